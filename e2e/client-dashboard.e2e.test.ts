@@ -1,0 +1,36 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiSignIn, DEMO, launchBrowser, newContext } from "./support/browser";
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await newContext(browser);
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe("client dashboard filter", () => {
+  it("filters the requests by status with the dropdown", async () => {
+    await apiSignIn(context, DEMO.client, DEMO.password);
+    await page.goto("/dashboard");
+    const rows = page.getByTestId("quote-request-row");
+    await rows.first().waitFor();
+    const all = await rows.count();
+    expect(all).toBeGreaterThanOrEqual(2);
+
+    await page.getByRole("combobox", { name: "Show requests by status" }).click();
+    await page.getByRole("option", { name: "Closed" }).click();
+    await page.getByText("No requests with this status.").waitFor();
+    expect(await rows.count()).toBe(0);
+
+    await page.getByRole("combobox", { name: "Show requests by status" }).click();
+    await page.getByRole("option", { name: "All statuses" }).click();
+    await expect.poll(() => rows.count()).toBe(all);
+  });
+});

@@ -1,0 +1,107 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { apiSignIn, DEMO, keepScreenshot, launchBrowser, newContext, uniqueEmail } from "./support/browser";
+import { submitThroughWizard } from "./support/wizard";
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+beforeEach(async () => {
+  context = await newContext(browser);
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+describe("lead delivery", () => {
+  it("a client's request reaches the provider, who sees its score and reasons, opens it, and it becomes viewed", async () => {
+    // The client signs up and submits through the wizard.
+    const title = `Invoice intake ${Date.now()}`;
+    const signUp = await context.request.post("/api/auth/sign-up", {
+      data: { firstName: "Quinn", lastName: "Client", email: uniqueEmail("e2e-match"), password: "client-pass-123" },
+    });
+    expect(signUp.status()).toBe(201);
+    await submitThroughWizard(page, {
+      contactEmail: "quinn@example.com",
+      companyName: "Quinn Finance",
+      industry: "finance",
+      location: "Denver, CO",
+      title,
+      description: "Our finance team copies supplier invoices from email into SAP every morning.",
+      goals: ["Save time", "Reduce errors"],
+      frequency: "Daily",
+      items: 30,
+      minutesPerItem: 5,
+      systems: ["SAP", "Outlook"],
+      systemTypes: ["Desktop app"],
+      tasks: "Read each invoice email, enter it in SAP, file the PDF.",
+      timeline: "1-3months",
+      budget: "$15k-$30k",
+    });
+    await context.clearCookies();
+
+    // The demo provider (approved, subscribed) receives it through the background job.
+    await apiSignIn(context, DEMO.provider, DEMO.password);
+    await expect
+      .poll(
+        async () => {
+          const leads = await (await context.request.get("/api/leads/me")).json();
+          return leads.some((l: { title: string }) => l.title === title);
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+
+    await page.goto("/provider-dashboard");
+    await page.getByRole("heading", { name: "Provider Dashboard" }).waitFor();
+    const row = page.getByTestId("lead-row").filter({ hasText: title });
+    await row.waitFor();
+    expect(await row.getByTestId("lead-status").innerText()).toBe("New");
+    expect(await row.innerText()).toMatch(/Lead #\d+/);
+    expect(await row.innerText()).toMatch(/Match Score \d+%/);
+    const cards = (await page.getByTestId("stat-card").allInnerTexts()).map((c) => c.replace(/\s+/g, " ").trim());
+    expect(cards.map((c) => c.replace(/ [\d%]+$/, ""))).toEqual([
+      "New Leads",
+      "Total Leads",
+      "Quotes Sent",
+      "Win Rate",
+    ]);
+    await keepScreenshot(page, "provider-dashboard");
+
+    await row.getByRole("link", { name: /View Details/ }).click();
+    await page.waitForURL(/\/provider-dashboard\/leads\/\d+$/);
+    await page.getByRole("heading", { name: "Why you got this lead" }).waitFor();
+    expect(await page.getByTestId("lead-status").innerText()).toBe("Viewed");
+    expect(await page.getByTestId("why-this-lead").getByRole("listitem").count()).toBe(6);
+    expect(await page.getByTestId("why-this-lead").innerText()).toContain("Specialty fit");
+    expect(await page.getByTestId("roi-estimate").innerText()).toMatch(/hours/);
+    expect(await page.getByTestId("contact-hidden").count()).toBe(1);
+    expect(await page.content()).not.toContain("quinn@example.com");
+    await keepScreenshot(page, "lead-detail");
+
+    await page.getByRole("link", { name: "Available Leads" }).first().click();
+    await page.getByTestId("lead-row").filter({ hasText: title }).waitFor();
+    // The list was read before the lead was opened; back on it (no reload) it shows the new status.
+    await expect
+      .poll(() => page.getByTestId("lead-row").filter({ hasText: title }).getByTestId("lead-status").innerText())
+      .toBe("Viewed");
+  });
+
+  it("a provider without access sees why, and no leads", async () => {
+    // The second demo provider has no company and no subscription.
+    await apiSignIn(context, "provider2@demo.automatch.io", DEMO.password);
+    await page.goto("/provider-dashboard");
+    await page.getByTestId("lead-access-notice").waitFor();
+    expect(await page.getByTestId("lead-access-notice").innerText()).toContain("Create your company profile");
+    expect(await page.getByTestId("leads-empty").count()).toBe(1);
+    expect(await page.getByTestId("lead-row").count()).toBe(0);
+  });
+});

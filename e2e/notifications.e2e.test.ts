@@ -1,0 +1,141 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accessibilityViolations } from "./support/axe";
+import { apiSignIn, DEMO, keepScreenshot, launchBrowser, newContext, uniqueEmail } from "./support/browser";
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser.close();
+});
+
+async function freshPage(width?: number): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, width ? { width } : {});
+  contexts.push(context);
+  return { context, page: await context.newPage() };
+}
+
+const bell = (page: Page) => page.getByTestId("notification-bell");
+const bellLabel = (page: Page) => bell(page).getAttribute("aria-label");
+
+/** A new user with a company waiting for review, signed in in `context`. */
+async function pendingProvider(context: BrowserContext, companyName: string): Promise<string> {
+  const email = uniqueEmail("e2e-bell");
+  const signUp = await context.request.post("/api/auth/sign-up", {
+    data: { firstName: "Nia", lastName: "Notified", email, password: "bells-and-whistles" },
+  });
+  expect(signUp.ok()).toBe(true);
+  const created = await context.request.post("/api/companies", {
+    data: {
+      name: companyName,
+      description: "We connect CRMs, ERPs and inboxes with workflow automation for growing service businesses.",
+      industry: "automation",
+      location: "Denver, CO",
+      country: "US",
+      size: "small",
+      specialties: ["Workflow Automation", "System Integration"],
+    },
+  });
+  expect(created.status()).toBe(201);
+  return email;
+}
+
+describe("notifications", () => {
+  it("an approved provider finds the news in the bell, follows it, and marks the rest read", async () => {
+    const { context, page } = await freshPage();
+    const companyName = `Bellwether Flows ${Date.now()}`;
+    await pendingProvider(context, companyName);
+    await page.goto("/settings");
+    await page.getByRole("heading", { name: "Settings" }).waitFor();
+    expect(await bellLabel(page)).toBe("Notifications");
+    expect(await page.getByTestId("notification-count").count()).toBe(0);
+
+    // The admin approves the company in the Providers tab.
+    const admin = await freshPage();
+    await apiSignIn(admin.context, DEMO.admin, DEMO.password);
+    await admin.page.goto("/admin/providers");
+    const card = admin.page.getByRole("article", { name: companyName });
+    await card.getByRole("button", { name: "Approve" }).click();
+    await card.waitFor({ state: "detached" });
+
+    // Without a reload: the bell polls (every 30 s) and shows the unread count.
+    await expect.poll(() => bellLabel(page), { timeout: 45_000, interval: 1000 }).toBe("Notifications, 1 unread");
+    expect(await page.getByTestId("notification-count").innerText()).toBe("1");
+
+    await bell(page).click();
+    const panel = page.getByRole("dialog", { name: "Notifications" });
+    await panel.waitFor();
+    const item = panel.getByTestId("notification-item");
+    expect(await item.count()).toBe(1);
+    expect(await item.innerText()).toContain("Your company profile is approved");
+    expect(await item.innerText()).toContain(`${companyName} has been approved`);
+    await keepScreenshot(page, "notification-bell-open");
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // Following it leads to its page and marks it read.
+    await item.click();
+    await page.waitForURL("**/subscription");
+    await expect.poll(() => bellLabel(page)).toBe("Notifications");
+    expect(await page.getByTestId("notification-count").count()).toBe(0);
+
+    // The provider starts the free trial: another notification; "Mark all as read" clears it.
+    const started = await context.request.post("/api/create-subscription", { headers: { "x-requested-with": "t" } });
+    const { clientSecret } = await started.json();
+    const confirmed = await context.request.post("/api/subscription/demo/confirm", {
+      data: { clientSecret, cardNumber: "4242424242424242", expiry: "12 / 34", cvc: "123" },
+    });
+    expect(confirmed.ok()).toBe(true);
+    await page.goto("/provider-dashboard");
+    await expect.poll(() => bellLabel(page)).toBe("Notifications, 1 unread");
+    await bell(page).click();
+    await panel.waitFor();
+    expect(await panel.getByTestId("notification-item").first().innerText()).toContain("Your free trial has started");
+    await panel.getByRole("button", { name: "Mark all as read" }).click();
+    await expect.poll(() => bellLabel(page)).toBe("Notifications");
+    expect(await panel.getByRole("button", { name: "Mark all as read" }).isDisabled()).toBe(true);
+    await page.keyboard.press("Escape");
+    await panel.waitFor({ state: "detached" });
+
+    // The admin reads both emails in the outbox (no SMTP server in this run).
+    await admin.page.goto("/admin/emails");
+    await admin.page.getByRole("heading", { name: /^Email Outbox/ }).waitFor();
+    await admin.page.getByText("No SMTP server is configured").waitFor();
+    const approvalEmail = admin.page.getByTestId("outbox-email").filter({ hasText: `${companyName} is approved` });
+    await approvalEmail.waitFor();
+    await approvalEmail.locator("summary").click();
+    await approvalEmail.getByText("Set up your subscription to start receiving leads.").waitFor();
+    await keepScreenshot(admin.page, "admin-email-outbox");
+    expect(await accessibilityViolations(admin.page)).toEqual([]);
+  });
+
+  it("keeps an email preference after a reload, and the bell works at 375 px", async () => {
+    const { context, page } = await freshPage(375);
+    await pendingProvider(context, `Quiet Gears ${Date.now()}`);
+    await page.goto("/settings");
+    const box = page.getByRole("checkbox", { name: "Company approved" });
+    await box.waitFor();
+    expect(await box.isChecked()).toBe(true);
+    await box.uncheck();
+    await expect.poll(() => page.getByTestId("toast").innerText()).toContain("Preferences Saved");
+    await page.reload();
+    await page.getByRole("checkbox", { name: "Company approved" }).waitFor();
+    expect(await page.getByRole("checkbox", { name: "Company approved" }).isChecked()).toBe(false);
+    expect(await page.getByRole("checkbox", { name: "Company not approved" }).isChecked()).toBe(true);
+    await keepScreenshot(page, "notification-preferences-375");
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await bell(page).click();
+    const panel = page.getByRole("dialog", { name: "Notifications" });
+    await panel.getByText("No notifications yet.").waitFor();
+    const boxOf = await panel.boundingBox();
+    expect(boxOf?.x).toBeGreaterThanOrEqual(0);
+    expect((boxOf?.x ?? 0) + (boxOf?.width ?? 0)).toBeLessThanOrEqual(375);
+    await keepScreenshot(page, "notification-bell-375");
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+});

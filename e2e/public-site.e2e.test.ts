@@ -1,0 +1,733 @@
+// The public face of the product (spec sections 1, 2, 4, 5, 8, 9): the marketing pages and the visitor's
+// views of /quote-request and /provider-registration, their header and footer, the three public forms,
+// accessibility, 375 px phones, and each page's own title and description.
+//
+// Failure paths: the forms must show their error toast when the server fails. The e2e server is the
+// real product, which has no switch to fail on purpose, and stopping it would break every other test
+// in the run. So the failing request is intercepted in the browser with Playwright's page.route: it
+// is answered with a 500 (or 503), or aborted as a network error, before it reaches the server; the
+// page cannot tell that from a failing server. The same form is then sent again without the route
+// and must reach the real server, and the admin API shows that exactly one submission was stored.
+// The "Submitting..." state is made observable the same way: the request is held at the route until
+// the test has seen the button, then passed on to the real server unchanged.
+import type { Browser, BrowserContext, Page, Route } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { accessibilityViolations } from "./support/axe";
+import { apiSignIn, DEMO, keepScreenshot, launchBrowser, newContext, uniqueEmail } from "./support/browser";
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+beforeEach(async () => {
+  context = await newContext(browser);
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+type PublicPage = { path: string; h1: string; texts: string[] };
+
+/** Each public page with its main heading and texts the spec requires on it (exact matches). */
+const PUBLIC_PAGES: PublicPage[] = [
+  {
+    path: "/",
+    h1: "Find Vetted Automation Providers in 48 Hours",
+    texts: [
+      "Get Free Quotes from Automation Experts",
+      "Why Businesses Choose Automatch",
+      "How It Works",
+      "Submit Your Requirements",
+      "Get Matched",
+      "Compare Quotes",
+      "Choose & Execute",
+      "SOC 2 Compliant",
+      "24/7 Support",
+      "500+",
+      "1000+",
+      "$50M+",
+    ],
+  },
+  {
+    path: "/how-it-works",
+    h1: "How It Works",
+    texts: [
+      "Submit Your Automation Request",
+      "We Match You with Vetted Vendors",
+      "AI-powered matching",
+      "Pre-screened providers",
+      "Industry experience",
+      "Multiple options",
+      "Get Quotes or Book a Consult",
+      "48-Hour Matching",
+      "Verified Providers",
+      "Quality Guaranteed",
+      "Frequently Asked Questions",
+    ],
+  },
+  {
+    path: "/for-vendors",
+    h1: "Buy Ready-to-Close Automation Leads",
+    texts: [
+      "75%",
+      "Average Close Rate",
+      "48hr",
+      "Lead Delivery",
+      "$250K",
+      "Average Project Value",
+      "500+",
+      "Active Partners",
+      "Lead Intake",
+      "Smart Matching",
+      "Payment & Handoff",
+      "Pre-Qualified Leads",
+      "Higher Close Rates",
+      "Time Savings",
+      "Quality Guarantee",
+      "Apply to Become a Vendor",
+    ],
+  },
+  {
+    path: "/schedule",
+    h1: "Schedule Your Free Automation Strategy Session",
+    texts: [
+      "Personalized Vendor Matching",
+      "ROI Roadmap",
+      "Risk Assessment",
+      "Quick Implementation Plan",
+      "Team Alignment",
+      "Success Metrics",
+      "1000+",
+      "500+",
+      "98%",
+      "$50M+",
+    ],
+  },
+  {
+    path: "/about",
+    h1: "About Automatch",
+    texts: [
+      "The Problem",
+      "Our Solution",
+      "Our Story",
+      "Trust & Transparency",
+      "Quality First",
+      "Client Success",
+      "Innovation",
+      "Our Impact",
+      "2018",
+      "50+",
+    ],
+  },
+  {
+    path: "/privacy-policy",
+    h1: "Privacy Policy",
+    texts: [
+      "Last updated: January 15, 2025",
+      "1. Information We Collect",
+      "6. Cookies and Similar Technologies",
+      "7. Third-Party Services",
+      "10. Children's Privacy",
+      "Analytics:",
+      "Payment processor:",
+    ],
+  },
+  {
+    path: "/terms",
+    h1: "Terms of Service",
+    texts: [
+      "Last updated: January 15, 2025",
+      "1. Acceptance of Terms",
+      "4. Lead Sales",
+      "7. Refund Policy",
+      "13. Governing Law",
+    ],
+  },
+  {
+    path: "/quote-request",
+    h1: "Get Automation Quotes From Vetted Providers",
+    texts: ["Vetted Providers", "Fast Response", "Completely Free"],
+  },
+  {
+    path: "/provider-registration",
+    h1: "Join Our Provider Network",
+    texts: ["500+", "$50M+", "95%", "24-48h", "$99", "14-day free trial, cancel anytime"],
+  },
+];
+
+async function open(path: string): Promise<void> {
+  const target = PUBLIC_PAGES.find((p) => p.path === path);
+  await page.goto(path);
+  await page.getByRole("heading", { level: 1, name: target?.h1 ?? "" }).waitFor();
+}
+
+const header = () => page.getByRole("banner");
+const mainNav = () => page.getByRole("navigation", { name: "Main" });
+const footer = () => page.getByRole("contentinfo");
+
+/** The one toast on screen, as "Title Description". */
+const toastText = async () => (await page.getByTestId("toast").innerText()).replace(/\s+/g, " ").trim();
+const toastVariant = () => page.getByTestId("toast").getAttribute("data-variant");
+
+/** True when the element's top edge sits in the upper part of the viewport (a scroll has brought it there). */
+const scrolledTo = (id: string) =>
+  page.evaluate((elementId) => {
+    const el = document.getElementById(elementId);
+    if (!el) return false;
+    const top = el.getBoundingClientRect().top;
+    return top >= -2 && top < window.innerHeight / 2;
+  }, id);
+
+/** Holds the matching requests at the browser until `release()`, then sends them on to the real server. */
+async function holdRequests(url: string) {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route: Route) => {
+    await gate;
+    await route.continue();
+  });
+  return { release: () => release() };
+}
+
+/** An admin's view of the stored submissions, through the admin API. */
+async function adminList(path: "/api/admin/inquiries" | "/api/admin/vendor-applications") {
+  const admin = await newContext(browser);
+  try {
+    await apiSignIn(admin, DEMO.admin, DEMO.password);
+    const res = await admin.request.get(`${path}?pageSize=100`);
+    expect(res.status()).toBe(200);
+    return ((await res.json()) as { items: { email: string; [key: string]: unknown }[] }).items;
+  } finally {
+    await admin.close();
+  }
+}
+
+describe("public pages", () => {
+  it("each page shows its heading and the spec's texts", async () => {
+    for (const p of PUBLIC_PAGES) {
+      await open(p.path);
+      for (const text of p.texts) {
+        expect(await page.getByText(text, { exact: true }).count(), `${p.path}: ${text}`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it("every page has its own title and description, in the served HTML and after rendering", async () => {
+    const seen: { title: string; description: string }[] = [];
+    for (const p of PUBLIC_PAGES) {
+      // What a link-preview crawler gets: the HTML as served, before any script runs.
+      const html = await (await context.request.get(p.path)).text();
+      const served = {
+        title: html.match(/<title>([^<]*)<\/title>/)?.[1] ?? "",
+        description: html.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? "",
+        ogTitle: html.match(/<meta property="og:title" content="([^"]*)"/)?.[1] ?? "",
+        ogDescription: html.match(/<meta property="og:description" content="([^"]*)"/)?.[1] ?? "",
+      };
+      expect(served.title, p.path).toMatch(/ \| Automatch$/);
+      expect(served.description.length, p.path).toBeGreaterThan(50);
+      expect(served.title, p.path).toBe(`${served.ogTitle} | Automatch`);
+      expect(served.ogDescription.replaceAll("&amp;", "&"), p.path).toBe(served.description.replaceAll("&amp;", "&"));
+
+      // What the page sets once rendered, also after arriving from another page in the app.
+      await open(p.path);
+      const rendered = await page.evaluate(() => ({
+        title: document.title,
+        description: document.querySelector('meta[name="description"]')?.getAttribute("content") ?? "",
+        ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute("content") ?? "",
+        ogDescription: document.querySelector('meta[property="og:description"]')?.getAttribute("content") ?? "",
+      }));
+      expect(rendered.title.replaceAll("&", "&amp;"), p.path).toBe(served.title);
+      expect(rendered.description.replaceAll("&", "&amp;"), p.path).toBe(served.description);
+      expect(rendered.ogTitle.replaceAll("&", "&amp;"), p.path).toBe(served.ogTitle);
+      expect(rendered.ogDescription.replaceAll("&", "&amp;"), p.path).toBe(served.ogDescription);
+      seen.push({ title: rendered.title, description: rendered.description });
+    }
+    expect(new Set(seen.map((s) => s.title)).size).toBe(PUBLIC_PAGES.length);
+    expect(new Set(seen.map((s) => s.description)).size).toBe(PUBLIC_PAGES.length);
+  });
+
+  it("every page passes the accessibility scan", async () => {
+    for (const p of PUBLIC_PAGES) {
+      await open(p.path);
+      expect(await accessibilityViolations(page), p.path).toEqual([]);
+    }
+  });
+
+  it("every page fits a 375 px phone without sideways scrolling and passes the scan there", async () => {
+    const phone = await newContext(browser, { width: 375 });
+    page = await phone.newPage();
+    try {
+      for (const p of PUBLIC_PAGES) {
+        await open(p.path);
+        const widths = await page.evaluate(() => ({
+          scroll: document.documentElement.scrollWidth,
+          viewport: window.innerWidth,
+        }));
+        expect(widths.scroll, `${p.path} is wider than the phone`).toBeLessThanOrEqual(widths.viewport);
+        expect(await accessibilityViolations(page), `${p.path} at 375 px`).toEqual([]);
+        await keepScreenshot(page, `public${p.path === "/" ? "-landing" : p.path.replaceAll("/", "-")}-375`);
+      }
+      // The header's links fold into a menu on a phone.
+      await open("/about");
+      expect(await mainNav().isVisible()).toBe(false);
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await mainNav().getByRole("link", { name: "How It Works" }).click();
+      await page.getByRole("heading", { level: 1, name: "How It Works" }).waitFor();
+    } finally {
+      await phone.close();
+    }
+  });
+});
+
+describe("header and footer", () => {
+  const NAV = [
+    { name: "How It Works", path: "/how-it-works", heading: "How It Works" },
+    { name: "For Vendors", path: "/for-vendors", heading: "Buy Ready-to-Close Automation Leads" },
+    { name: "Schedule", path: "/schedule", heading: "Schedule Your Free Automation Strategy Session" },
+    { name: "About", path: "/about", heading: "About Automatch" },
+  ];
+  const FOOTER = [
+    { name: "About Us", href: "/about" },
+    { name: "Privacy Policy", href: "/privacy-policy" },
+    { name: "Terms of Service", href: "/terms" },
+    { name: "Get Quotes", href: "/" },
+    { name: "How It Works", href: "/how-it-works" },
+    { name: "Schedule Call", href: "/schedule" },
+    { name: "Become a Vendor", href: "/for-vendors" },
+    { name: "Join as Provider", href: "/provider-registration" },
+    { name: "Admin", href: "/admin" },
+  ];
+
+  it("every public page has the same header and footer links", async () => {
+    for (const p of PUBLIC_PAGES) {
+      await open(p.path);
+      expect(await header().getByRole("link", { name: "Automatch", exact: true }).getAttribute("href"), p.path).toBe(
+        "/",
+      );
+      expect(await mainNav().getByRole("link").allInnerTexts(), p.path).toEqual(NAV.map((n) => n.name));
+      for (const link of FOOTER) {
+        const found = footer().getByRole("link", { name: link.name, exact: true });
+        expect(await found.getAttribute("href"), `${p.path} footer ${link.name}`).toBe(link.href);
+      }
+      expect(
+        await footer()
+          .getByText(/© \d{4} Automatch\. All rights reserved\./)
+          .count(),
+        p.path,
+      ).toBe(1);
+    }
+  });
+
+  it("the nav links lead to their pages and highlight the current one", async () => {
+    await open("/");
+    for (const item of NAV) {
+      await mainNav().getByRole("link", { name: item.name }).click();
+      await page.waitForURL((url) => url.pathname === item.path);
+      await page.getByRole("heading", { level: 1, name: item.heading }).waitFor();
+      const current = await mainNav().locator('a[aria-current="page"]').allInnerTexts();
+      expect(current, item.path).toEqual([item.name]);
+    }
+    // The brand leads home.
+    await header().getByRole("link", { name: "Automatch", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByRole("heading", { level: 1, name: "Find Vetted Automation Providers in 48 Hours" }).waitFor();
+    expect(await mainNav().locator('a[aria-current="page"]').count()).toBe(0);
+  });
+
+  it("Get Started leads to the landing; on the landing, Login and Get Started begin the session", async () => {
+    await open("/terms");
+    await header().getByRole("link", { name: "Get Started" }).click();
+    await page.getByRole("heading", { level: 1, name: "Find Vetted Automation Providers in 48 Hours" }).waitFor();
+    expect(await header().getByRole("link", { name: "Login" }).getAttribute("href")).toBe("/api/login");
+    expect(await header().getByRole("link", { name: "Get Started" }).getAttribute("href")).toBe("/api/login");
+    await header().getByRole("link", { name: "Get Started" }).click();
+    await page.waitForURL((url) => url.pathname === "/login");
+
+    // The visitor's pages whose next step is signing in come back to themselves afterwards.
+    await open("/quote-request");
+    expect(await header().getByRole("link", { name: "Login" }).getAttribute("href")).toBe(
+      "/api/login?returnTo=/quote-request",
+    );
+    await open("/provider-registration");
+    expect(await header().getByRole("link", { name: "Get Started" }).getAttribute("href")).toBe(
+      "/api/login?returnTo=%2Fprovider-registration",
+    );
+  });
+
+  it("the footer links lead to their pages, the admin link to the administrator sign-in", async () => {
+    const cases = [
+      { name: "Privacy Policy", heading: "Privacy Policy" },
+      { name: "Terms of Service", heading: "Terms of Service" },
+      { name: "About Us", heading: "About Automatch" },
+      { name: "Schedule Call", heading: "Schedule Your Free Automation Strategy Session" },
+      { name: "Become a Vendor", heading: "Buy Ready-to-Close Automation Leads" },
+      { name: "Join as Provider", heading: "Join Our Provider Network" },
+      { name: "How It Works", heading: "How It Works" },
+      { name: "Get Quotes", heading: "Find Vetted Automation Providers in 48 Hours" },
+      { name: "Admin", heading: "Administrator Access" },
+    ];
+    await open("/about");
+    for (const c of cases) {
+      await footer().getByRole("link", { name: c.name, exact: true }).click();
+      await page.getByRole("heading", { level: 1, name: c.heading }).waitFor();
+    }
+    expect(await page.getByRole("link", { name: "Sign In as Administrator" }).getAttribute("href")).toBe(
+      "/api/login?returnTo=%2Fadmin",
+    );
+  });
+
+  it("the wordmark comes in sizes sm, md and lg, the footer's with the domain suffix", async () => {
+    await open("/");
+    expect(await header().locator('[data-size="md"]').innerText()).toBe("Automatch");
+    expect(await footer().locator('[data-size="sm"]').innerText()).toBe("Automatch.io");
+    await page.goto("/login");
+    await page.locator('[data-size="lg"]').waitFor();
+    expect(await page.locator('[data-size="lg"]').innerText()).toBe("Automatch");
+  });
+});
+
+describe("page content", () => {
+  it("the FAQ has six questions and opens one at a time", async () => {
+    await open("/how-it-works");
+    const faq = page.locator("#faq");
+    const triggers = faq.getByRole("button");
+    expect(await triggers.count()).toBe(6);
+    const expanded = async () =>
+      (await triggers.evaluateAll((els) => els.map((el) => el.getAttribute("aria-expanded")))).map((v) => v === "true");
+    expect(await expanded()).toEqual([false, false, false, false, false, false]);
+
+    await triggers.nth(0).click();
+    await expect.poll(expanded).toEqual([true, false, false, false, false, false]);
+    expect(await faq.getByText(/within 48 hours/).isVisible()).toBe(true);
+
+    await triggers.nth(2).click();
+    await expect.poll(expanded).toEqual([false, false, true, false, false, false]);
+    expect(await faq.getByText(/portfolio review, client reference checks and technical assessments/).isVisible()).toBe(
+      true,
+    );
+
+    // Collapsible: the open one closes again.
+    await triggers.nth(2).click();
+    await expect.poll(expanded).toEqual([false, false, false, false, false, false]);
+    expect(await triggers.allInnerTexts()).toEqual([
+      "How long does it take to get matched with providers?",
+      "What types of automation projects do you handle?",
+      "How do you vet your automation providers?",
+      "What if I'm not satisfied with my matches?",
+      "How much does it cost to use the service?",
+      "Can I work with multiple providers?",
+    ]);
+  });
+
+  it("the hero buttons of How It Works lead to the landing and to Schedule", async () => {
+    await open("/how-it-works");
+    expect(await page.getByRole("link", { name: "Get Started Now" }).getAttribute("href")).toBe("/");
+    await page.getByRole("link", { name: "Schedule a Call" }).click();
+    await page.getByRole("heading", { level: 1, name: "Schedule Your Free Automation Strategy Session" }).waitFor();
+  });
+
+  it("the per-lead pricing cards: Basic $100 and Premium $500, Most Popular, with their features", async () => {
+    await open("/for-vendors");
+    const basic = page.locator("li").filter({ has: page.getByRole("heading", { name: "Basic", exact: true }) });
+    const premium = page.locator("li").filter({ has: page.getByRole("heading", { name: "Premium", exact: true }) });
+    expect(await basic.getByText("$100", { exact: true }).count()).toBe(1);
+    expect(await premium.getByText("$500", { exact: true }).count()).toBe(1);
+    expect(await basic.getByText("per lead", { exact: true }).count()).toBe(1);
+    expect(await premium.getByText("per lead", { exact: true }).count()).toBe(1);
+    expect(await premium.getByText("Most Popular").count()).toBe(1);
+    expect(await basic.getByText("Most Popular").count()).toBe(0);
+    expect(await page.getByRole("list", { name: "Basic features" }).getByRole("listitem").allInnerTexts()).toEqual([
+      "Pre-qualified leads",
+      "Basic lead information",
+      "Email support",
+      "Standard matching algorithm",
+      "Monthly reporting",
+      "30-day payment terms",
+    ]);
+    expect(await page.getByRole("list", { name: "Premium features" }).getByRole("listitem").allInnerTexts()).toEqual([
+      "Exclusive leads",
+      "Detailed project specifications",
+      "Priority support",
+      "Advanced matching preferences",
+      "Real-time notifications",
+      "Direct client introductions",
+      "Success guarantee",
+    ]);
+
+    // Three testimonials, five stars each.
+    const testimonials = page.locator("#testimonials li");
+    expect(await testimonials.count()).toBe(3);
+    expect(await page.locator("#testimonials").getByRole("img", { name: "5 out of 5 stars" }).count()).toBe(3);
+
+    expect(await page.getByRole("link", { name: "Schedule a Demo" }).getAttribute("href")).toBe("/schedule");
+    await keepScreenshot(page, "public-for-vendors");
+  });
+
+  it("buttons that scroll bring their anchor into view", async () => {
+    const cases = [
+      { path: "/", button: "Get Free Quotes", target: "lead-form" },
+      { path: "/", button: "Submit Your Requirements", target: "lead-form" },
+      { path: "/for-vendors", button: "Become a Vendor", target: "vendor-application" },
+      { path: "/schedule", button: "Book Your Call Now", target: "book-a-call" },
+      { path: "/schedule", button: "Pre-Qualify First", target: "pre-qualification" },
+      { path: "/schedule", button: "Schedule My Free Session", target: "book-a-call" },
+    ];
+    for (const c of cases) {
+      await open(c.path);
+      expect(await scrolledTo(c.target), `${c.target} before`).toBe(false);
+      await page.getByRole("button", { name: c.button }).click();
+      await expect.poll(() => scrolledTo(c.target), { timeout: 5000 }).toBe(true);
+    }
+    // Both pricing cards' Get Started go to the application form.
+    for (const index of [0, 1]) {
+      await open("/for-vendors");
+      await page.locator("#pricing").getByRole("button", { name: "Get Started" }).nth(index).click();
+      await expect.poll(() => scrolledTo("vendor-application"), { timeout: 5000 }).toBe(true);
+    }
+  });
+
+  it("the landing and pre-qualification forms offer their own budget ranges", async () => {
+    const optionsOf = (label: string) =>
+      page
+        .getByLabel(label)
+        .locator("option")
+        .evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value).filter(Boolean));
+    await open("/");
+    expect(await optionsOf("Budget Estimate")).toEqual(["under-10k", "10k-50k", "50k-100k", "100k-500k", "over-500k"]);
+    await open("/schedule");
+    expect(await optionsOf("Budget Estimate")).toEqual([
+      "under-25k",
+      "25k-50k",
+      "50k-100k",
+      "100k-250k",
+      "250k-500k",
+      "over-500k",
+    ]);
+  });
+
+  it("the booking area shows the configured contact details, or embeds BOOKING_URL when there is one", async () => {
+    // The e2e server runs without BOOKING_URL and with the default contact details.
+    await open("/schedule");
+    const booking = page.locator("#book-a-call");
+    await booking.getByRole("link", { name: "Contact Us" }).waitFor();
+    expect(await booking.getByRole("link", { name: "Contact Us" }).getAttribute("href")).toMatch(
+      /^mailto:hello@automatch\.io\?subject=/,
+    );
+    expect(await booking.getByRole("link", { name: "Call +1 (415) 555-0100" }).getAttribute("href")).toBe(
+      "tel:+14155550100",
+    );
+    expect(await booking.getByRole("link", { name: "Email hello@automatch.io" }).getAttribute("href")).toBe(
+      "mailto:hello@automatch.io",
+    );
+    expect(await booking.locator("iframe").count()).toBe(0);
+
+    // With BOOKING_URL set the server serves it in /api/public-config (the API test proves that part);
+    // here the browser gets such an answer, to show that the page embeds it.
+    const real = await (await context.request.get("/api/public-config")).json();
+    await page.route("**/api/public-config", (route) =>
+      route.fulfill({ json: { ...real, bookingUrl: "https://booking.example.com/automatch/30min" } }),
+    );
+    await page.route("https://booking.example.com/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Booking</title><p>Pick a time</p>" }),
+    );
+    await open("/schedule");
+    const frame = page.locator("#book-a-call iframe");
+    await frame.waitFor();
+    expect(await frame.getAttribute("src")).toBe("https://booking.example.com/automatch/30min");
+    expect(await frame.getAttribute("title")).toBe("Book a call");
+    expect(await page.locator("#book-a-call").getByRole("link", { name: "Contact Us" }).count()).toBe(0);
+  });
+});
+
+describe("the landing lead form", () => {
+  it("fails with the error toast and keeps what was typed, then submits and shows the Thank You panel", async () => {
+    const email = uniqueEmail("e2e-landing");
+    await open("/");
+    const form = page.getByRole("form", { name: "Get free quotes" });
+    await form.getByLabel("Full Name").fill("Ada Lovelace");
+    await form.getByLabel("Email Address").fill(email);
+    await form.getByLabel("Company Name").fill("Analytical Engines Ltd");
+    await form.getByLabel("Describe the process you want to automate").fill("We retype 300 invoices a week.");
+    await form.getByLabel("Budget Estimate").selectOption("50k-100k");
+    await form.getByLabel("I'd like to talk to an automation consultant").check();
+
+    // The server fails (see the top of this file): a 500 from POST /api/leads.
+    await page.route("**/api/leads", (route) =>
+      route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" }),
+    );
+    await form.getByRole("button", { name: "Get My Free Quotes" }).click();
+    await expect.poll(toastText).toBe("Error Failed to submit form. Please try again.");
+    expect(await toastVariant()).toBe("destructive");
+    expect(await form.getByLabel("Full Name").inputValue()).toBe("Ada Lovelace");
+    expect(await form.getByLabel("Email Address").inputValue()).toBe(email);
+    expect(await form.getByLabel("Company Name").inputValue()).toBe("Analytical Engines Ltd");
+    expect(await form.getByLabel("Describe the process you want to automate").inputValue()).toBe(
+      "We retype 300 invoices a week.",
+    );
+    expect(await form.getByLabel("Budget Estimate").inputValue()).toBe("50k-100k");
+    expect(await form.getByLabel("I'd like to talk to an automation consultant").isChecked()).toBe(true);
+    expect(await form.getByRole("button", { name: "Get My Free Quotes" }).isEnabled()).toBe(true);
+    await keepScreenshot(page, "public-landing-form-failed");
+    await page.unroute("**/api/leads");
+
+    // Again, to the real server, held at first so that the submitting state can be seen.
+    const held = await holdRequests("**/api/leads");
+    await form.getByRole("button", { name: "Get My Free Quotes" }).click();
+    const pending = form.getByRole("button", { name: "Submitting..." });
+    await pending.waitFor();
+    expect(await pending.isDisabled()).toBe(true);
+    held.release();
+
+    const thankYou = page.getByTestId("lead-thank-you");
+    await thankYou.waitFor();
+    expect(await thankYou.getByRole("heading", { name: "Thank You!" }).count()).toBe(1);
+    expect(await page.getByRole("form", { name: "Get free quotes" }).count()).toBe(0);
+    await expect
+      .poll(toastText)
+      .toBe("Thank you for your interest! We'll connect you with qualified automation providers within 48 hours.");
+    expect(await toastVariant()).toBe("default");
+    await keepScreenshot(page, "public-landing-thank-you");
+
+    // Stored once, as a landing inquiry with what was typed.
+    const stored = (await adminList("/api/admin/inquiries")).filter((i) => i.email === email);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
+      source: "landing",
+      name: "Ada Lovelace",
+      company: "Analytical Engines Ltd",
+      budgetEstimate: "50k-100k",
+      talkToConsultant: true,
+    });
+  });
+
+  it("names missing fields without calling the server", async () => {
+    await open("/");
+    let posted = 0;
+    page.on("request", (req) => {
+      if (req.url().endsWith("/api/leads")) posted += 1;
+    });
+    const form = page.getByRole("form", { name: "Get free quotes" });
+    await form.getByRole("button", { name: "Get My Free Quotes" }).click();
+    await form.getByText("Name is required").waitFor();
+    expect(await form.getByText("Company is required").count()).toBe(1);
+    expect(await form.getByText("Please describe the process you want to automate").count()).toBe(1);
+    expect(posted).toBe(0);
+  });
+});
+
+describe("the pre-qualification form on /schedule", () => {
+  it("fails with its error toast keeping the data, then submits and empties the form", async () => {
+    const email = uniqueEmail("e2e-prequal");
+    await open("/schedule");
+    const form = page.getByRole("form", { name: "Pre-qualification" });
+    await form.getByLabel("Full Name").fill("Grace Hopper");
+    await form.getByLabel("Email Address").fill(email);
+    await form.getByLabel("Company Name").fill("Compiler Works");
+    await form.getByLabel("Describe the process you want to automate").fill("Monthly payroll reconciliation.");
+    await form.getByLabel("Budget Estimate").selectOption("100k-250k");
+    await form.getByLabel("I'd like to talk to an automation consultant").check();
+
+    // The server fails (see the top of this file): 503 Service Unavailable.
+    await page.route("**/api/leads", (route) => route.fulfill({ status: 503, body: "" }));
+    await form.getByRole("button", { name: "Submit Pre-Qualification" }).click();
+    await expect.poll(toastText).toBe("Error There was an error submitting your information. Please try again.");
+    expect(await toastVariant()).toBe("destructive");
+    expect(await form.getByLabel("Email Address").inputValue()).toBe(email);
+    expect(await form.getByLabel("Budget Estimate").inputValue()).toBe("100k-250k");
+    await page.unroute("**/api/leads");
+
+    const held = await holdRequests("**/api/leads");
+    await form.getByRole("button", { name: "Submit Pre-Qualification" }).click();
+    const pending = form.getByRole("button", { name: "Submitting..." });
+    await pending.waitFor();
+    expect(await pending.isDisabled()).toBe(true);
+    held.release();
+
+    await expect
+      .poll(toastText)
+      .toBe("Pre-qualification Submitted! We'll use this information to prepare for your call.");
+    expect(await toastVariant()).toBe("default");
+    // Reset: every field empty, the checkbox cleared, ready for another.
+    for (const label of ["Full Name", "Email Address", "Company Name", "Describe the process you want to automate"]) {
+      expect(await form.getByLabel(label).inputValue(), label).toBe("");
+    }
+    expect(await form.getByLabel("Budget Estimate").inputValue()).toBe("");
+    expect(await form.getByLabel("I'd like to talk to an automation consultant").isChecked()).toBe(false);
+    expect(await form.getByRole("button", { name: "Submit Pre-Qualification" }).isEnabled()).toBe(true);
+
+    const stored = (await adminList("/api/admin/inquiries")).filter((i) => i.email === email);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
+      source: "pre-qualification",
+      budgetEstimate: "100k-250k",
+      talkToConsultant: true,
+    });
+  });
+});
+
+describe("the vendor application on /for-vendors", () => {
+  it("fails with its error toast keeping the data, then submits, is stored and empties the form", async () => {
+    const email = uniqueEmail("e2e-vendor");
+    await open("/for-vendors");
+    const form = page.getByRole("form", { name: "Vendor application" });
+    await form.getByLabel("Full Name").fill("Katherine Johnson");
+    await form.getByLabel("Email Address").fill(email);
+    await form.getByLabel("Company Name").fill("Orbit Automation");
+    await form.getByLabel("RPA", { exact: true }).check();
+    await form.getByLabel("System Integration", { exact: true }).check();
+    await form.getByLabel("Tell us about your experience").fill("Forty RPA projects for insurers.");
+
+    // The server cannot be reached (see the top of this file): the request fails as a network error.
+    await page.route("**/api/vendor-applications", (route) => route.abort("connectionrefused"));
+    await form.getByRole("button", { name: "Apply Now" }).click();
+    await expect.poll(toastText).toBe("Error There was an error submitting your application. Please try again.");
+    expect(await toastVariant()).toBe("destructive");
+    expect(await form.getByLabel("Company Name").inputValue()).toBe("Orbit Automation");
+    expect(await form.getByLabel("RPA", { exact: true }).isChecked()).toBe(true);
+    await page.unroute("**/api/vendor-applications");
+
+    const held = await holdRequests("**/api/vendor-applications");
+    await form.getByRole("button", { name: "Apply Now" }).click();
+    const pending = form.getByRole("button", { name: "Submitting Application..." });
+    await pending.waitFor();
+    expect(await pending.isDisabled()).toBe(true);
+    held.release();
+
+    await expect
+      .poll(toastText)
+      .toBe("Application Submitted! We'll review your application and get back to you within 24 hours.");
+    expect(await toastVariant()).toBe("default");
+    for (const label of ["Full Name", "Email Address", "Company Name", "Tell us about your experience"]) {
+      expect(await form.getByLabel(label).inputValue(), label).toBe("");
+    }
+    expect(await form.getByRole("checkbox", { checked: true }).count()).toBe(0);
+    await keepScreenshot(page, "public-vendor-application-sent");
+
+    const stored = (await adminList("/api/admin/vendor-applications")).filter((a) => a.email === email);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
+      name: "Katherine Johnson",
+      company: "Orbit Automation",
+      specialties: ["RPA", "System Integration"],
+    });
+  });
+
+  it("asks for at least one specialty before sending", async () => {
+    await open("/for-vendors");
+    const form = page.getByRole("form", { name: "Vendor application" });
+    await form.getByLabel("Full Name").fill("No Specialty");
+    await form.getByLabel("Email Address").fill(uniqueEmail("e2e-vendor-none"));
+    await form.getByLabel("Company Name").fill("Generalists Inc");
+    await form.getByRole("button", { name: "Apply Now" }).click();
+    await form.getByText("Select at least one specialty").waitFor();
+  });
+});

@@ -1,0 +1,402 @@
+// The whole marketplace loop: a client's request reaches two approved, subscribed providers; each sends
+// a quote through the lead page; the client, told by the bell, compares them side by side and hires
+// one; the winner sees the win and the other the decline, in the bell and on their pages.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accessibilityViolations } from "./support/axe";
+import { apiSignIn, DEMO, keepScreenshot, launchBrowser, newContext, uniqueEmail } from "./support/browser";
+import { submitThroughWizard } from "./support/wizard";
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser.close();
+});
+
+async function freshPage(width?: number): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, width ? { width } : {});
+  contexts.push(context);
+  return { context, page: await context.newPage() };
+}
+
+/** Opens the bell and returns the notification that mentions `text`, after checking the unread badge. */
+async function bellItem(page: Page, text: string) {
+  await page.getByTestId("notification-count").waitFor();
+  expect(Number(await page.getByTestId("notification-count").innerText())).toBeGreaterThanOrEqual(1);
+  await page.getByTestId("notification-bell").click();
+  const panel = page.getByRole("dialog", { name: "Notifications" });
+  await panel.waitFor();
+  const item = panel.getByTestId("notification-item").filter({ hasText: text });
+  await item.first().waitFor();
+  return item.first();
+}
+
+const toastText = async (page: Page) => (await page.getByTestId("toast").first().innerText()).replace(/\s+/g, " ");
+
+const requestBody = (title: string) => ({
+  title,
+  description: "Our accounts team keys vendor bills from PDF into QuickBooks every day by hand.",
+  industry: "finance",
+  automationTypes: ["Save time", "Cut costs"],
+  budgetRange: "$15k-$30k",
+  timeline: "1-3months",
+  requirements: {
+    fullName: "Morgan Buyer",
+    email: "morgan.buyer@example.com",
+    companyName: "Buyer Books LLC",
+    location: "Boise, ID",
+    frequency: "daily",
+    volume: { quantity: 25, per: "run" },
+    timePerTask: { value: 4, unit: "minutes" },
+    systems: ["QuickBooks", "Outlook"],
+    systemTypes: ["Cloud service"],
+    triggerType: "event",
+    tasksToAutomate: "Read each bill email, create the bill in QuickBooks, attach the PDF.",
+    hasDocumentation: "yes",
+    requiresNDA: "no",
+    locationPreference: "no-preference",
+  },
+});
+
+/** A second provider, registered, approved by the demo admin and subscribed with the demo test card. */
+async function createSubscribedProvider(companyName: string): Promise<{ email: string; password: string }> {
+  const email = uniqueEmail("e2e-quotes-provider");
+  const password = "second-provider-pass";
+  const { context } = await freshPage();
+  const signUp = await context.request.post("/api/auth/sign-up", {
+    data: { firstName: "Robin", lastName: "Rival", email, password },
+  });
+  expect(signUp.status()).toBe(201);
+  const company = await context.request.post("/api/companies", {
+    data: {
+      name: companyName,
+      description: "We build RPA bots and QuickBooks integrations for finance teams, from discovery to support.",
+      industry: "automation",
+      website: "",
+      location: "Portland, OR",
+      country: "US",
+      size: "medium",
+      specialties: ["RPA", "Workflow Automation", "System Integration", "Cloud Automation"],
+    },
+  });
+  expect(company.status(), await company.text()).toBe(201);
+  const companyId = (await company.json()).id;
+
+  const admin = (await freshPage()).context;
+  await apiSignIn(admin, DEMO.admin, DEMO.password);
+  expect(
+    (
+      await admin.request.patch(`/api/admin/providers/${companyId}/approve`, { headers: { "x-requested-with": "e2e" } })
+    ).status(),
+  ).toBe(200);
+
+  const started = await context.request.post("/api/create-subscription", { headers: { "x-requested-with": "e2e" } });
+  expect(started.status(), await started.text()).toBe(200);
+  const confirmed = await context.request.post("/api/subscription/demo/confirm", {
+    data: {
+      clientSecret: (await started.json()).clientSecret,
+      cardNumber: "4242424242424242",
+      expiry: "12 / 34",
+      cvc: "123",
+    },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return { email, password };
+}
+
+async function waitForLead(context: BrowserContext, title: string): Promise<number> {
+  let id = 0;
+  await expect
+    .poll(
+      async () => {
+        const leads = await (await context.request.get("/api/leads/me")).json();
+        id = leads.find((l: { title: string }) => l.title === title)?.id ?? 0;
+        return id;
+      },
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0);
+  return id;
+}
+
+/** Opens the lead, fills the quote form and sends it; the client's contact details then show. */
+async function sendQuote(
+  page: Page,
+  leadId: number,
+  quote: { amount: string; timeline: string; items?: Record<string, string> },
+) {
+  await page.goto(`/provider-dashboard/leads/${leadId}`);
+  await page.getByRole("heading", { name: "Send a quote" }).waitFor();
+  expect(await page.getByTestId("contact-hidden").count()).toBe(1);
+  // The shared schema answers in the page before anything is sent.
+  await page.getByRole("button", { name: "Send Quote" }).click();
+  await page.getByText("Enter the amount in whole US dollars.").waitFor();
+  await page.getByLabel("Project price (USD)").fill(quote.amount);
+  await page.getByLabel("Timeline").fill(quote.timeline);
+  await page
+    .getByLabel("Message to the client")
+    .fill("We would build a bot that reads each bill email, creates the bill in QuickBooks and files the PDF.");
+  for (const [label, value] of Object.entries(quote.items ?? {})) await page.getByLabel(label).fill(value);
+  await page.getByRole("button", { name: "Send Quote" }).click();
+  await page.getByRole("heading", { name: "Your quote" }).waitFor();
+  expect(await toastText(page)).toContain("Quote Sent");
+  expect(await page.getByTestId("quote-status").innerText()).toBe("Pending");
+  // The lead is read again: quoted, and the client's contact details are shown.
+  await page.getByText("morgan.buyer@example.com").first().waitFor();
+  expect(await page.getByTestId("lead-status").innerText()).toBe("Quoted");
+  expect(await page.getByTestId("contact-hidden").count()).toBe(0);
+}
+
+describe("quotes and hiring", () => {
+  it("two providers quote, the client compares and accepts one, the winner sees the win and the other the decline", async () => {
+    const stamp = Date.now();
+    const title = `Vendor bill intake ${stamp}`;
+    const rivalName = `Rival Robotics ${stamp}`;
+    const rival = await createSubscribedProvider(rivalName);
+
+    // The client signs up and submits a request through the wizard.
+    const client = await freshPage();
+    const clientEmail = uniqueEmail("e2e-quotes-client");
+    expect(
+      (
+        await client.context.request.post("/api/auth/sign-up", {
+          data: { firstName: "Morgan", lastName: "Buyer", email: clientEmail, password: "client-pass-123" },
+        })
+      ).status(),
+    ).toBe(201);
+    const requestId = await submitThroughWizard(client.page, {
+      contactEmail: "morgan.buyer@example.com",
+      companyName: "Buyer Books LLC",
+      industry: "finance",
+      location: "Boise, ID",
+      title,
+      description: "Our accounts team keys vendor bills from PDF into QuickBooks every day by hand.",
+      goals: ["Save time", "Cut costs"],
+      frequency: "Daily",
+      items: 25,
+      minutesPerItem: 4,
+      systems: ["QuickBooks", "Outlook"],
+      systemTypes: ["Cloud service"],
+      tasks: "Read each bill email, create the bill in QuickBooks, attach the PDF.",
+      timeline: "1-3months",
+      budget: "$15k-$30k",
+    });
+
+    // The demo provider quotes with a breakdown; the rival quotes a single price.
+    const demo = await freshPage();
+    await apiSignIn(demo.context, DEMO.provider, DEMO.password);
+    const demoLead = await waitForLead(demo.context, title);
+    await sendQuote(demo.page, demoLead, {
+      amount: "18000",
+      timeline: "5 weeks",
+      items: {
+        Discovery: "3000",
+        "Build (USD)": "15000",
+        "Maintenance (monthly)": "250",
+      },
+    });
+    expect(await demo.page.getByTestId("quote-first-year").innerText()).toBe("$21,000");
+    expect(await accessibilityViolations(demo.page)).toEqual([]);
+    await keepScreenshot(demo.page, "quotes-lead-quote-sent");
+
+    const other = await freshPage();
+    await apiSignIn(other.context, rival.email, rival.password);
+    const rivalLead = await waitForLead(other.context, title);
+    await sendQuote(other.page, rivalLead, { amount: "26000", timeline: "8 weeks" });
+    // The rival thinks again and edits its pending quote.
+    await other.page.getByRole("button", { name: "Edit Quote" }).click();
+    await other.page.getByLabel("Project price (USD)").fill("24500");
+    await other.page.getByRole("button", { name: "Save Quote" }).click();
+    await expect.poll(() => toastText(other.page)).toContain("Quote Updated");
+    await other.page.getByText("$24,500").first().waitFor();
+
+    // The client is told of the quotes in the bell, and follows one to the request.
+    await client.page.goto("/dashboard");
+    const received = await bellItem(client.page, `New quote for "${title}"`);
+    await received.click();
+    await client.page.waitForURL(`**/quote-request/${requestId}`);
+
+    // The client compares the two side by side.
+    await client.page.getByRole("heading", { name: "Quotes (2)" }).waitFor();
+    const cards = client.page.getByTestId("quote-card");
+    expect(await cards.count()).toBe(2);
+    const demoCard = cards.filter({ hasText: "$18,000" });
+    const rivalCard = client.page.getByRole("article", { name: rivalName });
+    expect(await demoCard.innerText()).toContain("Maintenance (monthly)");
+    expect(await demoCard.getByTestId("quote-first-year").innerText()).toBe("$21,000");
+    expect(await rivalCard.innerText()).toContain("Medium (51-200)");
+    expect(await rivalCard.innerText()).toMatch(/Match Score \d+%/);
+    expect(await rivalCard.innerText()).toContain("Cloud Automation");
+    const [box1, box2] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
+    expect(box1?.y).toBe(box2?.y); // side by side
+    expect(await accessibilityViolations(client.page)).toEqual([]);
+    await keepScreenshot(client.page, "quotes-compare");
+
+    // At 375 px they stack.
+    const narrow = await freshPage(375);
+    await narrow.context.addCookies(await client.context.cookies());
+    await narrow.page.goto(`/quote-request/${requestId}`);
+    await narrow.page.getByRole("heading", { name: "Quotes (2)" }).waitFor();
+    const narrowCards = narrow.page.getByTestId("quote-card");
+    const [n1, n2] = [await narrowCards.nth(0).boundingBox(), await narrowCards.nth(1).boundingBox()];
+    expect(n1?.x).toBe(n2?.x);
+    expect((n2?.y ?? 0) > (n1?.y ?? 0)).toBe(true);
+    expect(await narrow.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await keepScreenshot(narrow.page, "quotes-compare-375");
+
+    // The client hires the demo provider.
+    await demoCard.getByRole("button", { name: /^Accept/ }).click();
+    const dialog = client.page.getByRole("alertdialog");
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain("The other quotes are declined and the request closes.");
+    expect(await accessibilityViolations(client.page)).toEqual([]);
+    await dialog.getByRole("button", { name: "Yes, accept quote" }).click();
+    await client.page.getByTestId("quote-hired").waitFor();
+    expect(await toastText(client.page)).toContain("Quote Accepted");
+    await expect.poll(async () => client.page.getByTestId("status-badge").first().innerText()).toBe("Closed");
+    expect(await demoCard.getByTestId("quote-status").innerText()).toBe("Accepted");
+    expect(await rivalCard.getByTestId("quote-status").innerText()).toBe("Declined");
+    expect(await client.page.getByRole("button", { name: /^Accept/ }).count()).toBe(0);
+    expect(await accessibilityViolations(client.page)).toEqual([]);
+    await keepScreenshot(client.page, "quotes-accepted");
+
+    // The winner learns of the win in the bell, which leads to the lead's page.
+    await demo.page.goto("/provider-dashboard");
+    const win = await bellItem(demo.page, `Your quote for "${title}" was accepted`);
+    await keepScreenshot(demo.page, "quotes-bell-winner");
+    await win.click();
+    await demo.page.waitForURL(`**/provider-dashboard/leads/${demoLead}`);
+    await demo.page.getByTestId("quote-outcome").waitFor();
+
+    // The other provider learns of the decline in the bell.
+    await other.page.goto("/provider-dashboard");
+    const declined = await bellItem(other.page, `Your quote for "${title}" was declined`);
+    expect(await declined.innerText()).toContain("The client hired another provider");
+    await keepScreenshot(other.page, "quotes-bell-declined");
+    await declined.click();
+    await other.page.waitForURL(`**/provider-dashboard/leads/${rivalLead}`);
+
+    // The winner sees the win on My Quotes and on the lead.
+    await demo.page.goto("/my-quotes");
+    await demo.page.getByRole("heading", { name: "My Quotes" }).waitFor();
+    const won = demo.page.getByTestId("my-quote-row").filter({ hasText: title });
+    await won.waitFor();
+    expect(await won.getByTestId("quote-status").innerText()).toBe("Accepted");
+    expect(await won.innerText()).toContain("$18,000");
+    expect(await accessibilityViolations(demo.page)).toEqual([]);
+    await keepScreenshot(demo.page, "quotes-my-quotes-winner");
+    await won.getByRole("link", { name: /View Lead/ }).click();
+    await demo.page.getByTestId("quote-outcome").waitFor();
+    expect(await demo.page.getByTestId("quote-outcome").innerText()).toContain("You won this project");
+    expect(await demo.page.getByTestId("lead-status").innerText()).toBe("Closed");
+
+    // The other provider sees the decline.
+    await other.page.goto("/my-quotes");
+    const lost = other.page.getByTestId("my-quote-row").filter({ hasText: title });
+    await lost.waitFor();
+    expect(await lost.getByTestId("quote-status").innerText()).toBe("Declined");
+    expect(await lost.innerText()).toContain("The client hired another provider.");
+    await keepScreenshot(other.page, "quotes-my-quotes-declined");
+
+    // The winner's analytics count the win.
+    await demo.page.goto("/analytics");
+    await demo.page.getByRole("heading", { name: "Win rate over time" }).waitFor();
+    const stats = (await demo.page.getByTestId("analytics-stat").allInnerTexts()).map((s) => s.replace(/\s+/g, " "));
+    expect(stats.map((s) => s.replace(/ [\d%]+$/, ""))).toEqual([
+      "Leads",
+      "Viewed",
+      "Quoted",
+      "Won",
+      "Lost",
+      "Win Rate",
+    ]);
+    expect(Number(stats[3]?.split(" ").at(-1))).toBeGreaterThanOrEqual(1);
+    await demo.page.getByTestId("pipeline-chart").locator("svg").first().waitFor();
+    expect(await demo.page.getByTestId("win-rate-table").getByRole("row").count()).toBe(7);
+    expect(await accessibilityViolations(demo.page)).toEqual([]);
+    await keepScreenshot(demo.page, "quotes-analytics");
+
+    // Other analytics: the rival lost its only quote.
+    await other.page.goto("/analytics");
+    await other.page.getByRole("heading", { name: "Win rate over time" }).waitFor();
+    const rivalStats = (await other.page.getByTestId("analytics-stat").allInnerTexts()).map((s) =>
+      s.replace(/\s+/g, " "),
+    );
+    expect(rivalStats).toContain("Lost 1");
+    expect(rivalStats).toContain("Win Rate 0%");
+  });
+
+  it("a provider withdraws a pending quote after confirming; the form and the hidden contact return", async () => {
+    const title = `Withdrawn quote ${Date.now()}`;
+    const client = await freshPage();
+    await client.context.request.post("/api/auth/sign-up", {
+      data: { firstName: "Wren", lastName: "Client", email: uniqueEmail("e2e-withdraw"), password: "client-pass-123" },
+    });
+    expect((await client.context.request.post("/api/quote-requests", { data: requestBody(title) })).status()).toBe(201);
+    const { context, page } = await freshPage();
+    await apiSignIn(context, DEMO.provider, DEMO.password);
+    const leadId = await waitForLead(context, title);
+    await sendQuote(page, leadId, { amount: "9000", timeline: "3 weeks" });
+    await page.getByRole("button", { name: "Withdraw Quote" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.getByRole("button", { name: "Keep quote" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(await page.getByTestId("quote-status").innerText()).toBe("Pending");
+    await page.getByRole("button", { name: "Withdraw Quote" }).click();
+    await dialog.getByRole("button", { name: "Yes, withdraw" }).click();
+    await page.getByRole("heading", { name: "Send a quote" }).waitFor();
+    expect(await toastText(page)).toContain("Quote Withdrawn");
+    await page.getByTestId("contact-hidden").waitFor();
+    expect(await page.getByTestId("lead-status").innerText()).toBe("Viewed");
+  });
+
+  it("a client who cancels a request sees its pending quotes declined at once", async () => {
+    const title = `Cancelled with quotes ${Date.now()}`;
+    const client = await freshPage();
+    await client.context.request.post("/api/auth/sign-up", {
+      data: { firstName: "Cass", lastName: "Client", email: uniqueEmail("e2e-cancel"), password: "client-pass-123" },
+    });
+    const created = await client.context.request.post("/api/quote-requests", { data: requestBody(title) });
+    expect(created.status()).toBe(201);
+    const requestId = (await created.json()).id;
+    const provider = await freshPage();
+    await apiSignIn(provider.context, DEMO.provider, DEMO.password);
+    const leadId = await waitForLead(provider.context, title);
+    const quoted = await provider.context.request.post(`/api/leads/${leadId}/quote`, {
+      data: { amount: 12000, timeline: "4 weeks", message: "A bot that reads each bill and files it in QuickBooks." },
+    });
+    expect(quoted.status(), await quoted.text()).toBe(201);
+
+    await client.page.goto(`/quote-request/${requestId}`);
+    const card = client.page.getByTestId("quote-card");
+    await card.waitFor();
+    expect(await card.getByTestId("quote-status").innerText()).toBe("Pending");
+    await client.page.getByRole("button", { name: "Cancel Request" }).click();
+    await client.page.getByRole("button", { name: "Yes, cancel request" }).click();
+    await expect.poll(() => client.page.getByTestId("status-badge").first().innerText()).toBe("Cancelled");
+    // No reload: the quote's card follows the cancellation.
+    await expect.poll(() => card.getByTestId("quote-status").innerText()).toBe("Declined");
+  });
+
+  it("a provider edits its company profile on Settings", async () => {
+    const { context, page } = await freshPage();
+    await apiSignIn(context, DEMO.provider, DEMO.password);
+    await page.goto("/settings");
+    const card = page.getByTestId("company-profile-card");
+    await card.waitFor();
+    expect(await card.innerText()).toContain("Your company is approved");
+    const newLocation = `Austin, TX ${Date.now() % 1000}`;
+    await card.getByLabel("Location").fill(newLocation);
+    await card.getByRole("button", { name: "Save Company Profile" }).click();
+    await expect.poll(() => toastText(page)).toContain("Company Profile Saved");
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await keepScreenshot(page, "settings-company-profile");
+    const company = await (await context.request.get("/api/companies/me")).json();
+    expect(company).toMatchObject({ status: "approved", location: newLocation });
+  });
+});

@@ -1,0 +1,74 @@
+// A client's request sent through the six-step wizard, the way a client sends one. The wizard's own
+// behaviour (messages, drafts, the ROI estimate) is tested in quote-request.e2e.test.ts; this walks
+// it with valid answers for the tests that need a request made by a person.
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+
+export type WizardRequest = {
+  /** The contact email providers see; the wizard starts from the account's. */
+  contactEmail?: string;
+  companyName: string;
+  industry: string;
+  location: string;
+  title: string;
+  description: string;
+  goals: string[];
+  frequency: "Daily" | "Weekly" | "Monthly";
+  items: number;
+  minutesPerItem: number;
+  systems: string[];
+  systemTypes: string[];
+  tasks: string;
+  timeline: string;
+  budget: string;
+};
+
+async function next(page: Page, label: string, step: number) {
+  await page.getByRole("button", { name: label }).click();
+  await expect.poll(() => page.getByTestId("wizard-step").innerText()).toBe(`Step ${step} of 6`);
+}
+
+/** Fills and submits the wizard at /quote-request as the signed-in client; answers the new request's id. */
+export async function submitThroughWizard(page: Page, r: WizardRequest): Promise<number> {
+  await page.goto("/quote-request");
+  await page.getByTestId("wizard-step").waitFor();
+  if (r.contactEmail) await page.getByLabel("Work email").fill(r.contactEmail);
+  await page.getByLabel("Company name").fill(r.companyName);
+  await page.getByLabel("Industry").selectOption(r.industry);
+  await page.getByLabel("Location", { exact: true }).fill(r.location);
+  await next(page, "Next: Your Process", 2);
+
+  await page.getByLabel("Process name").fill(r.title);
+  await page.getByLabel("Process description").fill(r.description);
+  for (const goal of r.goals) await page.getByRole("checkbox", { name: goal }).check();
+  await page.getByRole("radio", { name: r.frequency }).check();
+  await page.getByLabel("Number of items").fill(String(r.items));
+  await page.getByLabel("Time for one item").fill(String(r.minutesPerItem));
+  await next(page, "Next: Your Systems", 3);
+
+  for (const system of r.systems) await page.getByRole("checkbox", { name: system }).check();
+  for (const type of r.systemTypes) await page.getByRole("checkbox", { name: type }).check();
+  await page.getByRole("radio", { name: /^Event/ }).check();
+  await next(page, "Next: What Needs Automating", 4);
+
+  await page.getByLabel("Tasks to automate").fill(r.tasks);
+  await next(page, "Next: Timeline & Budget", 5);
+
+  await page.getByRole("group", { name: "Is the process documented?" }).getByRole("radio", { name: "Yes" }).check();
+  await page.getByLabel("Timeline").selectOption(r.timeline);
+  await page.getByLabel("Budget").selectOption(r.budget);
+  await next(page, "Next: Final Preferences", 6);
+
+  await page
+    .getByRole("group", { name: "Do providers need to sign an NDA?" })
+    .getByRole("radio", { name: "No" })
+    .check();
+  await page.getByRole("radio", { name: "No preference" }).check();
+  await page.getByRole("checkbox", { name: /I agree/ }).check();
+  await page.getByRole("button", { name: "Submit My Request" }).click();
+
+  await page.waitForURL((url) => url.pathname === "/dashboard");
+  await page.getByRole("link", { name: `View ${r.title}` }).click();
+  await page.waitForURL(/\/quote-request\/\d+$/);
+  return Number(new URL(page.url()).pathname.split("/").pop());
+}

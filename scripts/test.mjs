@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// `npm test`: type-check, lint, unit + API tests (PGlite and PostgreSQL), build, browser tests.
+// Each step runs even after an earlier one fails, so that one run shows everything that is wrong.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+function run(cmd, args, env = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  return r.status === 0;
+}
+
+function ensureChromium() {
+  if (fs.existsSync(chromium)) return true;
+  if (process.platform === "linux" && process.getuid?.() === 0 && fs.existsSync("/usr/bin/apt-get")) {
+    console.log(`Chromium is missing at ${chromium}: installing Debian's chromium with apt-get.`);
+    const env = { DEBIAN_FRONTEND: "noninteractive" };
+    return (
+      run("apt-get", ["update", "-qq"], env) &&
+      run("apt-get", ["install", "-y", "-qq", "chromium", "fonts-liberation"], env) &&
+      fs.existsSync(chromium)
+    );
+  }
+  console.error(
+    `The browser tests need Chromium at ${chromium}. Install it (Debian: \`sudo apt-get install chromium\`) ` +
+      "or set CHROMIUM_PATH to a Chromium binary, then run npm test again.",
+  );
+  return false;
+}
+
+const steps = [
+  ["type-check", () => run(bin("tsc"), ["--noEmit", "-p", "tsconfig.json"])],
+  ["lint and format (Biome)", () => run(bin("biome"), ["ci", "."])],
+  ["unit and API tests (PGlite and PostgreSQL)", () => run(bin("vitest"), ["run"])],
+  ["build the web app", () => run(bin("vite"), ["build", "--logLevel", "warn"])],
+  ["Chromium for browser tests", ensureChromium],
+  ["browser tests", () => run(bin("vitest"), ["run", "--config", "vitest.e2e.config.ts"])],
+];
+
+const results = [];
+for (const [name, step] of steps) {
+  const dependsOnBrowser = name === "browser tests";
+  if (dependsOnBrowser && results.some((r) => !r.ok && (r.name.startsWith("build") || r.name.startsWith("Chromium")))) {
+    results.push({ name, ok: false, seconds: 0, note: "not run: the build or Chromium is missing" });
+    continue;
+  }
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const ok = step();
+  results.push({ name, ok, seconds: (Date.now() - started) / 1000 });
+}
+
+console.log("\n=== summary ===");
+for (const r of results) {
+  console.log(`${r.ok ? "ok  " : "FAIL"}  ${r.name} (${r.seconds.toFixed(1)} s)${r.note ? ` ${r.note}` : ""}`);
+}
+const failed = results.filter((r) => !r.ok).length;
+console.log(`steps: ${results.length - failed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,148 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import fastifyCookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from "fastify-type-provider-zod";
+import { BRAND_NAME } from "@/shared/brand";
+import { AppError, TooManyRequestsError } from "./errors";
+import { authRoutes } from "./features/auth/routes";
+import { billingRoutes } from "./features/billing/routes";
+import { companyRoutes } from "./features/companies/routes";
+import { inquiryRoutes } from "./features/inquiries/routes";
+import { leadRoutes } from "./features/leads/routes";
+import { notificationRoutes } from "./features/notifications/routes";
+import { quoteRequestRoutes } from "./features/quote-requests/routes";
+import { quoteRoutes } from "./features/quotes/routes";
+import { systemRoutes } from "./features/system/routes";
+import type { AppDeps } from "./http/types";
+import { isUnstorableTextError, refuseUnstorableText } from "./http/unstorable-text";
+import { publicPageMetaFor, renderWebPage } from "./http/web-page";
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export type BuildOptions = { logger?: FastifyBaseLogger; serveWeb?: boolean };
+
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 100 * 1024,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("db", deps.database.db);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        field: v.instancePath.slice(1).replaceAll("/", "."),
+        message: v.message ?? "is invalid",
+      }));
+      const message = issues.map((i) => (i.field ? `${i.field}: ${i.message}` : i.message)).join("; ");
+      return reply.code(400).send({ message, issues });
+    }
+    if (error instanceof TooManyRequestsError) {
+      reply.header("retry-after", String(error.retryAfterSeconds));
+    }
+    if (error instanceof AppError) return reply.code(error.statusCode).send({ message: error.message });
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, "response did not match its schema");
+      return reply.code(500).send({ message: "Something went wrong on our side. Please try again." });
+    }
+    if (isUnstorableTextError(error)) {
+      return reply.code(400).send({ message: "The text contains a character that cannot be stored. Remove it." });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
+          ? "The request is too large."
+          : error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
+            ? "Send the body as JSON (Content-Type: application/json)."
+            : error.message;
+      return reply.code(status).send({ message });
+    }
+    // 5xx: the details go to the log, never to the caller.
+    request.log.error({ err: error }, "request failed");
+    return reply.code(500).send({ message: "Something went wrong on our side. Please try again." });
+  });
+
+  await app.register(fastifyCookie);
+
+  // A cross-site form can send neither a JSON body nor a custom header, so it cannot change state.
+  app.addHook("onRequest", async (request, reply) => {
+    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith("/api/")) return;
+    if (request.url.startsWith("/api/webhooks/")) return;
+    const type = request.headers["content-type"] ?? "";
+    if (type.startsWith("application/json") || request.headers["x-requested-with"]) return;
+    return reply
+      .code(403)
+      .send({ message: "Send a JSON body or the X-Requested-With header with requests that change data." });
+  });
+
+  // Text PostgreSQL cannot store is a 400 naming its field, before any service sees it.
+  app.addHook("preHandler", refuseUnstorableText);
+
+  app.addHook("onSend", async (_request, reply, payload) => {
+    reply.header("x-content-type-options", "nosniff");
+    reply.header("referrer-policy", "strict-origin-when-cross-origin");
+    reply.header("x-frame-options", "SAMEORIGIN");
+    return payload;
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: `${BRAND_NAME} API`, version: "1.0.0" } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+
+  await app.register(systemRoutes, deps);
+  await app.register(authRoutes, deps);
+  await app.register(inquiryRoutes, deps);
+  await app.register(leadRoutes, deps);
+  await app.register(billingRoutes, deps);
+  await app.register(quoteRequestRoutes, deps);
+  await app.register(companyRoutes, deps);
+  await app.register(notificationRoutes, deps);
+  await app.register(quoteRoutes, deps);
+
+  const serveWeb = options.serveWeb ?? fs.existsSync(path.join(webRoot, "index.html"));
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      // `/` is a page like the others: the handler below writes its meta into index.html.
+      index: false,
+      setHeaders: (res, filePath) => {
+        res.header(
+          "cache-control",
+          filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache",
+        );
+      },
+    });
+  }
+  let indexTemplate: string | undefined;
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith("/api/") || (request.method !== "GET" && request.method !== "HEAD") || !serveWeb) {
+      return reply.code(404).send({ message: `No such route: ${request.method} ${request.url.split("?")[0]}` });
+    }
+    // Every other page is the single-page app, which shows 'Page Not Found' itself when it must.
+    indexTemplate ??= await fs.promises.readFile(path.join(webRoot, "index.html"), "utf8");
+    const html = renderWebPage(indexTemplate, publicPageMetaFor(request.url.split("?")[0] ?? "/"));
+    return reply.type("text/html").header("cache-control", "no-cache").send(html);
+  });
+
+  return app;
+}

@@ -1,0 +1,165 @@
+// The only reader of process.env: one schema, parsed once at start, errors name the bad variable.
+import path from "node:path";
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  /** Demo accounts and data: on by default for the embedded database, never for DATABASE_URL. */
+  DEMO_DATA: bool.optional(),
+  TRUST_PROXY: bool.default(false),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** scrypt cost; OWASP asks for N=2^17 (r=8, p=1). Only tests lower it, to keep them fast. */
+  PASSWORD_SCRYPT_N: z.coerce
+    .number()
+    .int()
+    .refine((n) => n >= 1024 && (n & (n - 1)) === 0, "must be a power of two, at least 1024")
+    .default(131072),
+  /** Embedded in an iframe on /schedule: web addresses only, never javascript: or data: URLs. */
+  BOOKING_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  /** How many providers receive each request (DESIGN.md: the best 3, a setting of 2 or 3). */
+  MATCH_LEADS_PER_REQUEST: z.coerce.number().int().min(2, "must be 2 or 3").max(3, "must be 2 or 3").default(3),
+  /** The address people reach the product at, for links in emails (http://localhost:PORT when unset). */
+  PUBLIC_URL: z.url().optional(),
+  CONTACT_EMAIL: z.email().default("hello@automatch.io"),
+  CONTACT_PHONE: z.string().min(3).default("+1 (415) 555-0100"),
+  /** Outgoing mail: an smtp:// or smtps:// URL (credentials in it); unset, mail stays in the outbox. */
+  SMTP_URL: z
+    .url()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  /** The sender's address of every email. */
+  MAIL_FROM: z.email("must be an email address").default("no-reply@automatch.io"),
+  /** Stripe: all three keys, or none for the built-in demo billing provider. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, "must be a Stripe secret key (sk_... or rk_...)")
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, "must be a Stripe publishable key (pk_...)").optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, "must be a Stripe webhook signing secret (whsec_...)")
+    .optional(),
+  /** The $99/month price; unset: found (or created) by its lookup key on first use. */
+  STRIPE_PRICE_ID: z
+    .string()
+    .regex(/^price_/, "must be a Stripe price id (price_...)")
+    .optional(),
+  /** Tests only: point the Stripe SDK at a local stand-in server. */
+  STRIPE_API_HOST: z.string().min(1).optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
+});
+
+const STRIPE_KEYS = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
+
+export type StripeConfig = {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  priceId: string | null;
+  /** Where the SDK sends its calls; null: Stripe's own API. */
+  api: { host: string; port: number | null; protocol: "http" | "https" } | null;
+};
+
+/** Which billing provider runs: Stripe when its keys are set, else the built-in demo provider. */
+export type BillingConfig = { provider: "demo" } | { provider: "stripe"; stripe: StripeConfig };
+
+/** Outgoing mail: SMTP when a URL is set; null keeps every email in the outbox for admins. */
+export type MailConfig = { smtpUrl: string | null; from: string };
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  database: { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string | null };
+  demoData: boolean;
+  trustProxy: boolean;
+  sessionTtlMs: number;
+  passwordScryptN: number;
+  bookingUrl: string | null;
+  leadsPerRequest: number;
+  publicUrl: string;
+  contactEmail: string;
+  contactPhone: string;
+  billing: BillingConfig;
+  mail: MailConfig;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const billing = billingConfig(e);
+  const database: Config["database"] = e.DATABASE_URL
+    ? { kind: "postgres", url: e.DATABASE_URL }
+    : { kind: "pglite", dataDir: path.resolve(e.DATA_DIR) };
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    database,
+    demoData: database.kind === "pglite" ? (e.DEMO_DATA ?? true) : false,
+    trustProxy: e.TRUST_PROXY,
+    sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    passwordScryptN: e.PASSWORD_SCRYPT_N,
+    bookingUrl: e.BOOKING_URL ?? null,
+    leadsPerRequest: e.MATCH_LEADS_PER_REQUEST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    contactEmail: e.CONTACT_EMAIL,
+    contactPhone: e.CONTACT_PHONE,
+    billing,
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+  };
+}
+
+function billingConfig(e: z.infer<typeof envSchema>): BillingConfig {
+  const set = STRIPE_KEYS.filter((k) => e[k]);
+  const {
+    STRIPE_SECRET_KEY: secretKey,
+    STRIPE_PUBLISHABLE_KEY: publishableKey,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+  } = e;
+  if (!secretKey || !publishableKey || !webhookSecret) {
+    if (set.length === 0) return { provider: "demo" };
+    const missing = STRIPE_KEYS.filter((k) => !e[k]);
+    const lines = missing.map(
+      (k) => `  ${k}: is required when ${set.join(" and ")} ${set.length === 1 ? "is" : "are"} set`,
+    );
+    throw new ConfigError(
+      `Invalid configuration (Stripe needs all three keys, or none for demo billing):\n${lines.join("\n")}`,
+    );
+  }
+  return {
+    provider: "stripe",
+    stripe: {
+      secretKey,
+      publishableKey,
+      webhookSecret,
+      priceId: e.STRIPE_PRICE_ID ?? null,
+      api: e.STRIPE_API_HOST
+        ? { host: e.STRIPE_API_HOST, port: e.STRIPE_API_PORT ?? null, protocol: e.STRIPE_API_PROTOCOL ?? "https" }
+        : null,
+    },
+  };
+}

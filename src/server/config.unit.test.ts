@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("config", () => {
+  it("defaults to the embedded database in ./data on port 5000 with demo data", () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(5000);
+    expect(c.database.kind).toBe("pglite");
+    expect(c.demoData).toBe(true);
+    expect(c.passwordScryptN).toBe(131072);
+  });
+
+  it("never loads demo data into a DATABASE_URL database", () => {
+    const c = loadConfig({ DATABASE_URL: "postgres://u@localhost/db", DEMO_DATA: "true" });
+    expect(c.database).toEqual({ kind: "postgres", url: "postgres://u@localhost/db" });
+    expect(c.demoData).toBe(false);
+  });
+
+  it("names every bad variable", () => {
+    try {
+      loadConfig({ PORT: "not-a-port", DATABASE_URL: "mysql://x", PASSWORD_SCRYPT_N: "1000" });
+      expect.unreachable("loadConfig accepted bad values");
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const message = (err as Error).message;
+      expect(message).toContain("PORT");
+      expect(message).toContain("DATABASE_URL");
+      expect(message).toContain("PASSWORD_SCRYPT_N");
+    }
+  });
+});
+
+describe("booking page config", () => {
+  it("takes an http(s) scheduling page and refuses other schemes", () => {
+    expect(loadConfig({ BOOKING_URL: "https://cal.example.com/team/intro" }).bookingUrl).toBe(
+      "https://cal.example.com/team/intro",
+    );
+    expect(loadConfig({}).bookingUrl).toBeNull();
+    for (const bad of ["javascript:alert(1)", "data:text/html,hi", "not a url"]) {
+      expect(() => loadConfig({ BOOKING_URL: bad }), bad).toThrow(/BOOKING_URL/);
+    }
+  });
+});
+
+describe("billing config", () => {
+  const keys = {
+    STRIPE_SECRET_KEY: "sk_test_123",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_123",
+    STRIPE_WEBHOOK_SECRET: "whsec_123",
+  };
+
+  it("runs the demo provider when no Stripe key is set", () => {
+    expect(loadConfig({}).billing).toEqual({ provider: "demo" });
+  });
+
+  it("runs Stripe when all three keys are set", () => {
+    const c = loadConfig({
+      ...keys,
+      STRIPE_API_HOST: "127.0.0.1",
+      STRIPE_API_PORT: "12111",
+      STRIPE_API_PROTOCOL: "http",
+    });
+    expect(c.billing).toEqual({
+      provider: "stripe",
+      stripe: {
+        secretKey: "sk_test_123",
+        publishableKey: "pk_test_123",
+        webhookSecret: "whsec_123",
+        priceId: null,
+        api: { host: "127.0.0.1", port: 12111, protocol: "http" },
+      },
+    });
+  });
+
+  it.each(Object.keys(keys))("names %s when it is the one missing", (missing) => {
+    const env: Record<string, string> = { ...keys };
+    delete env[missing];
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`${missing}: is required`));
+  });
+
+  it("refuses keys swapped between the variables", () => {
+    expect(() => loadConfig({ ...keys, STRIPE_SECRET_KEY: "pk_test_123" })).toThrow(/STRIPE_SECRET_KEY/);
+  });
+});

@@ -1,0 +1,102 @@
+// One Drizzle database over either driver: PGlite (embedded, the default) or node-postgres
+// (DATABASE_URL). Both run the same committed migrations.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import type { Logger } from "pino";
+import type { Config } from "../config";
+import { type DirLock, lockDataDir } from "./lock";
+
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** The raw PGlite instance (embedded only): job libraries that need a driver of their own use it. */
+  pglite: PGlite | null;
+  pool: pg.Pool | null;
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+// Any constant: serialises migrations when several app processes start on one PostgreSQL.
+const MIGRATION_LOCK_KEY = 727_400_001;
+
+export async function openDatabase(
+  database: Config["database"],
+  log?: Pick<Logger, "error" | "info">,
+): Promise<Database> {
+  if (database.kind === "postgres") {
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+    });
+    // An idle client's error (the server restarted, say) must not crash the process.
+    pool.on("error", (err) => log?.error({ err }, "PostgreSQL pool error"));
+    const db = drizzlePg({ client: pool, casing: "snake_case" }) as unknown as Db;
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      await migratePg(drizzlePg({ client: pool, casing: "snake_case" }), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      client.release();
+    }
+    return { db, kind: "postgres", pglite: null, pool, close: () => pool.end() };
+  }
+
+  let lock: DirLock | null = null;
+  let client: PGlite;
+  if (database.dataDir) {
+    lock = await lockDataDir(database.dataDir);
+    try {
+      client = new PGlite(path.join(database.dataDir, "pglite"));
+      await client.waitReady;
+    } catch (err) {
+      lock.release();
+      throw err;
+    }
+  } else {
+    client = new PGlite();
+    await client.waitReady;
+  }
+  const orm = drizzlePglite({ client, casing: "snake_case" });
+  try {
+    await migratePglite(orm, { migrationsFolder });
+  } catch (err) {
+    await client.close().catch(() => undefined);
+    lock?.release();
+    throw err;
+  }
+  return {
+    db: orm as unknown as Db,
+    kind: "pglite",
+    pglite: client,
+    pool: null,
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+export async function pingDatabase(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

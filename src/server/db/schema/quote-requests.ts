@@ -1,0 +1,33 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { QUOTE_REQUEST_STATUSES, type Requirements } from "@/shared/quote-requests";
+import { users } from "./users";
+
+export const quoteRequestStatusEnum = pgEnum("quote_request_status", QUOTE_REQUEST_STATUSES);
+
+/** A client's need, as the wizard sent it (spec section 3), with its status and match promise. */
+export const quoteRequests = pgTable(
+  "quote_requests",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    clientId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text().notNull(),
+    description: text().notNull(),
+    industry: text().notNull(),
+    automationTypes: text().array().notNull(),
+    budgetRange: text().notNull(),
+    timeline: text().notNull(),
+    requirements: jsonb().$type<Requirements>().notNull(),
+    status: quoteRequestStatusEnum().notNull().default("open"),
+    /** When matching is promised by: 48 hours after submission, 72 for complex projects. */
+    matchDueAt: timestamp({ withTimezone: true }).notNull(),
+    isComplex: boolean().notNull(),
+    /** Hours of manual work a year (decision 012); null when the client gave no volume or time. */
+    roiHoursPerYear: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [index("quote_requests_client_id_created_at_idx").on(t.clientId, t.createdAt)],
+);

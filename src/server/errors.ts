@@ -1,0 +1,40 @@
+// The application's few typed errors; one handler in app.ts maps them to status codes.
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(statusCode: number, message: string) {
+    super(message);
+    this.statusCode = statusCode;
+  }
+}
+export class BadRequestError extends AppError {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+export class UnauthorizedError extends AppError {
+  constructor(message = "Please sign in to continue.") {
+    super(401, message);
+  }
+}
+export class ForbiddenError extends AppError {
+  constructor(message = "You do not have access to this.") {
+    super(403, message);
+  }
+}
+export class NotFoundError extends AppError {
+  constructor(message = "Not found.") {
+    super(404, message);
+  }
+}
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+export class TooManyRequestsError extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}

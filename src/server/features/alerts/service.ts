@@ -1,0 +1,34 @@
+// Alerts are raised by the system for admins. Each has a `cause`, unique, so that the same cause
+// (this request missed its deadline, say) raises one alert however often it is noticed.
+import { sql } from "drizzle-orm";
+import type { AlertSeverity } from "@/shared/leads";
+import type { Db } from "../../db/client";
+import { alerts } from "../../db/schema/matching";
+
+export type AlertInput = {
+  type: string;
+  severity: AlertSeverity;
+  title: string;
+  description: string;
+  resourceType?: string;
+  resourceId?: number;
+  cause: string;
+};
+
+/** True when the alert is new; false when one for this cause exists already. */
+export async function raiseAlert(tx: Db, input: AlertInput): Promise<boolean> {
+  const rows = await tx
+    .insert(alerts)
+    .values({ ...input, resourceType: input.resourceType ?? null, resourceId: input.resourceId ?? null })
+    .onConflictDoNothing({ target: alerts.cause })
+    .returning({ id: alerts.id });
+  return rows.length > 0;
+}
+
+export async function countAlertsFor(db: Db, cause: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(alerts)
+    .where(sql`${alerts.cause} = ${cause}`);
+  return row?.n ?? 0;
+}

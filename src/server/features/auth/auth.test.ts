@@ -1,0 +1,376 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOGIN_FAILED_MESSAGE } from "@/shared/auth";
+import { loginAttempts, sessions } from "../../db/schema/users";
+import { as, createTestContext, createUser, sessionCookie, type TestContext, uniqueEmail } from "../../test/test-app";
+import { SIGN_UP_LIMIT } from "./routes";
+import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS, purgeOldAuthRows } from "./service";
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const signUp = (payload: Record<string, unknown>, remoteAddress?: string) =>
+  ctx.app.inject({ method: "POST", url: "/api/auth/sign-up", payload, ...(remoteAddress ? { remoteAddress } : {}) });
+const signIn = (payload: Record<string, unknown>, remoteAddress = "10.9.0.1") =>
+  ctx.app.inject({ method: "POST", url: "/api/auth/sign-in", payload, remoteAddress });
+
+describe("sign-up", () => {
+  it("creates a client account, signs it in, and /api/auth/user returns it", async () => {
+    const email = uniqueEmail("new");
+    const res = await signUp({
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: email.toUpperCase(),
+      password: "correct horse",
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({
+      email,
+      firstName: "Ada",
+      lastName: "Lovelace",
+      userType: "client",
+      totalPoints: 0,
+      level: 1,
+    });
+    expect(body).not.toHaveProperty("passwordHash");
+    const cookie = res.cookies.find((c) => c.name === "sid");
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe("Lax");
+    expect(cookie?.value.length).toBeGreaterThanOrEqual(43); // 256 bits in base64url
+
+    const me = await ctx.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: sessionCookie(res) } });
+    expect(me.statusCode).toBe(200);
+    expect(Object.keys(me.json()).sort()).toEqual(
+      ["createdAt", "email", "firstName", "id", "lastName", "level", "totalPoints", "userType"].sort(),
+    );
+    expect(me.json().id).toBe(body.id);
+  });
+
+  it("refuses a second account with the same email with 409 and a message", async () => {
+    const email = uniqueEmail("dup");
+    expect((await signUp({ firstName: "A", lastName: "B", email, password: "password-1" })).statusCode).toBe(201);
+    const again = await signUp({ firstName: "C", lastName: "D", email, password: "password-2" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/already exists/);
+  });
+
+  it.each([
+    [{ lastName: "B", email: "x@example.com", password: "password-1" }, "firstName"],
+    [{ firstName: "A", email: "x@example.com", password: "password-1" }, "lastName"],
+    [{ firstName: "A", lastName: "B", email: "not-an-email", password: "password-1" }, "email"],
+    [{ firstName: "A", lastName: "B", email: "x@example.com", password: "short" }, "password"],
+    [{ firstName: "A", lastName: "B", email: "x@example.com", password: "x".repeat(129) }, "password"],
+  ])("answers 400 naming the bad field (%j)", async (payload, field) => {
+    const res = await signUp(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues.map((i: { field: string }) => i.field)).toContain(field);
+    expect(res.json().message).toContain(field);
+  });
+
+  it("limits the accounts one network makes in an hour, with a 429 that says so", async () => {
+    const ip = "2001:db8:99:1::1";
+    for (let i = 0; i < SIGN_UP_LIMIT.max; i++) {
+      const res = await signUp(
+        { firstName: "A", lastName: "B", email: uniqueEmail("many"), password: "password-1" },
+        ip,
+      );
+      expect(res.statusCode).toBe(201);
+    }
+    // Another address of the same /64 is the same network.
+    const over = await signUp(
+      { firstName: "A", lastName: "B", email: uniqueEmail("many"), password: "password-1" },
+      "2001:db8:99:1::2",
+    );
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toBe(SIGN_UP_LIMIT.message);
+    expect(over.headers["retry-after"]).toBeDefined();
+    const elsewhere = await signUp(
+      { firstName: "A", lastName: "B", email: uniqueEmail("many"), password: "password-1" },
+      "2001:db8:99:2::1",
+    );
+    expect(elsewhere.statusCode).toBe(201);
+  });
+
+  it("ends the session the browser held before signing up", async () => {
+    const before = await createUser(ctx, "client");
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-up",
+      headers: { cookie: before.cookie },
+      payload: { firstName: "New", lastName: "Person", email: uniqueEmail("after"), password: "password-1" },
+    });
+    expect(res.statusCode).toBe(201);
+    expect((await as(ctx, before, { method: "GET", url: "/api/auth/user" })).statusCode).toBe(401);
+  });
+
+  it("never makes anyone other than a client", async () => {
+    const res = await signUp({
+      firstName: "A",
+      lastName: "B",
+      email: uniqueEmail("sneaky"),
+      password: "password-1",
+      userType: "admin",
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().userType).toBe("client");
+  });
+});
+
+describe("sign-in", () => {
+  it("signs in with the right password and issues a new token each time", async () => {
+    const user = await createUser(ctx, "client");
+    const a = await signIn({ email: user.email, password: user.password });
+    const b = await signIn({ email: user.email, password: user.password });
+    expect(a.statusCode).toBe(200);
+    expect(b.statusCode).toBe(200);
+    expect(sessionCookie(a)).not.toBe(sessionCookie(b));
+    expect(a.json().email).toBe(user.email);
+  });
+
+  it("says only 'Login failed' for a wrong password and for an unknown email", async () => {
+    const user = await createUser(ctx, "client");
+    const wrong = await signIn({ email: user.email, password: "wrong-password" }, "10.9.0.2");
+    const unknown = await signIn({ email: uniqueEmail("nobody"), password: "whatever-1" }, "10.9.0.2");
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: LOGIN_FAILED_MESSAGE });
+      expect(res.cookies.find((c) => c.name === "sid")).toBeUndefined();
+    }
+  });
+
+  it("locks an account after repeated failures, even for the right password, with 429", async () => {
+    const user = await createUser(ctx, "client");
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) {
+      expect((await signIn({ email: user.email, password: "nope-nope" }, `10.8.0.${i}`)).statusCode).toBe(401);
+    }
+    const res = await signIn({ email: user.email, password: user.password }, "10.8.1.1");
+    expect(res.statusCode).toBe(429);
+    expect(res.headers["retry-after"]).toBeDefined();
+    expect(res.json().message).toMatch(/Too many failed sign-in attempts/);
+  });
+
+  it("limits one address trying many accounts", async () => {
+    const ip = "10.7.0.1";
+    for (let i = 0; i < MAX_FAILURES_PER_ADDRESS; i++) {
+      expect((await signIn({ email: uniqueEmail("spray"), password: "guess-guess" }, ip)).statusCode).toBe(401);
+    }
+    const user = await createUser(ctx, "client");
+    expect((await signIn({ email: user.email, password: user.password }, ip)).statusCode).toBe(429);
+    expect((await signIn({ email: user.email, password: user.password }, "10.7.0.2")).statusCode).toBe(200);
+  });
+
+  it("counts failures sent at once: no more than the limit reach the password check", async () => {
+    const user = await createUser(ctx, "client");
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => signIn({ email: user.email, password: "nope-nope" }, `10.6.0.${i}`)),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    // A 401 is a password that was checked. How many get that far depends on how the database
+    // interleaves them (one at a time on PGlite, truly at once on PostgreSQL), never more than five.
+    const checked = codes.filter((c) => c === 401).length;
+    expect(checked).toBeLessThanOrEqual(MAX_FAILURES_PER_ACCOUNT);
+    expect(codes.every((c) => c === 401 || c === 429)).toBe(true);
+    // Turned-away attempts do not count: the account is locked only once five were checked.
+    const next = await signIn({ email: user.email, password: user.password }, "10.6.1.1");
+    expect(next.statusCode).toBe(checked === MAX_FAILURES_PER_ACCOUNT ? 429 : 200);
+  });
+
+  it("counts the addresses of one IPv6 /64 together", async () => {
+    for (let i = 0; i < MAX_FAILURES_PER_ADDRESS; i++) {
+      const res = await signIn({ email: uniqueEmail("v6"), password: "guess-guess" }, `2001:db8:77:1::${i + 1}`);
+      expect(res.statusCode).toBe(401);
+    }
+    const user = await createUser(ctx, "client");
+    expect((await signIn({ email: user.email, password: user.password }, "2001:db8:77:1::ffff")).statusCode).toBe(429);
+    expect((await signIn({ email: user.email, password: user.password }, "2001:db8:77:2::1")).statusCode).toBe(200);
+  });
+});
+
+describe("cleaning up", () => {
+  it("purges sign-in attempts older than a day and expired sessions, keeping the rest", async () => {
+    const user = await createUser(ctx, "client");
+    const db = ctx.database.db;
+    await db.insert(loginAttempts).values([
+      { email: user.email, ip: "10.5.0.1", succeeded: false, createdAt: new Date(Date.now() - 25 * 3600_000) },
+      { email: user.email, ip: "10.5.0.2", succeeded: false, createdAt: new Date(Date.now() - 3600_000) },
+    ]);
+    await db
+      .insert(sessions)
+      .values({ id: "expired-session", userId: user.id, expiresAt: new Date(Date.now() - 1000) });
+
+    const purged = await purgeOldAuthRows(db);
+    expect(purged.attempts).toBeGreaterThanOrEqual(1);
+    expect(purged.sessions).toBeGreaterThanOrEqual(1);
+    const left = await db.select().from(loginAttempts).where(eq(loginAttempts.email, user.email));
+    expect(left.map((a) => a.ip).filter((ip) => ip.startsWith("10.5."))).toEqual(["10.5.0.2"]);
+    expect((await db.select().from(sessions).where(eq(sessions.id, "expired-session"))).length).toBe(0);
+    // The user's live session (from createUser) is kept.
+    expect((await as(ctx, user, { method: "GET", url: "/api/auth/user" })).statusCode).toBe(200);
+  });
+});
+
+describe("sign-out", () => {
+  it("ends the session on the server: the old cookie answers 401", async () => {
+    const user = await createUser(ctx, "provider");
+    expect((await as(ctx, user, { method: "GET", url: "/api/auth/user" })).statusCode).toBe(200);
+    const out = await as(ctx, user, {
+      method: "POST",
+      url: "/api/auth/sign-out",
+      headers: { "x-requested-with": "fetch" },
+    });
+    expect(out.statusCode).toBe(204);
+    expect((await as(ctx, user, { method: "GET", url: "/api/auth/user" })).statusCode).toBe(401);
+  });
+
+  it("GET /api/logout ends the session and goes to /", async () => {
+    const user = await createUser(ctx, "client");
+    const res = await as(ctx, user, { method: "GET", url: "/api/logout" });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe("/");
+    expect((await as(ctx, user, { method: "GET", url: "/api/auth/user" })).statusCode).toBe(401);
+  });
+
+  it("GET /api/login leads to the sign-in page and keeps only same-site places to return to", async () => {
+    const to = async (url: string) => (await ctx.app.inject({ method: "GET", url })).headers.location;
+    expect(await to("/api/login")).toBe("/login");
+    expect(await to("/api/login?returnTo=%2Fquote-request")).toBe("/login?returnTo=%2Fquote-request");
+    expect(await to("/api/login?returnTo=https%3A%2F%2Fevil.example")).toBe("/login");
+    expect(await to("/api/login?returnTo=%2F%2Fevil.example")).toBe("/login");
+  });
+});
+
+describe("sessions and guards", () => {
+  it("answers 401 without a cookie and with a forged one", async () => {
+    expect((await ctx.app.inject({ method: "GET", url: "/api/auth/user" })).statusCode).toBe(401);
+    const forged = await ctx.app.inject({
+      method: "GET",
+      url: "/api/auth/user",
+      headers: { cookie: "sid=forged-token" },
+    });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it("lets each role through its own guard only", async () => {
+    const users = {
+      client: await createUser(ctx, "client"),
+      provider: await createUser(ctx, "provider"),
+      admin: await createUser(ctx, "admin"),
+    };
+    for (const [role, user] of Object.entries(users)) {
+      for (const guarded of ["client", "provider", "admin"]) {
+        const res = await as(ctx, user, { method: "GET", url: `/api/auth/check/${guarded}` });
+        expect(res.statusCode, `${role} on ${guarded}`).toBe(role === guarded ? 200 : 403);
+        if (role !== guarded) expect(res.json().message).toBeTruthy();
+      }
+    }
+    for (const guarded of ["client", "provider", "admin"]) {
+      expect((await ctx.app.inject({ method: "GET", url: `/api/auth/check/${guarded}` })).statusCode).toBe(401);
+    }
+  });
+
+  it("refuses a state change that carries neither a JSON body nor the custom header (cross-site form)", async () => {
+    const user = await createUser(ctx, "client");
+    const form = await as(ctx, user, {
+      method: "POST",
+      url: "/api/auth/sign-out",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "a=b",
+    });
+    expect(form.statusCode).toBe(403);
+    expect((await as(ctx, user, { method: "GET", url: "/api/auth/user" })).statusCode).toBe(200);
+  });
+
+  it("answers malformed JSON with 400 and a message, never 500", async () => {
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBeTruthy();
+  });
+
+  it("reports database health and serves the OpenAPI document", async () => {
+    expect((await ctx.app.inject({ method: "GET", url: "/healthz" })).json()).toEqual({ status: "ok", database: "up" });
+    const docs = await ctx.app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(docs.statusCode).toBe(200);
+    expect(Object.keys(docs.json().paths)).toContain("/api/auth/user");
+  });
+});
+
+describe("account settings", () => {
+  it("changes the signed-in user's name only", async () => {
+    const user = await createUser(ctx, "client");
+    const other = await createUser(ctx, "client");
+    const res = await as(ctx, user, {
+      method: "PATCH",
+      url: "/api/auth/profile",
+      payload: { firstName: "Renamed", lastName: "Person" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: user.id, firstName: "Renamed", lastName: "Person" });
+    expect((await as(ctx, other, { method: "GET", url: "/api/auth/user" })).json().firstName).not.toBe("Renamed");
+    const bad = await as(ctx, user, {
+      method: "PATCH",
+      url: "/api/auth/profile",
+      payload: { firstName: "", lastName: "X", userType: "admin" },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((await as(ctx, user, { method: "GET", url: "/api/auth/user" })).json().userType).toBe("client");
+    expect(
+      (await ctx.app.inject({ method: "PATCH", url: "/api/auth/profile", payload: { firstName: "A", lastName: "B" } }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it("changes the password, ends the other sessions and keeps this one", async () => {
+    const user = await createUser(ctx, "provider");
+    const elsewhere = await signIn({ email: user.email, password: user.password }, "10.5.0.1");
+    const otherDevice = { cookie: sessionCookie(elsewhere) };
+    const res = await as(ctx, user, {
+      method: "POST",
+      url: "/api/auth/password",
+      payload: { currentPassword: user.password, newPassword: "a-brand-new-passphrase" },
+    });
+    expect(res.statusCode).toBe(204);
+    expect((await as(ctx, user, { method: "GET", url: "/api/auth/user" })).statusCode).toBe(200);
+    expect((await as(ctx, otherDevice, { method: "GET", url: "/api/auth/user" })).statusCode).toBe(401);
+    expect((await signIn({ email: user.email, password: user.password }, "10.5.0.2")).statusCode).toBe(401);
+    expect((await signIn({ email: user.email, password: "a-brand-new-passphrase" }, "10.5.0.3")).statusCode).toBe(200);
+  });
+
+  it("refuses a wrong current password or a weak new one with 400, changing nothing", async () => {
+    const user = await createUser(ctx, "client");
+    const wrong = await as(ctx, user, {
+      method: "POST",
+      url: "/api/auth/password",
+      payload: { currentPassword: "not-it-at-all", newPassword: "another-passphrase" },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toMatch(/current password/);
+    const weak = await as(ctx, user, {
+      method: "POST",
+      url: "/api/auth/password",
+      payload: { currentPassword: user.password, newPassword: "short" },
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().issues[0].field).toBe("newPassword");
+    expect((await signIn({ email: user.email, password: user.password }, "10.5.0.4")).statusCode).toBe(200);
+  });
+});
+
+describe("order of checks", () => {
+  it("tells a visitor to sign in before judging the body: 401, not 400", async () => {
+    const res = await ctx.app.inject({ method: "PATCH", url: "/api/auth/profile", payload: { firstName: "" } });
+    expect(res.statusCode).toBe(401);
+    const admin = await ctx.app.inject({ method: "PATCH", url: "/api/admin/providers/abc/approve", payload: {} });
+    expect(admin.statusCode).toBe(401);
+  });
+});

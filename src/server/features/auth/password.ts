@@ -1,0 +1,29 @@
+// scrypt at OWASP's parameters (N=2^17, r=8, p=1). The parameters are stored with each hash, so a
+// later change of cost still verifies old hashes.
+import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+
+const KEY_LENGTH = 32;
+
+function derive(password: string, salt: Buffer, N: number, r: number, p: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    // maxmem must exceed 128 * N * r bytes.
+    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { N, r, p, maxmem: 256 * N * r }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
+  });
+}
+
+export async function hashPassword(password: string, N: number): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, N, 8, 1);
+  return `scrypt$${N}$8$1$${salt.toString("base64")}$${key.toString("base64")}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split("$");
+  if (parts.length !== 6 || parts[0] !== "scrypt") return false;
+  const [, n, r, p, salt, key] = parts as [string, string, string, string, string, string];
+  const expected = Buffer.from(key, "base64");
+  const actual = await derive(password, Buffer.from(salt, "base64"), Number(n), Number(r), Number(p));
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}

@@ -1,0 +1,117 @@
+import { and, eq, gt, lt, ne, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { loginAttempts, sessions, users } from "../../db/schema/users";
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function insertUser(
+  db: Db,
+  values: Pick<UserRow, "email" | "passwordHash" | "firstName" | "lastName"> & Partial<Pick<UserRow, "userType">>,
+): Promise<UserRow | undefined> {
+  // ON CONFLICT keeps a race of two sign-ups with one email from ending in a 500.
+  const [row] = await db.insert(users).values(values).onConflictDoNothing({ target: users.email }).returning();
+  return row;
+}
+
+export async function insertSession(db: Db, id: string, userId: number, expiresAt: Date): Promise<void> {
+  await db.insert(sessions).values({ id, userId, expiresAt });
+}
+
+/** One query per request: the session and its user, if the session is still valid. */
+export async function findUserBySession(db: Db, sessionId: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  return row?.user;
+}
+
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Records an attempt as failed before the password is checked, so that attempts at once all count. */
+export async function reserveLoginAttempt(db: Db, email: string, ip: string): Promise<number> {
+  const [row] = await db
+    .insert(loginAttempts)
+    .values({ email, ip, succeeded: false })
+    .returning({ id: loginAttempts.id });
+  if (!row) throw new Error("The sign-in attempt was not recorded.");
+  return row.id;
+}
+
+export async function markLoginAttempt(db: Db, id: number, succeeded: boolean): Promise<void> {
+  await db.update(loginAttempts).set({ succeeded }).where(eq(loginAttempts.id, id));
+}
+
+export async function deleteLoginAttempt(db: Db, id: number): Promise<void> {
+  await db.delete(loginAttempts).where(eq(loginAttempts.id, id));
+}
+
+/** Sign-in attempts older than `keepMs` (past every window that counts them) and ended sessions. */
+export async function purgeOldAuthRows(db: Db, keepMs: number): Promise<{ attempts: number; sessions: number }> {
+  const attempts = await db
+    .delete(loginAttempts)
+    .where(lt(loginAttempts.createdAt, sql`now() - (${keepMs} * interval '1 millisecond')`))
+    .returning({ id: loginAttempts.id });
+  const ended = await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ id: sessions.id });
+  return { attempts: attempts.length, sessions: ended.length };
+}
+
+/** Failed sign-ins in the window, for this account and for this address, in one query. */
+export async function countRecentFailures(
+  db: Db,
+  email: string,
+  ip: string,
+  windowMs: number,
+): Promise<{ byEmail: number; byIp: number }> {
+  const [row] = await db
+    .select({
+      byEmail: sql<number>`count(*) filter (where ${loginAttempts.email} = ${email})`.mapWith(Number),
+      byIp: sql<number>`count(*) filter (where ${loginAttempts.ip} = ${ip})`.mapWith(Number),
+    })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.succeeded, false),
+        gt(loginAttempts.createdAt, sql`now() - (${windowMs} * interval '1 millisecond')`),
+        or(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip)),
+      ),
+    );
+  return { byEmail: row?.byEmail ?? 0, byIp: row?.byIp ?? 0 };
+}
+
+export async function setUserType(db: Db, id: number, userType: UserRow["userType"]): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set({ userType, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+  return row;
+}
+
+export async function updateUserName(db: Db, id: number, firstName: string, lastName: string) {
+  const [row] = await db
+    .update(users)
+    .set({ firstName, lastName, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export async function updatePasswordHash(db: Db, id: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, id));
+}
+
+/** Signs the user out everywhere but the session given. */
+export async function deleteOtherSessions(db: Db, userId: number, keepSessionId: string): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+}

@@ -1,0 +1,122 @@
+import { z } from "zod";
+import { changePasswordSchema, safeReturnTo, signInSchema, signUpSchema, updateProfileSchema } from "@/shared/auth";
+import { publicUserSchema } from "@/shared/users";
+import { UnauthorizedError } from "../../errors";
+import { hitRateLimit, type RateLimit, rateLimitSubject } from "../../http/rate-limit";
+import {
+  clearSessionCookie,
+  currentUser,
+  loadUser,
+  requireRole,
+  SESSION_COOKIE,
+  setSessionCookie,
+} from "../../http/session";
+import type { RoutePlugin } from "../../http/types";
+import { changePassword, endSession, signIn, signUp, startSession, toPublicUser, updateProfile } from "./service";
+
+const messageSchema = z.object({ message: z.string() });
+
+export const SIGN_UP_LIMIT: RateLimit = {
+  name: "sign-up",
+  max: 30,
+  windowMs: 60 * 60 * 1000,
+  message: "Too many accounts were created from your network. Please try again in an hour.",
+};
+
+export const authRoutes: RoutePlugin = async (app, { config }) => {
+  const deps = { db: app.db, passwordScryptN: config.passwordScryptN, sessionTtlMs: config.sessionTtlMs };
+
+  app.post(
+    "/api/auth/sign-up",
+    { schema: { tags: ["auth"], body: signUpSchema, response: { 201: publicUserSchema } } },
+    async (request, reply) => {
+      // Each sign-up hashes a password on purpose slowly: one network may not make accounts at will.
+      await hitRateLimit(app.db, SIGN_UP_LIMIT, rateLimitSubject(request.ip));
+      const user = await signUp(deps, request.body);
+      // As at sign-in: a session the browser still holds (another account's) is ended.
+      const previous = request.cookies[SESSION_COOKIE];
+      if (previous) await endSession(app.db, previous);
+      const session = await startSession(deps, user.id);
+      setSessionCookie(request, reply, session.token, session.expiresAt);
+      return reply.code(201).send(toPublicUser(user));
+    },
+  );
+
+  app.post(
+    "/api/auth/sign-in",
+    { schema: { tags: ["auth"], body: signInSchema, response: { 200: publicUserSchema } } },
+    async (request, reply) => {
+      const user = await signIn(deps, request.body, rateLimitSubject(request.ip));
+      // A new token at every sign-in; an old cookie the browser still holds is ended.
+      const previous = request.cookies[SESSION_COOKIE];
+      if (previous) await endSession(app.db, previous);
+      const session = await startSession(deps, user.id);
+      setSessionCookie(request, reply, session.token, session.expiresAt);
+      return toPublicUser(user);
+    },
+  );
+
+  app.post("/api/auth/sign-out", { schema: { tags: ["auth"] } }, async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await endSession(app.db, token);
+    clearSessionCookie(request, reply);
+    return reply.code(204).send();
+  });
+
+  app.get(
+    "/api/auth/user",
+    { schema: { tags: ["auth"], response: { 200: publicUserSchema, 401: messageSchema } } },
+    async (request) => {
+      const user = await loadUser(request);
+      if (!user) throw new UnauthorizedError("Not signed in.");
+      return toPublicUser(user);
+    },
+  );
+
+  // Spec section 2: login and logout are full-page navigations.
+  app.get(
+    "/api/login",
+    { schema: { tags: ["auth"], querystring: z.object({ returnTo: z.string().optional() }) } },
+    async (request, reply) => {
+      const returnTo = safeReturnTo(request.query.returnTo);
+      return reply.redirect(returnTo === "/" ? "/login" : `/login?returnTo=${encodeURIComponent(returnTo)}`);
+    },
+  );
+
+  app.get("/api/logout", { schema: { tags: ["auth"] } }, async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await endSession(app.db, token);
+    clearSessionCookie(request, reply);
+    return reply.redirect("/");
+  });
+
+  app.patch(
+    "/api/auth/profile",
+    {
+      schema: { tags: ["auth"], body: updateProfileSchema, response: { 200: publicUserSchema } },
+      preValidation: requireRole(),
+    },
+    async (request) => toPublicUser(await updateProfile(app.db, currentUser(request).id, request.body)),
+  );
+
+  app.post(
+    "/api/auth/password",
+    { schema: { tags: ["auth"], body: changePasswordSchema }, preValidation: requireRole() },
+    async (request, reply) => {
+      await changePassword(deps, currentUser(request), request.cookies[SESSION_COOKIE] ?? "", request.body);
+      return reply.code(204).send();
+    },
+  );
+
+  // A sample of each guard, for the tests of the role checks and for the web's guard to mirror.
+  for (const role of ["client", "provider", "admin"] as const) {
+    app.get(
+      `/api/auth/check/${role}`,
+      {
+        schema: { tags: ["auth"], response: { 200: z.object({ ok: z.literal(true), userType: z.string() }) } },
+        preValidation: requireRole(role),
+      },
+      async (request) => ({ ok: true as const, userType: currentUser(request).userType }),
+    );
+  }
+};

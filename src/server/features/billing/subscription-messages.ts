@@ -1,0 +1,88 @@
+// What a provider is told when the subscription state machine moves (decision 062): one message per
+// status reached, for the demo and Stripe paths alike, written in the transaction of the change.
+import { PLAN, PLAN_PRICE_LABEL } from "@/shared/billing";
+import { BRAND_NAME } from "@/shared/brand";
+import type { NotificationKind } from "@/shared/notifications";
+import type { Db } from "../../db/client";
+import { escapeHtml, notifyUser } from "../notifications/service";
+import * as q from "./queries";
+
+type Message = { kind: NotificationKind; title: string; body: string };
+
+const day = (d: Date | null) =>
+  d ? d.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }) : null;
+
+function messageFor(row: q.SubscriptionRow): Message | null {
+  switch (row.status) {
+    case "trialing": {
+      const until = day(row.trialEndsAt);
+      return {
+        kind: "subscription.trial_started",
+        title: "Your free trial has started",
+        body: `Your ${PLAN.trialDays}-day free trial of the ${PLAN.name} runs${until ? ` until ${until}` : ""}. Leads matched to your company will arrive on your dashboard.`,
+      };
+    }
+    case "active": {
+      const renews = day(row.currentPeriodEnd);
+      return {
+        kind: "subscription.activated",
+        title: "Your subscription is active",
+        body: `Your ${PLAN.name} (${PLAN_PRICE_LABEL}/${PLAN.interval}) is active${renews ? ` and renews on ${renews}` : ""}.`,
+      };
+    }
+    case "past_due":
+      return {
+        kind: "subscription.payment_failed",
+        title: "Payment failed",
+        body: `We could not charge your card for the ${PLAN.name}. Until it is paid you receive no new leads. To pay with another card, cancel it on the Subscription page and subscribe again.`,
+      };
+    case "canceled":
+      return {
+        kind: "subscription.canceled",
+        title: "Your subscription is canceled",
+        body: "You no longer receive new leads. You can subscribe again at any time.",
+      };
+    case "incomplete":
+      return null;
+  }
+}
+
+/** Tells the provider that their subscription reached `row.status` (nothing for incomplete). */
+export async function tellSubscriptionChange(tx: Db, row: q.SubscriptionRow, appUrl: string): Promise<void> {
+  const message = messageFor(row);
+  if (!message) return;
+  const subscriber = await q.findSubscriber(tx, row.userId);
+  if (!subscriber) return;
+  const link = "/subscription";
+  const url = `${appUrl}${link}`;
+  const greeting = `Hello ${subscriber.firstName},`;
+  await notifyUser(tx, {
+    userId: subscriber.id,
+    kind: message.kind,
+    title: message.title,
+    body: message.body,
+    link,
+    email: {
+      to: subscriber.email,
+      subject: `${message.title} | ${BRAND_NAME}`,
+      text: `${greeting}\n\n${message.body}\n\nYour subscription: ${url}\n\nThe ${BRAND_NAME} team`,
+      html:
+        `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(message.body)}</p>` +
+        `<p><a href="${escapeHtml(url)}">Your subscription</a></p><p>The ${BRAND_NAME} team</p>`,
+    },
+  });
+}
+
+/** Stores a new state; when the status changed, the provider is told in the same transaction. */
+export async function changeSubscriptionState(
+  tx: Db,
+  id: number,
+  state: Parameters<typeof q.updateSubscriptionState>[2],
+  appUrl: string,
+): Promise<q.SubscriptionRow | undefined> {
+  const before = await q.lockSubscription(tx, id);
+  if (!before) return undefined;
+  const after = await q.updateSubscriptionState(tx, id, state);
+  if (after && after.status !== before.status) await tellSubscriptionChange(tx, after, appUrl);
+  return after;
+}

@@ -1,0 +1,478 @@
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_REJECTION_REASON } from "@/shared/companies";
+import { activityLogs, companies, emailOutbox, notifications } from "../../db/schema/companies";
+import { users } from "../../db/schema/users";
+import { DEMO_PASSWORD, seedDemoData } from "../../seed";
+import { quoteRequestBody } from "../../test/fixtures";
+import {
+  as,
+  createTestContext,
+  createUser,
+  sessionCookie,
+  TEST_SCRYPT_N,
+  type TestContext,
+  type TestUser,
+} from "../../test/test-app";
+import { DEMO_APPLICANT_EMAIL } from "./seed";
+import { RUNNING_REQUESTS_MESSAGE } from "./service";
+
+let ctx: TestContext;
+let admin: TestUser;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await createUser(ctx, "admin");
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const JSON_HEADERS = { "x-requested-with": "fetch" };
+
+function profile(overrides: Record<string, unknown> = {}) {
+  return {
+    name: "Acme Automation",
+    description: "We build robotic process automation for finance teams, from invoices to reconciliations.",
+    industry: "automation",
+    website: "https://acme.example.com",
+    location: "Austin, TX",
+    country: "US",
+    size: "small",
+    specialties: ["RPA", "Workflow Automation"],
+    ...overrides,
+  };
+}
+
+const register = (user: TestUser | null, payload: unknown) =>
+  as(ctx, user, { method: "POST", url: "/api/companies", payload: payload as Record<string, unknown> });
+const edit = (user: TestUser | null, payload: unknown) =>
+  as(ctx, user, { method: "PUT", url: "/api/companies/me", payload: payload as Record<string, unknown> });
+const myCompany = (user: TestUser | null) => as(ctx, user, { method: "GET", url: "/api/companies/me" });
+const pending = (user: TestUser | null) => as(ctx, user, { method: "GET", url: "/api/admin/pending-providers" });
+const approve = (user: TestUser | null, id: number | string) =>
+  as(ctx, user, { method: "PATCH", url: `/api/admin/providers/${id}/approve`, headers: JSON_HEADERS });
+const reject = (user: TestUser | null, id: number | string, payload?: Record<string, unknown>) =>
+  as(ctx, user, {
+    method: "PATCH",
+    url: `/api/admin/providers/${id}/reject`,
+    ...(payload ? { payload } : { headers: JSON_HEADERS }),
+  });
+
+/** A client who registers a company (and so becomes a provider). */
+async function registeredProvider(name: string, overrides: Record<string, unknown> = {}) {
+  const user = await createUser(ctx, "client");
+  const res = await register(user, profile({ name: `${name} Inc`, ...overrides }));
+  expect(res.statusCode, res.body).toBe(201);
+  return { user, company: res.json() as { id: number; name: string; status: string } };
+}
+
+const rowsFor = async (userId: number) => ({
+  notifications: await ctx.database.db.select().from(notifications).where(eq(notifications.userId, userId)),
+  emails: await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.userId, userId)),
+});
+const logsFor = (companyId: number) =>
+  ctx.database.db
+    .select()
+    .from(activityLogs)
+    .where(eq(activityLogs.resourceId, String(companyId)))
+    .orderBy(asc(activityLogs.id));
+
+describe("registration: POST /api/companies", () => {
+  it("creates the company as pending, makes the client a provider, and GET /api/companies/me returns it", async () => {
+    const user = await createUser(ctx, "client");
+    const res = await register(user, profile());
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({
+      name: "Acme Automation",
+      industry: "automation",
+      website: "https://acme.example.com",
+      location: "Austin, TX",
+      country: "US",
+      size: "small",
+      specialties: ["RPA", "Workflow Automation"],
+      status: "pending",
+      rejectionReason: null,
+      reviewedAt: null,
+    });
+    expect(body).not.toHaveProperty("userId");
+    expect((await as(ctx, user, { method: "GET", url: "/api/auth/user" })).json().userType).toBe("provider");
+
+    const me = await myCompany(user);
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual(body);
+  });
+
+  it("refuses a second company for the same user with 409 and keeps the first", async () => {
+    const { user, company } = await registeredProvider("twice");
+    const again = await register(user, profile({ name: "Second Try" }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/already have a company/);
+    const rows = await ctx.database.db.select().from(companies).where(eq(companies.userId, user.id));
+    expect(rows.map((r) => r.id)).toEqual([company.id]);
+  });
+
+  it("refuses a client with running quote requests (409), until they are cancelled", async () => {
+    const user = await createUser(ctx, "client");
+    const created = await as(ctx, user, { method: "POST", url: "/api/quote-requests", payload: quoteRequestBody() });
+    expect(created.statusCode).toBe(201);
+    const refused = await register(user, profile({ name: "Client With Requests" }));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(RUNNING_REQUESTS_MESSAGE);
+    expect((await as(ctx, user, { method: "GET", url: "/api/auth/user" })).json().userType).toBe("client");
+    expect(await ctx.database.db.select().from(companies).where(eq(companies.userId, user.id))).toEqual([]);
+
+    const cancel = await as(ctx, user, {
+      method: "POST",
+      url: `/api/quote-requests/${created.json().id}/cancel`,
+      headers: JSON_HEADERS,
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect((await register(user, profile({ name: "Client With Requests" }))).statusCode).toBe(201);
+  });
+
+  it("lets a provider without a company register (a provider made by an admin) and keeps the type", async () => {
+    const user = await createUser(ctx, "provider");
+    expect((await register(user, profile())).statusCode).toBe(201);
+    expect((await as(ctx, user, { method: "GET", url: "/api/auth/user" })).json().userType).toBe("provider");
+  });
+
+  it("stores an empty or missing website as none", async () => {
+    const a = await createUser(ctx, "client");
+    expect((await register(a, profile({ website: "" }))).json().website).toBeNull();
+    const b = await createUser(ctx, "client");
+    const { website: _omitted, ...withoutWebsite } = profile();
+    expect((await register(b, withoutWebsite)).json().website).toBeNull();
+  });
+
+  it.each([
+    ["name", { name: "" }, "Company name is required"],
+    ["name", { name: "   " }, "Company name is required"],
+    ["description", { description: "Too short to say anything." }, "Description must be at least 50 characters"],
+    ["description", { description: `   ${"x".repeat(49)}   ` }, "Description must be at least 50 characters"],
+    ["industry", { industry: "" }, "Industry is required"],
+    ["industry", { industry: "farming" }, "Industry is required"],
+    ["website", { website: "not a url" }, "Must be a valid URL"],
+    ["website", { website: "acme.com" }, "Must be a valid URL"],
+    ["website", { website: "ftp://acme.com" }, "Must be a valid URL"],
+    ["website", { website: "javascript:alert(1)" }, "Must be a valid URL"],
+    ["location", { location: "" }, "Location is required"],
+    ["size", { size: "" }, "Company size is required"],
+    ["size", { size: "huge" }, "Company size is required"],
+    ["specialties", { specialties: [] }, "Select at least one specialty"],
+    ["country", { country: "XX" }, "Country is required"],
+  ])("answers 400 for a bad %s with the spec's message (%j)", async (field, overrides, message) => {
+    const user = await createUser(ctx, "client");
+    const res = await register(user, profile(overrides));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toContainEqual({ field, message });
+    expect(res.json().message).toContain(`${field}: ${message}`);
+    expect(await ctx.database.db.select().from(companies).where(eq(companies.userId, user.id))).toEqual([]);
+    expect((await as(ctx, user, { method: "GET", url: "/api/auth/user" })).json().userType).toBe("client");
+  });
+
+  it("names every missing field of an empty body", async () => {
+    const user = await createUser(ctx, "client");
+    const res = await register(user, {});
+    expect(res.statusCode).toBe(400);
+    const byField = Object.fromEntries(
+      res.json().issues.map((i: { field: string; message: string }) => [i.field, i.message]),
+    );
+    expect(byField).toEqual({
+      name: "Company name is required",
+      description: "Description must be at least 50 characters",
+      industry: "Industry is required",
+      location: "Location is required",
+      country: "Country is required",
+      size: "Company size is required",
+      specialties: "Select at least one specialty",
+    });
+  });
+
+  it.each([
+    ["name", { name: "n".repeat(121) }],
+    ["description", { description: "d".repeat(2001) }],
+    ["location", { location: "l".repeat(121) }],
+    ["website", { website: `https://acme.com/${"p".repeat(500)}` }],
+    ["specialties", { specialties: ["RPA", "RPA"] }],
+    ["specialties.0", { specialties: ["Basket Weaving"] }],
+  ])("enforces the upper bounds and the list (%s)", async (field, overrides) => {
+    const user = await createUser(ctx, "client");
+    const res = await register(user, profile(overrides));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues.map((i: { field: string }) => i.field)).toContain(field);
+  });
+
+  it("rejects unknown fields, so a status cannot be chosen by the registrant", async () => {
+    const user = await createUser(ctx, "client");
+    const res = await register(user, profile({ status: "approved" }));
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe("who may call what", () => {
+  it("answers 401 to a visitor on every company and vetting route", async () => {
+    expect((await register(null, profile())).statusCode).toBe(401);
+    expect((await myCompany(null)).statusCode).toBe(401);
+    expect((await edit(null, profile())).statusCode).toBe(401);
+    expect((await pending(null)).statusCode).toBe(401);
+    expect((await approve(null, 1)).statusCode).toBe(401);
+    expect((await reject(null, 1, { reason: "no" })).statusCode).toBe(401);
+  });
+
+  it("answers 403 to clients and providers on the admin routes, with nothing changed", async () => {
+    const { company } = await registeredProvider("victim");
+    const client = await createUser(ctx, "client");
+    const provider = await createUser(ctx, "provider");
+    for (const user of [client, provider]) {
+      const list = await pending(user);
+      expect(list.statusCode).toBe(403);
+      expect(list.json().message).toBeTruthy();
+      expect((await approve(user, company.id)).statusCode).toBe(403);
+      expect((await reject(user, company.id, { reason: "no" })).statusCode).toBe(403);
+    }
+    const [row] = await ctx.database.db.select().from(companies).where(eq(companies.id, company.id));
+    expect(row?.status).toBe("pending");
+    expect(await logsFor(company.id)).toEqual([]);
+  });
+
+  it("does not let an admin register a company (403)", async () => {
+    const res = await register(admin, profile());
+    expect(res.statusCode).toBe(403);
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, admin.id));
+    expect(row?.userType).toBe("admin");
+  });
+
+  it("answers 404 for /me when the user has no company, and never shows another user's company", async () => {
+    await registeredProvider("someone");
+    const user = await createUser(ctx, "client");
+    const me = await myCompany(user);
+    expect(me.statusCode).toBe(404);
+    expect(me.json().message).toMatch(/not created a company profile/);
+    expect((await edit(user, profile())).statusCode).toBe(404);
+  });
+});
+
+describe("vetting", () => {
+  it("lists pending providers with their profile and the owner's name and email, not decided ones", async () => {
+    const a = await registeredProvider("listed");
+    const b = await registeredProvider("decided");
+    expect((await approve(admin, b.company.id)).statusCode).toBe(200);
+    const res = await pending(admin);
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as { id: number; status: string; owner: unknown; description: string }[];
+    const entry = list.find((p) => p.id === a.company.id);
+    expect(entry).toMatchObject({
+      name: "listed Inc",
+      status: "pending",
+      description: profile().description,
+      specialties: ["RPA", "Workflow Automation"],
+      owner: { id: a.user.id, firstName: "Client", lastName: "Tester", email: a.user.email },
+    });
+    expect(list.some((p) => p.id === b.company.id)).toBe(false);
+    expect(list.every((p) => p.status === "pending")).toBe(true);
+  });
+
+  it("approves: status, reviewer, activity log, notification and email for that provider only", async () => {
+    const target = await registeredProvider("approved");
+    const bystander = await registeredProvider("bystander");
+    const res = await approve(admin, target.company.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: target.company.id, status: "approved", rejectionReason: null });
+    expect(res.json().reviewedAt).toEqual(expect.any(String));
+    expect((await myCompany(target.user)).json().status).toBe("approved");
+
+    const [row] = await ctx.database.db.select().from(companies).where(eq(companies.id, target.company.id));
+    expect(row?.reviewedBy).toBe(admin.id);
+
+    const logs = await logsFor(target.company.id);
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ adminId: admin.id, action: "approve_provider", resourceType: "company" });
+    expect(JSON.parse(logs[0]?.details ?? "null")).toEqual({
+      companyName: "approved Inc",
+      oldStatus: "pending",
+      newStatus: "approved",
+    });
+
+    const mine = await rowsFor(target.user.id);
+    expect(mine.notifications).toHaveLength(1);
+    expect(mine.notifications[0]).toMatchObject({ kind: "provider.approved", link: "/subscription", readAt: null });
+    expect(mine.notifications[0]?.body).toContain("approved Inc has been approved");
+    expect(mine.emails).toHaveLength(1);
+    expect(mine.emails[0]).toMatchObject({
+      toAddress: target.user.email,
+      kind: "provider.approved",
+      status: "pending",
+      attempts: 0,
+      sentAt: null,
+    });
+    expect(mine.emails[0]?.subject).toContain("approved Inc");
+    expect(mine.emails[0]?.textBody).toContain("Set up your subscription");
+
+    const theirs = await rowsFor(bystander.user.id);
+    expect(theirs).toEqual({ notifications: [], emails: [] });
+    expect(await rowsFor(admin.id)).toEqual({ notifications: [], emails: [] });
+  });
+
+  it("rejects with the given reason, tells the provider, and escapes it in the email's HTML", async () => {
+    const { user, company } = await registeredProvider("rejected");
+    const reason = "Portfolio <b>missing</b> & no references";
+    const res = await reject(admin, company.id, { reason: `  ${reason}  ` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: "rejected", rejectionReason: reason });
+
+    const [log] = await logsFor(company.id);
+    expect(log).toMatchObject({ adminId: admin.id, action: "reject_provider", resourceType: "company" });
+    expect(JSON.parse(log?.details ?? "null")).toEqual({
+      companyName: "rejected Inc",
+      oldStatus: "pending",
+      newStatus: "rejected",
+      reason,
+    });
+    const { notifications: n, emails } = await rowsFor(user.id);
+    expect(n).toHaveLength(1);
+    expect(n[0]).toMatchObject({ kind: "provider.rejected", link: "/provider-registration" });
+    expect(n[0]?.body).toContain(reason);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]?.textBody).toContain(reason);
+    expect(emails[0]?.htmlBody).toContain("Portfolio &lt;b&gt;missing&lt;/b&gt; &amp; no references");
+    expect(emails[0]?.htmlBody).not.toContain("<b>missing</b>");
+  });
+
+  it.each([
+    ["no body", undefined],
+    ["an empty object", {}],
+    ["an empty reason", { reason: "" }],
+    ["a blank reason", { reason: "   " }],
+  ])("rejects with the default reason given %s", async (_label, payload) => {
+    const { company } = await registeredProvider("defaulted");
+    const res = await reject(admin, company.id, payload);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().rejectionReason).toBe(DEFAULT_REJECTION_REASON);
+  });
+
+  it("refuses a reason that is too long or an unknown field (400), changing nothing", async () => {
+    const { company } = await registeredProvider("badreason");
+    expect((await reject(admin, company.id, { reason: "r".repeat(1001) })).statusCode).toBe(400);
+    expect((await reject(admin, company.id, { reason: "x", notify: false })).statusCode).toBe(400);
+    expect((await pending(admin)).json().some((p: { id: number }) => p.id === company.id)).toBe(true);
+  });
+
+  it("answers 409 for a decision on a company that is not pending, writing nothing", async () => {
+    const a = await registeredProvider("twiceapproved");
+    const b = await registeredProvider("twicerejected");
+    expect((await approve(admin, a.company.id)).statusCode).toBe(200);
+    expect((await reject(admin, b.company.id, { reason: "Not yet" })).statusCode).toBe(200);
+    const before = { a: await rowsFor(a.user.id), b: await rowsFor(b.user.id) };
+
+    for (const res of [
+      await approve(admin, a.company.id),
+      await reject(admin, a.company.id, { reason: "Changed my mind" }),
+      await approve(admin, b.company.id),
+      await reject(admin, b.company.id),
+    ]) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toMatch(/only pending providers/);
+    }
+    expect((await myCompany(a.user)).json()).toMatchObject({ status: "approved", rejectionReason: null });
+    expect((await myCompany(b.user)).json()).toMatchObject({ status: "rejected", rejectionReason: "Not yet" });
+    expect(await logsFor(a.company.id)).toHaveLength(1);
+    expect(await logsFor(b.company.id)).toHaveLength(1);
+    expect({ a: await rowsFor(a.user.id), b: await rowsFor(b.user.id) }).toEqual(before);
+  });
+
+  it("answers 404 for an unknown company and 400 for an id that is not one", async () => {
+    for (const res of [await approve(admin, 999_999), await reject(admin, 999_999, { reason: "x" })]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe("No provider company has this id.");
+    }
+    for (const id of ["abc", "0", "-3", "1.5", "99999999999"]) {
+      const res = await approve(admin, id);
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json().message).toMatch(/^id: /);
+      expect((await reject(admin, id, { reason: "x" })).statusCode, id).toBe(400);
+    }
+  });
+});
+
+describe("editing and resubmitting: PUT /api/companies/me", () => {
+  it("resubmits a rejected company: edited, pending again, reason cleared, back in the admin's list", async () => {
+    const { user, company } = await registeredProvider("resubmit");
+    await reject(admin, company.id, { reason: "Add your website" });
+    const res = await edit(user, profile({ name: "Resubmitted Inc", website: "https://resubmitted.example" }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: company.id,
+      name: "Resubmitted Inc",
+      website: "https://resubmitted.example",
+      status: "pending",
+      rejectionReason: null,
+    });
+    expect((await pending(admin)).json().some((p: { id: number }) => p.id === company.id)).toBe(true);
+
+    expect((await approve(admin, company.id)).statusCode).toBe(200);
+    const actions = (await logsFor(company.id)).map((l) => l.action);
+    expect(actions).toEqual(["reject_provider", "approve_provider"]);
+  });
+
+  it("edits a pending company and keeps it pending", async () => {
+    const { user } = await registeredProvider("pendingedit");
+    const res = await edit(user, profile({ specialties: ["API Development"] }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: "pending", specialties: ["API Development"] });
+  });
+
+  it("edits an approved company and keeps it approved", async () => {
+    const { user, company } = await registeredProvider("approvededit");
+    await approve(admin, company.id);
+    const res = await edit(user, profile({ location: "Denver, CO", size: "medium" }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: "approved", location: "Denver, CO", size: "medium" });
+  });
+
+  it("validates an edit like a registration", async () => {
+    const { user } = await registeredProvider("badedit");
+    const res = await edit(user, profile({ description: "short" }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toContainEqual({
+      field: "description",
+      message: "Description must be at least 50 characters",
+    });
+    expect((await myCompany(user)).json().description).toBe(profile().description);
+  });
+
+  it("changes only the caller's own company", async () => {
+    const mine = await registeredProvider("owner");
+    const other = await registeredProvider("other");
+    await edit(mine.user, profile({ name: "Mine Renamed" }));
+    expect((await myCompany(other.user)).json().name).toBe("other Inc");
+  });
+});
+
+describe("demo data", () => {
+  it("gives the demo provider an approved company and the applicant a pending one the admin can see", async () => {
+    const demo = await createTestContext({}, { jobs: true });
+    try {
+      expect(await seedDemoData(demo.database.db, TEST_SCRYPT_N, demo.jobs)).toBe(true);
+      const signIn = async (email: string) => {
+        const res = await demo.app.inject({
+          method: "POST",
+          url: "/api/auth/sign-in",
+          payload: { email, password: DEMO_PASSWORD },
+        });
+        return { cookie: sessionCookie(res) };
+      };
+      const provider = await signIn("provider@demo.automatch.io");
+      const applicant = await signIn(DEMO_APPLICANT_EMAIL);
+      const demoAdmin = await signIn("admin@demo.automatch.io");
+      const get = (user: { cookie: string }, url: string) => as(demo, user, { method: "GET", url });
+
+      expect((await get(provider, "/api/companies/me")).json()).toMatchObject({ status: "approved" });
+      expect((await get(applicant, "/api/companies/me")).json()).toMatchObject({ status: "pending" });
+      const list = (await get(demoAdmin, "/api/admin/pending-providers")).json();
+      expect(list.map((p: { owner: { email: string } }) => p.owner.email)).toEqual([DEMO_APPLICANT_EMAIL]);
+    } finally {
+      await demo.close();
+    }
+  });
+});

@@ -1,0 +1,107 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { CompanyStatus } from "@/shared/companies";
+import type { Db } from "../../db/client";
+import { companies } from "../../db/schema/companies";
+import { quoteRequests } from "../../db/schema/quote-requests";
+import { users } from "../../db/schema/users";
+
+export type CompanyRow = typeof companies.$inferSelect;
+export type CompanyValues = Pick<
+  CompanyRow,
+  "name" | "description" | "industry" | "website" | "location" | "country" | "size" | "specialties"
+>;
+export type Owner = { id: number; firstName: string; lastName: string; email: string };
+
+/** The user's company, if any. Matching and the provider pages read a provider's company with it. */
+export async function findCompanyForUser(db: Db, userId: number): Promise<CompanyRow | undefined> {
+  const [row] = await db.select().from(companies).where(eq(companies.userId, userId)).limit(1);
+  return row;
+}
+
+export async function findCompanyById(db: Db, id: number): Promise<CompanyRow | undefined> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
+  return row;
+}
+
+/** undefined when the user already has one (the unique user_id settles a race of two submits). */
+export async function insertCompany(db: Db, userId: number, values: CompanyValues): Promise<CompanyRow | undefined> {
+  const [row] = await db
+    .insert(companies)
+    .values({ ...values, userId })
+    .onConflictDoNothing({ target: companies.userId })
+    .returning();
+  return row;
+}
+
+/** The owner's edit. A rejected company goes back to pending (a resubmission); others keep their status. */
+export async function updateCompanyOfUser(
+  db: Db,
+  userId: number,
+  values: CompanyValues,
+): Promise<CompanyRow | undefined> {
+  const [row] = await db
+    .update(companies)
+    .set({
+      ...values,
+      status: sql`case when ${companies.status} = 'rejected' then 'pending'::company_status else ${companies.status} end`,
+      rejectionReason: sql`case when ${companies.status} = 'rejected' then null else ${companies.rejectionReason} end`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(companies.userId, userId))
+    .returning();
+  return row;
+}
+
+/** Approves or rejects a company only while it is pending; undefined when it is not (any more). */
+export async function decideCompany(
+  db: Db,
+  id: number,
+  decision: { status: Exclude<CompanyStatus, "pending">; rejectionReason: string | null; reviewedBy: number },
+): Promise<CompanyRow | undefined> {
+  const [row] = await db
+    .update(companies)
+    .set({ ...decision, reviewedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(companies.id, id), eq(companies.status, "pending")))
+    .returning();
+  return row;
+}
+
+/** Pending companies with their owners, the longest-waiting first. */
+export async function listPendingCompanies(db: Db): Promise<{ company: CompanyRow; owner: Owner }[]> {
+  return db
+    .select({
+      company: companies,
+      owner: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+    })
+    .from(companies)
+    .innerJoin(users, eq(users.id, companies.userId))
+    .where(eq(companies.status, "pending"))
+    .orderBy(asc(companies.createdAt), asc(companies.id));
+}
+
+export async function findOwner(db: Db, userId: number): Promise<Owner | undefined> {
+  const [row] = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+/** Registering a company makes a client a provider; other types are left as they are. */
+/** Whether the user has quote requests still running (open or matched), which a client must manage. */
+export async function hasRunningQuoteRequests(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: quoteRequests.id })
+    .from(quoteRequests)
+    .where(and(eq(quoteRequests.clientId, userId), inArray(quoteRequests.status, ["open", "matched"])))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function makeClientAProvider(db: Db, userId: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ userType: "provider", updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), eq(users.userType, "client")));
+}

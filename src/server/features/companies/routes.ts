@@ -1,0 +1,101 @@
+import { z } from "zod";
+import {
+  companyIdParamsSchema,
+  companyProfileSchema,
+  companySchema,
+  pendingProviderSchema,
+  rejectProviderSchema,
+} from "@/shared/companies";
+import { currentUser, requireRole } from "../../http/session";
+import type { RoutePlugin } from "../../http/types";
+import { requestEmailDelivery, requestRematch } from "../../jobs/workers";
+import { decideProvider, getOwnCompany, listPendingProviders, registerCompany, updateOwnCompany } from "./service";
+
+const messageSchema = z.object({ message: z.string() });
+const badRequestSchema = messageSchema.extend({
+  issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+const errors = {
+  400: badRequestSchema,
+  401: messageSchema,
+  403: messageSchema,
+  404: messageSchema,
+  409: messageSchema,
+};
+
+export const companyRoutes: RoutePlugin = async (app, { jobs }) => {
+  // Clients register (and become providers); a provider made by an admin may register too. An admin
+  // may not: becoming a provider would end the admin role (decision 021).
+  app.post(
+    "/api/companies",
+    {
+      schema: { tags: ["companies"], body: companyProfileSchema, response: { 201: companySchema, ...errors } },
+      preValidation: requireRole("client", "provider"),
+    },
+    async (request, reply) => {
+      const company = await registerCompany(app.db, currentUser(request), request.body);
+      return reply.code(201).send(company);
+    },
+  );
+
+  // Any signed-in user: a client's welcome page reads it too (404: no company yet).
+  app.get(
+    "/api/companies/me",
+    { schema: { tags: ["companies"], response: { 200: companySchema, ...errors } }, preValidation: requireRole() },
+    async (request) => getOwnCompany(app.db, currentUser(request).id),
+  );
+
+  app.put(
+    "/api/companies/me",
+    {
+      schema: { tags: ["companies"], body: companyProfileSchema, response: { 200: companySchema, ...errors } },
+      preValidation: requireRole(),
+    },
+    async (request) => updateOwnCompany(app.db, currentUser(request).id, request.body),
+  );
+
+  app.get(
+    "/api/admin/pending-providers",
+    {
+      schema: { tags: ["admin"], response: { 200: z.array(pendingProviderSchema), ...errors } },
+      preValidation: requireRole("admin"),
+    },
+    async () => listPendingProviders(app.db),
+  );
+
+  app.patch(
+    "/api/admin/providers/:id/approve",
+    {
+      schema: { tags: ["admin"], params: companyIdParamsSchema, response: { 200: companySchema, ...errors } },
+      preValidation: requireRole("admin"),
+    },
+    async (request) => {
+      const company = await decideProvider(app.db, currentUser(request), request.params.id, { kind: "approve" });
+      await requestEmailDelivery(jobs, "provider-decided");
+      // Open requests short of leads may now go to this provider.
+      await requestRematch(jobs, "provider-approved");
+      return company;
+    },
+  );
+
+  app.patch(
+    "/api/admin/providers/:id/reject",
+    {
+      schema: {
+        tags: ["admin"],
+        params: companyIdParamsSchema,
+        body: rejectProviderSchema,
+        response: { 200: companySchema, ...errors },
+      },
+      preValidation: requireRole("admin"),
+    },
+    async (request) => {
+      const company = await decideProvider(app.db, currentUser(request), request.params.id, {
+        kind: "reject",
+        reason: request.body?.reason,
+      });
+      await requestEmailDelivery(jobs, "provider-decided");
+      return company;
+    },
+  );
+};

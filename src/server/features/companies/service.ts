@@ -1,0 +1,163 @@
+// Provider companies: registration, the owner's edits, and the admins' vetting decisions.
+import { BRAND_NAME } from "@/shared/brand";
+import {
+  type Company,
+  type CompanyProfileInput,
+  DEFAULT_REJECTION_REASON,
+  type PendingProvider,
+} from "@/shared/companies";
+import type { Db } from "../../db/client";
+import { ConflictError, NotFoundError } from "../../errors";
+import { logActivity } from "../activity/service";
+import type { UserRow } from "../auth/queries";
+import { escapeHtml, notifyUser } from "../notifications/service";
+import * as q from "./queries";
+
+export const NO_COMPANY_MESSAGE = "You have not created a company profile yet.";
+export const COMPANY_NOT_FOUND_MESSAGE = "No provider company has this id.";
+
+export function toCompany(row: q.CompanyRow): Company {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    industry: row.industry,
+    website: row.website,
+    location: row.location,
+    country: row.country,
+    size: row.size,
+    specialties: row.specialties,
+    status: row.status,
+    rejectionReason: row.rejectionReason,
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toValues(input: CompanyProfileInput): q.CompanyValues {
+  return {
+    name: input.name,
+    description: input.description,
+    industry: input.industry,
+    website: input.website ? input.website : null,
+    location: input.location,
+    country: input.country,
+    size: input.size,
+    specialties: input.specialties,
+  };
+}
+
+export const RUNNING_REQUESTS_MESSAGE =
+  "You have quote requests still open. Accept a quote or cancel them before registering a company: a provider account cannot manage them.";
+
+/** Creates the user's company as pending and makes the user a provider, together or not at all. */
+export async function registerCompany(db: Db, user: UserRow, input: CompanyProfileInput): Promise<Company> {
+  return db.transaction(async (tx) => {
+    // A provider account cannot compare, accept or cancel a client's quotes (decision 021).
+    if (user.userType === "client" && (await q.hasRunningQuoteRequests(tx, user.id))) {
+      throw new ConflictError(RUNNING_REQUESTS_MESSAGE);
+    }
+    const row = await q.insertCompany(tx, user.id, toValues(input));
+    if (!row) throw new ConflictError("You already have a company profile. Edit it instead of creating another.");
+    await q.makeClientAProvider(tx, user.id);
+    return toCompany(row);
+  });
+}
+
+export async function getOwnCompany(db: Db, userId: number): Promise<Company> {
+  const row = await q.findCompanyForUser(db, userId);
+  if (!row) throw new NotFoundError(NO_COMPANY_MESSAGE);
+  return toCompany(row);
+}
+
+/** The owner's edit; a rejected company is resubmitted for review by it (decision 021). */
+export async function updateOwnCompany(db: Db, userId: number, input: CompanyProfileInput): Promise<Company> {
+  const row = await q.updateCompanyOfUser(db, userId, toValues(input));
+  if (!row) throw new NotFoundError(NO_COMPANY_MESSAGE);
+  return toCompany(row);
+}
+
+export async function listPendingProviders(db: Db): Promise<PendingProvider[]> {
+  const rows = await q.listPendingCompanies(db);
+  return rows.map(({ company, owner }) => ({ ...toCompany(company), owner }));
+}
+
+type Decision = { kind: "approve" } | { kind: "reject"; reason?: string | undefined };
+
+/**
+ * Approves or rejects a pending company. The decision, its activity log entry and the provider's
+ * notification and email are written in one transaction.
+ */
+export async function decideProvider(db: Db, admin: UserRow, companyId: number, decision: Decision): Promise<Company> {
+  return db.transaction(async (tx) => {
+    const reason = decision.kind === "reject" ? decision.reason?.trim() || DEFAULT_REJECTION_REASON : null;
+    const row = await q.decideCompany(tx, companyId, {
+      status: decision.kind === "approve" ? "approved" : "rejected",
+      rejectionReason: reason,
+      reviewedBy: admin.id,
+    });
+    if (!row) {
+      const existing = await q.findCompanyById(tx, companyId);
+      if (!existing) throw new NotFoundError(COMPANY_NOT_FOUND_MESSAGE);
+      throw new ConflictError(`This provider is already ${existing.status}; only pending providers can be decided.`);
+    }
+    await logActivity(tx, {
+      adminId: admin.id,
+      action: decision.kind === "approve" ? "approve_provider" : "reject_provider",
+      resourceType: "company",
+      resourceId: row.id,
+      details: {
+        companyName: row.name,
+        oldStatus: "pending",
+        newStatus: row.status,
+        ...(reason ? { reason } : {}),
+      },
+    });
+    const owner = await q.findOwner(tx, row.userId);
+    if (owner) await notifyUser(tx, decisionMessage(row, owner, reason));
+    return toCompany(row);
+  });
+}
+
+function decisionMessage(company: q.CompanyRow, owner: q.Owner, reason: string | null) {
+  const greeting = `Hello ${owner.firstName},`;
+  const name = company.name;
+  if (company.status === "approved") {
+    const body = `${name} has been approved. Set up your subscription to start receiving leads.`;
+    return {
+      userId: owner.id,
+      kind: "provider.approved",
+      title: "Your company profile is approved",
+      body,
+      link: "/subscription",
+      email: {
+        to: owner.email,
+        subject: `${name} is approved on ${BRAND_NAME}`,
+        text: `${greeting}\n\n${body} Sign in to ${BRAND_NAME} and open the Subscription page.\n\nThe ${BRAND_NAME} team`,
+        html:
+          `<p>${escapeHtml(greeting)}</p><p><strong>${escapeHtml(name)}</strong> has been approved. ` +
+          `Set up your subscription to start receiving leads: sign in to ${BRAND_NAME} and open the ` +
+          `Subscription page.</p><p>The ${BRAND_NAME} team</p>`,
+      },
+    };
+  }
+  const why = (reason ?? DEFAULT_REJECTION_REASON).replace(/[.!?]+$/, "");
+  const body = `${name} was not approved. Reason: ${why}. You can edit your profile and resubmit it for review.`;
+  return {
+    userId: owner.id,
+    kind: "provider.rejected",
+    title: "Your company profile was not approved",
+    body,
+    link: "/provider-registration",
+    email: {
+      to: owner.email,
+      subject: `Your ${BRAND_NAME} company profile was not approved`,
+      text: `${greeting}\n\n${body} Sign in to ${BRAND_NAME} and open Provider Registration to do so.\n\nThe ${BRAND_NAME} team`,
+      html:
+        `<p>${escapeHtml(greeting)}</p><p><strong>${escapeHtml(name)}</strong> was not approved.</p>` +
+        `<p>Reason: ${escapeHtml(why)}</p><p>You can edit your profile and resubmit it for review: sign in to ` +
+        `${BRAND_NAME} and open Provider Registration.</p><p>The ${BRAND_NAME} team</p>`,
+    },
+  };
+}

@@ -1,0 +1,39 @@
+// Who may act on leads (DESIGN.md "Providers"): kept apart from the lead service so that the features
+// that show a lead's request (quote requests) can ask without importing the lead service.
+import { subscriptionGrantsAccess } from "@/shared/billing";
+import type { LeadAccess } from "@/shared/leads";
+import type { Db } from "../../db/client";
+import { ForbiddenError } from "../../errors";
+import type { UserRow } from "../auth/queries";
+import * as q from "./queries";
+
+/** DESIGN.md "Providers": approved company and a trialing or active subscription. */
+export async function leadAccessFor(db: Db, userId: number): Promise<LeadAccess & { companyId: number | null }> {
+  const ctx = await q.findProviderContext(db, userId);
+  const companyStatus = ctx.companyStatus ?? "none";
+  const subscribed = subscriptionGrantsAccess(ctx.subscriptionStatus);
+  let reason: string | null = null;
+  if (companyStatus === "none") reason = "Create your company profile to start receiving leads.";
+  else if (companyStatus === "pending")
+    reason = "Your company profile is under review. Leads start once it is approved.";
+  else if (companyStatus === "rejected")
+    reason = `Your company profile was not approved${ctx.rejectionReason ? `: ${ctx.rejectionReason}` : ""}. Edit and resubmit it to be reviewed again.`;
+  else if (!subscribed)
+    reason = ctx.subscriptionStatus
+      ? `Your subscription is ${ctx.subscriptionStatus.replace("_", " ")}. Leads resume once it is active again.`
+      : "Subscribe to start receiving leads.";
+  return {
+    hasAccess: reason === null,
+    companyStatus,
+    subscriptionStatus: ctx.subscriptionStatus,
+    reason,
+    companyId: ctx.companyId,
+  };
+}
+
+/** The provider's company id, when it may act on leads; 403 with the reason otherwise. */
+export async function requireAccess(db: Db, user: Pick<UserRow, "id">): Promise<number> {
+  const access = await leadAccessFor(db, user.id);
+  if (!access.hasAccess || access.companyId === null) throw new ForbiddenError(access.reason ?? "No access to leads.");
+  return access.companyId;
+}

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { leadAccessSchema, leadDetailSchema, leadSummarySchema } from "@/shared/leads";
+import { currentUser, requireRole } from "../../http/session";
+import type { RoutePlugin } from "../../http/types";
+import { leadAccessFor } from "./access";
+import { getMyLead, listMyLeads, viewMyLead } from "./service";
+
+const leadParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const leadRoutes: RoutePlugin = async (app) => {
+  const providerOnly = { preValidation: requireRole("provider") };
+
+  app.get(
+    "/api/leads/access",
+    { schema: { tags: ["leads"], response: { 200: leadAccessSchema } }, ...providerOnly },
+    async (request) => {
+      const { companyId: _c, ...access } = await leadAccessFor(app.db, currentUser(request).id);
+      return access;
+    },
+  );
+
+  app.get(
+    "/api/leads/me",
+    { schema: { tags: ["leads"], response: { 200: z.array(leadSummarySchema) } }, ...providerOnly },
+    async (request) => listMyLeads(app.db, currentUser(request)),
+  );
+
+  app.get(
+    "/api/leads/:id",
+    { schema: { tags: ["leads"], params: leadParams, response: { 200: leadDetailSchema } }, ...providerOnly },
+    async (request) => getMyLead(app.db, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    "/api/leads/:id/view",
+    { schema: { tags: ["leads"], params: leadParams, response: { 200: leadDetailSchema } }, ...providerOnly },
+    async (request) => viewMyLead(app.db, currentUser(request), request.params.id),
+  );
+};

@@ -1,0 +1,47 @@
+import type { LeadDetail, LeadSummary } from "@/shared/leads";
+import type { Db } from "../../db/client";
+import { NotFoundError } from "../../errors";
+import type { UserRow } from "../auth/queries";
+import { findQuoteRequestById } from "../quote-requests/queries";
+import { toDetail } from "../quote-requests/service";
+import { requireAccess } from "./access";
+import * as q from "./queries";
+
+const LEAD_NOT_FOUND = "No lead of yours has this id.";
+
+const toSummary = (row: { lead: q.LeadRowWithTitle["lead"]; title: string }): LeadSummary => ({
+  id: row.lead.id,
+  status: row.lead.status,
+  matchScore: row.lead.matchScore,
+  createdAt: row.lead.createdAt.toISOString(),
+  quoteRequestId: row.lead.quoteRequestId,
+  title: row.title,
+});
+
+export async function listMyLeads(db: Db, user: UserRow): Promise<LeadSummary[]> {
+  const companyId = await requireAccess(db, user);
+  return (await q.listLeadsForCompany(db, companyId)).map(toSummary);
+}
+
+/** The lead with its request; the client's contact details only once the provider has quoted. */
+export async function getMyLead(db: Db, user: UserRow, leadId: number): Promise<LeadDetail> {
+  const companyId = await requireAccess(db, user);
+  const row = await q.findLeadForCompany(db, leadId, companyId);
+  if (!row) throw new NotFoundError(LEAD_NOT_FOUND);
+  const request = await findQuoteRequestById(db, row.lead.quoteRequestId);
+  if (!request) throw new NotFoundError(LEAD_NOT_FOUND);
+  const contact = row.lead.status === "quoted" || (await q.hasLiveQuote(db, row.lead.id));
+  return {
+    ...toSummary(row),
+    scoreParts: row.lead.scoreParts,
+    viewedAt: row.lead.viewedAt?.toISOString() ?? null,
+    request: toDetail(request, { contact }),
+  };
+}
+
+/** Opening the lead's page marks it viewed. */
+export async function viewMyLead(db: Db, user: UserRow, leadId: number): Promise<LeadDetail> {
+  const companyId = await requireAccess(db, user);
+  await q.markLeadViewed(db, leadId, companyId);
+  return getMyLead(db, user, leadId);
+}

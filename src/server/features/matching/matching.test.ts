@@ -1,0 +1,273 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { prepareRequest, rankProviders } from "@/shared/matching";
+import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
+import { companies, notifications } from "../../db/schema/companies";
+import { alerts, leads } from "../../db/schema/matching";
+import { quoteRequests } from "../../db/schema/quote-requests";
+import { startWorkers } from "../../jobs/workers";
+import { createProvider, quoteRequestBody } from "../../test/fixtures";
+import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
+import { findCandidates } from "./queries";
+import {
+  checkMatchDeadlines,
+  matchOverdueCause,
+  matchQuoteRequest,
+  rematchOpenRequests,
+  requestProfile,
+  tooFewProvidersCause,
+} from "./service";
+
+let ctx: TestContext;
+let client: TestUser;
+let admin: TestUser;
+const deps = () => ({ db: ctx.database.db, leadsPerRequest: 3 });
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  client = await createUser(ctx, "client");
+  admin = await createUser(ctx, "admin");
+});
+afterAll(async () => {
+  await ctx.close();
+});
+// Each test starts with no providers, so that it decides who is eligible.
+beforeEach(async () => {
+  await ctx.database.db.delete(companies);
+});
+
+async function submit(over: Parameters<typeof quoteRequestBody>[0] = {}): Promise<number> {
+  const res = await as(ctx, client, { method: "POST", url: "/api/quote-requests", payload: quoteRequestBody(over) });
+  expect(res.statusCode).toBe(201);
+  return res.json().id;
+}
+
+const leadsOf = (requestId: number) => ctx.database.db.select().from(leads).where(eq(leads.quoteRequestId, requestId));
+const statusOf = async (requestId: number) =>
+  (await ctx.database.db.select().from(quoteRequests).where(eq(quoteRequests.id, requestId)))[0]?.status;
+const alertsFor = (cause: string) => ctx.database.db.select().from(alerts).where(eq(alerts.cause, cause));
+
+describe("matching a submitted request", () => {
+  it("a background job delivers the request to the best 3 eligible providers, with scores and reasons", async () => {
+    const strong = await createProvider(ctx, {
+      specialties: ["RPA", "System Integration", "Workflow Automation", "API Development"],
+    });
+    const good = await createProvider(ctx, { specialties: ["RPA", "System Integration"] });
+    const fair = await createProvider(ctx, { specialties: ["RPA"] });
+    const weak = await createProvider(ctx, { specialties: ["IoT Integration"] });
+
+    const id = await submit();
+    // Submitting did not match: that is the job's work.
+    expect(await leadsOf(id)).toHaveLength(0);
+    await startWorkers(
+      ctx.jobs,
+      {
+        ...deps(),
+        appUrl: "http://test",
+        log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      },
+      { schedules: false },
+    );
+
+    const until = Date.now() + 20_000;
+    while ((await leadsOf(id)).length < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+    const delivered = await leadsOf(id);
+    expect(delivered.map((l) => l.companyId).sort()).toEqual([strong.companyId, good.companyId, fair.companyId].sort());
+    expect(delivered.map((l) => l.companyId)).not.toContain(weak.companyId);
+    const byCompany = new Map(delivered.map((l) => [l.companyId, l]));
+    expect(byCompany.get(strong.companyId)?.matchScore).toBeGreaterThan(
+      byCompany.get(fair.companyId)?.matchScore ?? 100,
+    );
+    for (const lead of delivered) {
+      expect(lead.matchScore).toBeGreaterThanOrEqual(0);
+      expect(lead.matchScore).toBeLessThanOrEqual(100);
+      expect(lead.status).toBe("new");
+      expect(lead.scoreParts.map((p) => p.part)).toEqual([
+        "specialty",
+        "location",
+        "budget",
+        "industryWins",
+        "load",
+        "responsiveness",
+      ]);
+      expect(Math.round(lead.scoreParts.reduce((a, p) => a + p.points, 0))).toBe(lead.matchScore);
+    }
+    expect(await statusOf(id)).toBe("matched");
+    // Each provider is told, and only those who got the lead.
+    const told = await ctx.database.db.select().from(notifications).where(eq(notifications.kind, "lead.delivered"));
+    expect(told.map((n) => n.userId)).toEqual(expect.arrayContaining([strong.id, good.id, fair.id]));
+    expect(told.map((n) => n.userId)).not.toContain(weak.id);
+  });
+
+  it("running twice, or twice at once, never duplicates a lead", async () => {
+    for (let i = 0; i < 4; i++) await createProvider(ctx);
+    const id = await submit();
+    const [a, b] = await Promise.all([matchQuoteRequest(deps(), id), matchQuoteRequest(deps(), id)]);
+    const again = await matchQuoteRequest(deps(), id);
+    const rows = await leadsOf(id);
+    expect(rows).toHaveLength(3);
+    expect(new Set(rows.map((r) => r.companyId)).size).toBe(3);
+    const deliveredCounts = [a, b, again].map((o) => (o.status === "done" ? o.delivered : -1));
+    expect(deliveredCounts.reduce((x, y) => x + y, 0)).toBe(3);
+    expect(again).toMatchObject({ status: "done", delivered: 0, totalLeads: 3 });
+  });
+
+  it("gives nothing to providers without access: pending, rejected, unsubscribed, lapsed", async () => {
+    const ineligible = [
+      await createProvider(ctx, { companyStatus: "pending" }),
+      await createProvider(ctx, { companyStatus: "rejected" }),
+      await createProvider(ctx, { subscription: null }),
+      await createProvider(ctx, { subscription: "incomplete" }),
+      await createProvider(ctx, { subscription: "past_due" }),
+      await createProvider(ctx, { subscription: "canceled" }),
+    ];
+    const trialing = await createProvider(ctx, { subscription: "trialing" });
+    const id = await submit();
+    await matchQuoteRequest(deps(), id);
+    const rows = await leadsOf(id);
+    expect(rows.map((r) => r.companyId)).toEqual([trialing.companyId]);
+    for (const p of ineligible) expect(rows.map((r) => r.companyId)).not.toContain(p.companyId);
+  });
+
+  it("keeps a US-only request to US providers", async () => {
+    const us = await createProvider(ctx, { country: "US" });
+    await createProvider(ctx, { country: "DE", specialties: ["RPA", "System Integration", "Workflow Automation"] });
+    const id = await submit({ requirements: { ...quoteRequestBody().requirements, locationPreference: "us-only" } });
+    await matchQuoteRequest(deps(), id);
+    expect((await leadsOf(id)).map((r) => r.companyId)).toEqual([us.companyId]);
+  });
+
+  it("does not match a cancelled request", async () => {
+    await createProvider(ctx);
+    const id = await submit();
+    expect(
+      (
+        await as(ctx, client, {
+          method: "POST",
+          url: `/api/quote-requests/${id}/cancel`,
+          headers: { "x-requested-with": "t" },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await matchQuoteRequest(deps(), id)).toEqual({ status: "skipped", reason: "not-open" });
+    expect(await leadsOf(id)).toHaveLength(0);
+  });
+});
+
+describe("the requester's own company", () => {
+  it("never receives the request as a lead, however well it fits", async () => {
+    const own = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
+    const other = await createProvider(ctx);
+    const id = await submit();
+    // The request's client owns an approved, subscribed company (a client who became a provider).
+    await ctx.database.db.update(quoteRequests).set({ clientId: own.id }).where(eq(quoteRequests.id, id));
+    await matchQuoteRequest(deps(), id);
+    const companies = (await leadsOf(id)).map((l) => l.companyId);
+    expect(companies).toContain(other.companyId);
+    expect(companies).not.toContain(own.companyId);
+  });
+});
+
+describe("the database's pre-ranking", () => {
+  it("picks the same providers as scoring every candidate, and counts all eligible ones", async () => {
+    const all = [...PROVIDER_SPECIALTIES];
+    const sizes = ["startup", "small", "medium", "large", "enterprise"] as const;
+    for (let i = 0; i < 40; i++) {
+      await createProvider(ctx, {
+        // A spread of specialties and sizes, some outside the US.
+        specialties: all.filter((_, j) => (i * 7 + j * 3) % 4 === 0),
+        size: sizes[i % 5],
+        country: i % 6 === 0 ? "DE" : "US",
+      });
+    }
+    const id = await submit({
+      budgetRange: "$50k+",
+      requirements: { ...quoteRequestBody().requirements, locationPreference: "us-only" },
+    });
+    const [row] = await ctx.database.db.select().from(quoteRequests).where(eq(quoteRequests.id, id));
+    if (!row) throw new Error("no request");
+    const profile = requestProfile(row);
+    await ctx.database.db.transaction(async (tx) => {
+      const everyone = await findCandidates(tx, row, prepareRequest(profile), 10_000);
+      const top = await findCandidates(tx, row, prepareRequest(profile), 3);
+      expect(everyone.candidates).toHaveLength(everyone.eligible);
+      expect(top.eligible).toBe(everyone.eligible);
+      expect(everyone.eligible).toBe(40 - 7); // ids 0, 6, ..., 36 are in Germany
+      expect(rankProviders(profile, top.candidates, 3)).toEqual(rankProviders(profile, everyone.candidates, 3));
+      // The database orders every candidate exactly as the ranking does (rounded scores, then ties),
+      // so that its shortlist can never leave out a provider the ranking would pick.
+      const exact = rankProviders(profile, everyone.candidates, everyone.eligible).map((r) => r.companyId);
+      expect(everyone.candidates.map((c) => c.companyId)).toEqual(exact);
+    });
+  });
+});
+
+describe("providers who become eligible later", () => {
+  it("a newly approved provider picks up an open request that was short of leads", async () => {
+    const early = await createProvider(ctx);
+    const id = await submit();
+    await matchQuoteRequest(deps(), id);
+    expect((await leadsOf(id)).map((l) => l.companyId)).toEqual([early.companyId]);
+
+    const late = await createProvider(ctx, { companyStatus: "pending" });
+    const approve = await as(ctx, admin, {
+      method: "PATCH",
+      url: `/api/admin/providers/${late.companyId}/approve`,
+      headers: { "x-requested-with": "t" },
+    });
+    expect(approve.statusCode).toBe(200);
+    expect(await rematchOpenRequests(deps())).toBeGreaterThanOrEqual(1);
+    expect((await leadsOf(id)).map((l) => l.companyId).sort()).toEqual([early.companyId, late.companyId].sort());
+  });
+
+  it("reaches every short request, however many older ones stay short, batch after batch", async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await submit());
+    const late = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
+    // Batches of two: the newest requests are only reached by going on past the first batch.
+    await rematchOpenRequests(deps(), 2);
+    for (const id of ids) expect((await leadsOf(id)).map((l) => l.companyId)).toContain(late.companyId);
+  });
+});
+
+describe("alerts", () => {
+  it("raises one alert when fewer than 2 providers were eligible, however often matching runs", async () => {
+    await createProvider(ctx);
+    const id = await submit();
+    await matchQuoteRequest(deps(), id);
+    await matchQuoteRequest(deps(), id);
+    await rematchOpenRequests(deps());
+    const raised = await alertsFor(tooFewProvidersCause(id));
+    expect(raised).toHaveLength(1);
+    expect(raised[0]).toMatchObject({
+      type: "too_few_providers",
+      severity: "high",
+      resourceType: "quote_request",
+      resourceId: id,
+      isResolved: false,
+    });
+  });
+
+  it("raises no such alert when enough providers are eligible", async () => {
+    await createProvider(ctx);
+    await createProvider(ctx);
+    const id = await submit();
+    await matchQuoteRequest(deps(), id);
+    expect(await alertsFor(tooFewProvidersCause(id))).toHaveLength(0);
+  });
+
+  it("a request past its due time without a match raises one alert", async () => {
+    const id = await submit();
+    const onTime = await submit();
+    await ctx.database.db
+      .update(quoteRequests)
+      .set({ matchDueAt: new Date(Date.now() - 60_000) })
+      .where(eq(quoteRequests.id, id));
+    expect(await checkMatchDeadlines(ctx.database.db)).toBeGreaterThanOrEqual(1);
+    expect(await checkMatchDeadlines(ctx.database.db)).toBe(0);
+    const raised = await alertsFor(matchOverdueCause(id));
+    expect(raised).toHaveLength(1);
+    expect(raised[0]?.type).toBe("match_deadline_missed");
+    expect(await alertsFor(matchOverdueCause(onTime))).toHaveLength(0);
+  });
+});

@@ -1,0 +1,260 @@
+import { and, asc, count, desc, eq, gt, inArray, lt, ne, notExists, type SQL, sql } from "drizzle-orm";
+import { ACCESS_GRANTING_STATUSES } from "@/shared/billing";
+import {
+  LOAD_CEILING,
+  type PreparedRequest,
+  type ProviderProfile,
+  RESPONSIVENESS_MIN_LEADS,
+  UNKNOWN_BUDGET_FIT,
+  WEIGHTS,
+  WINS_CEILING,
+} from "@/shared/matching";
+import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
+import type { Db } from "../../db/client";
+import { subscriptions } from "../../db/schema/billing";
+import { companies } from "../../db/schema/companies";
+import { alerts, leads, quotes } from "../../db/schema/matching";
+import { quoteRequests } from "../../db/schema/quote-requests";
+import { users } from "../../db/schema/users";
+
+export type QuoteRequestRow = typeof quoteRequests.$inferSelect;
+export type LeadRow = typeof leads.$inferSelect;
+
+/** The request, locked until the transaction ends: two matchers of one request take turns. */
+export async function lockQuoteRequest(tx: Db, id: number): Promise<QuoteRequestRow | undefined> {
+  const [row] = await tx.select().from(quoteRequests).where(eq(quoteRequests.id, id)).for("update");
+  return row;
+}
+
+export async function leadCompanyIds(tx: Db, quoteRequestId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ companyId: leads.companyId })
+    .from(leads)
+    .where(eq(leads.quoteRequestId, quoteRequestId));
+  return rows.map((r) => r.companyId);
+}
+
+/** How far past the wanted number the database's pre-ranking reaches, so that rounding never matters. */
+const PRE_RANK_MARGIN = 25;
+
+/**
+ * The eligible providers without a lead for this request that score best, with what scoring needs,
+ * in one query: company approved, its owner's subscription trialing or active, the location gate.
+ * The database pre-ranks every candidate with the same formula as `rankProviders` (rounded alike) and
+ * returns only the best `limit` plus a margin, and the number of all eligible candidates; the exact
+ * ranking of those few is then done by `rankProviders`. So the work a request costs does not grow
+ * with the rows sent back, only with the table scan.
+ */
+export async function findCandidates(
+  tx: Db,
+  request: Pick<QuoteRequestRow, "id" | "industry" | "clientId">,
+  prepared: PreparedRequest,
+  limit: number,
+): Promise<{ candidates: ProviderProfile[]; eligible: number }> {
+  const leadStats = tx
+    .select({
+      companyId: leads.companyId,
+      recent: sql<number>`count(*) filter (where ${leads.createdAt} > now() - interval '7 days')`.as("recent"),
+      total: count().as("total"),
+    })
+    .from(leads)
+    .groupBy(leads.companyId)
+    .as("lead_stats");
+  const answerStats = tx
+    .select({ companyId: quotes.companyId, answered: sql<number>`count(distinct ${quotes.leadId})`.as("answered") })
+    .from(quotes)
+    .groupBy(quotes.companyId)
+    .as("answer_stats");
+  const winStats = tx
+    .select({ companyId: quotes.companyId, wins: count().as("wins") })
+    .from(quotes)
+    .innerJoin(quoteRequests, eq(quoteRequests.id, quotes.quoteRequestId))
+    .where(and(eq(quotes.status, "accepted"), eq(quoteRequests.industry, request.industry)))
+    .groupBy(quotes.companyId)
+    .as("win_stats");
+
+  // The request's demand per specialty against the company's specialty bits: plain arithmetic per row.
+  const covered = prepared.demand.size
+    ? sql`(${sql.join(
+        [...prepared.demand.entries()].map(
+          ([name, w]) => sql`${w} * ((${companies.specialtyMask} >> ${PROVIDER_SPECIALTIES.indexOf(name)}) & 1)`,
+        ),
+        sql` + `,
+      )})`
+    : sql`0`;
+  const specialtyShare =
+    prepared.totalDemand === 0 ? sql`0.5` : sql`(${covered}::float8 / ${prepared.totalDemand}::float8)`;
+  const fit = prepared.budgetFit;
+  const budgetShare = fit
+    ? sql`(case ${companies.size} ${sql.join(
+        (Object.keys(fit) as (keyof typeof fit)[]).map((size) => sql`when ${size} then ${fit[size]}::float8`),
+        sql` `,
+      )} else ${UNKNOWN_BUDGET_FIT}::float8 end)`
+    : sql`${UNKNOWN_BUDGET_FIT}::float8`;
+  const recent = sql`coalesce(${leadStats.recent}, 0)`;
+  const total = sql`coalesce(${leadStats.total}, 0)`;
+  // The score exactly as `rankProviders` computes it (each part's points to one decimal, the sum
+  // rounded to a whole number, the same float8 operations in the same order), so that the database
+  // orders candidates as the exact ranking will, ties broken the same way (fewer recent leads, then
+  // the lower id); the margin only absorbs float noise. float8, not numeric: several times cheaper.
+  const shares: Record<keyof typeof WEIGHTS, SQL> = {
+    specialty: specialtyShare,
+    location: sql`1::float8`,
+    budget: budgetShare,
+    industryWins: sql`(least(coalesce(${winStats.wins}, 0), ${WINS_CEILING})::float8 / ${WINS_CEILING}::float8)`,
+    load: sql`greatest(0::float8, 1 - ${recent}::float8 / ${LOAD_CEILING}::float8)`,
+    responsiveness: sql`(case when ${total} >= ${RESPONSIVENESS_MIN_LEADS}
+        then coalesce(${answerStats.answered}, 0)::float8 / ${total}::float8 else 0.5::float8 end)`,
+  };
+  const points = (Object.keys(WEIGHTS) as (keyof typeof WEIGHTS)[]).map(
+    (part) => sql`floor(${WEIGHTS[part]}::float8 * ${shares[part]} * 10 + 0.5) / 10`,
+  );
+  const score = sql<number>`least(100, greatest(0, floor((${sql.join(points, sql` + `)}) + 0.5)))`;
+
+  // Every eligible candidate is scored once into a narrow row (id, score, statistics); the count and
+  // the best few come from that, so the sort is a top-N heap in memory, and the wide company columns
+  // are read for those few only.
+  const scored = tx.$with("scored").as(
+    tx
+      .select({
+        companyId: sql<number>`${companies.id}`.as("company_id"),
+        score: score.as("score"),
+        recent: sql<number>`${recent}`.as("recent"),
+        total: sql<number>`${total}`.as("total"),
+        answered: sql<number>`coalesce(${answerStats.answered}, 0)`.as("answered"),
+        wins: sql<number>`coalesce(${winStats.wins}, 0)`.as("wins"),
+      })
+      .from(companies)
+      .innerJoin(
+        subscriptions,
+        and(eq(subscriptions.userId, companies.userId), inArray(subscriptions.status, [...ACCESS_GRANTING_STATUSES])),
+      )
+      .leftJoin(leadStats, eq(leadStats.companyId, companies.id))
+      .leftJoin(answerStats, eq(answerStats.companyId, companies.id))
+      .leftJoin(winStats, eq(winStats.companyId, companies.id))
+      .where(
+        and(
+          eq(companies.status, "approved"),
+          // Never the requester's own company (a client who later became a provider).
+          ne(companies.userId, request.clientId),
+          prepared.req.locationPreference === "us-only" ? sql`upper(${companies.country}) = 'US'` : undefined,
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(leads)
+              .where(and(eq(leads.quoteRequestId, request.id), eq(leads.companyId, companies.id))),
+          ),
+        ),
+      ),
+  );
+  const best = tx
+    .with(scored)
+    .select({
+      companyId: scored.companyId,
+      score: scored.score,
+      recent: scored.recent,
+      total: scored.total,
+      answered: scored.answered,
+      wins: scored.wins,
+    })
+    .from(scored)
+    .orderBy(desc(scored.score), asc(scored.recent), asc(scored.companyId))
+    .limit(limit + PRE_RANK_MARGIN)
+    .as("best");
+  const rows = await tx
+    .with(scored)
+    .select({
+      companyId: companies.id,
+      specialties: companies.specialties,
+      country: companies.country,
+      size: companies.size,
+      recent: best.recent,
+      total: best.total,
+      answered: best.answered,
+      wins: best.wins,
+      eligible: sql<number>`(select count(*) from ${scored})`.mapWith(Number),
+    })
+    .from(best)
+    .innerJoin(companies, eq(companies.id, best.companyId))
+    .orderBy(desc(best.score), asc(best.recent), asc(best.companyId));
+  return {
+    eligible: rows[0]?.eligible ?? 0,
+    candidates: rows.map((r) => ({
+      companyId: r.companyId,
+      specialties: r.specialties,
+      country: r.country,
+      size: r.size,
+      winsInIndustry: Number(r.wins ?? 0),
+      leadsLast7Days: Number(r.recent ?? 0),
+      leadsTotal: Number(r.total ?? 0),
+      leadsAnswered: Number(r.answered ?? 0),
+    })),
+  };
+}
+
+export async function insertLeads(tx: Db, values: (typeof leads.$inferInsert)[]): Promise<LeadRow[]> {
+  if (values.length === 0) return [];
+  return tx.insert(leads).values(values).onConflictDoNothing().returning();
+}
+
+export async function markMatched(tx: Db, id: number): Promise<void> {
+  await tx
+    .update(quoteRequests)
+    .set({ status: "matched", updatedAt: sql`now()` })
+    .where(and(eq(quoteRequests.id, id), eq(quoteRequests.status, "open")));
+}
+
+export async function companyOwners(tx: Db, companyIds: number[]) {
+  if (companyIds.length === 0) return [];
+  return tx
+    .select({
+      companyId: companies.id,
+      companyName: companies.name,
+      userId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+    })
+    .from(companies)
+    .innerJoin(users, eq(users.id, companies.userId))
+    .where(inArray(companies.id, companyIds));
+}
+
+/** Open or matched requests that still have fewer leads than wanted, after `afterId`, oldest first. */
+export async function underMatchedRequestIds(
+  db: Db,
+  wanted: number,
+  afterId: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: quoteRequests.id })
+    .from(quoteRequests)
+    .leftJoin(leads, eq(leads.quoteRequestId, quoteRequests.id))
+    .where(and(inArray(quoteRequests.status, ["open", "matched"]), gt(quoteRequests.id, afterId)))
+    .groupBy(quoteRequests.id)
+    .having(lt(count(leads.id), wanted))
+    .orderBy(asc(quoteRequests.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Requests still waiting for a match past their due time that have no alert for it yet. */
+export async function overdueRequests(db: Db, causeOf: (id: number) => string) {
+  const rows = await db
+    .select({ id: quoteRequests.id, title: quoteRequests.title, matchDueAt: quoteRequests.matchDueAt })
+    .from(quoteRequests)
+    .where(and(eq(quoteRequests.status, "open"), lt(quoteRequests.matchDueAt, sql`now()`)))
+    .orderBy(asc(quoteRequests.matchDueAt));
+  if (rows.length === 0) return [];
+  const raised = await db
+    .select({ cause: alerts.cause })
+    .from(alerts)
+    .where(
+      inArray(
+        alerts.cause,
+        rows.map((r) => causeOf(r.id)),
+      ),
+    );
+  const seen = new Set(raised.map((r) => r.cause));
+  return rows.filter((r) => !seen.has(causeOf(r.id)));
+}

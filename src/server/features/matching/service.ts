@@ -1,0 +1,143 @@
+// Matching: delivers a quote request as leads to the best eligible providers. Runs in background jobs
+// (never in the HTTP request that submitted the form); safe to run twice and from several processes.
+import { MIN_ELIGIBLE_PROVIDERS } from "@/shared/leads";
+import { prepareRequest, type RequestProfile, rankProviders } from "@/shared/matching";
+import type { Requirements } from "@/shared/quote-requests";
+import type { Db } from "../../db/client";
+import { raiseAlert } from "../alerts/service";
+import { escapeHtml, notifyUser } from "../notifications/service";
+import * as q from "./queries";
+
+export type MatchingDeps = { db: Db; leadsPerRequest: number; appUrl?: string };
+
+export type MatchOutcome =
+  | { status: "skipped"; reason: "not-found" | "not-open" }
+  | { status: "done"; delivered: number; eligible: number; totalLeads: number };
+
+export const tooFewProvidersCause = (id: number) => `too-few-providers:quote_request:${id}`;
+export const matchOverdueCause = (id: number) => `match-overdue:quote_request:${id}`;
+
+export function requestProfile(
+  row: Pick<q.QuoteRequestRow, "industry" | "automationTypes" | "budgetRange"> & {
+    requirements: Pick<Requirements, "systems" | "systemTypes" | "triggerType" | "locationPreference">;
+  },
+): RequestProfile {
+  return {
+    industry: row.industry,
+    goals: row.automationTypes,
+    systems: row.requirements.systems,
+    systemTypes: row.requirements.systemTypes,
+    triggerType: row.requirements.triggerType,
+    budget: row.budgetRange,
+    locationPreference: row.requirements.locationPreference,
+  };
+}
+
+/**
+ * Scores every eligible provider without a lead for this request and delivers it to the best ones,
+ * up to the wanted number in all. The request row is locked for the transaction, and the unique key
+ * on (request, company) turns a repeated insert into nothing, so reruns never duplicate leads.
+ */
+export async function matchQuoteRequest(deps: MatchingDeps, quoteRequestId: number): Promise<MatchOutcome> {
+  return deps.db.transaction(async (tx): Promise<MatchOutcome> => {
+    const request = await q.lockQuoteRequest(tx, quoteRequestId);
+    if (!request) return { status: "skipped", reason: "not-found" };
+    if (request.status !== "open" && request.status !== "matched") return { status: "skipped", reason: "not-open" };
+
+    const existing = await q.leadCompanyIds(tx, request.id);
+    const profile = requestProfile(request);
+    const wanted = Math.max(0, deps.leadsPerRequest - existing.length);
+    const found = await q.findCandidates(tx, request, prepareRequest(profile), wanted);
+    const ranked = rankProviders(profile, found.candidates, wanted);
+    // Eligible means: may receive this lead (the location gate included), or already has it.
+    const eligible = existing.length + found.eligible;
+
+    const inserted = await q.insertLeads(
+      tx,
+      ranked.map((r) => ({
+        quoteRequestId: request.id,
+        companyId: r.companyId,
+        matchScore: r.score,
+        scoreParts: r.parts,
+      })),
+    );
+    if (inserted.length > 0) await q.markMatched(tx, request.id);
+
+    const owners = new Map(
+      (
+        await q.companyOwners(
+          tx,
+          inserted.map((l) => l.companyId),
+        )
+      ).map((o) => [o.companyId, o]),
+    );
+    for (const lead of inserted) {
+      const owner = owners.get(lead.companyId);
+      if (!owner) continue;
+      const link = `/provider-dashboard/leads/${lead.id}`;
+      const url = deps.appUrl ? `${deps.appUrl}${link}` : link;
+      await notifyUser(tx, {
+        userId: owner.userId,
+        kind: "lead.delivered",
+        title: "New lead",
+        body: `"${request.title}" matches ${owner.companyName} with a score of ${lead.matchScore}%.`,
+        link,
+        email: {
+          to: owner.email,
+          subject: `New lead: ${request.title}`,
+          text: `Hello ${owner.firstName},\n\nA new request matches ${owner.companyName} (match score ${lead.matchScore}%): "${request.title}".\n\nSee why it matched and send your quote: ${url}\n`,
+          html: `<p>Hello ${escapeHtml(owner.firstName)},</p><p>A new request matches ${escapeHtml(owner.companyName)} (match score ${lead.matchScore}%): <strong>${escapeHtml(request.title)}</strong>.</p><p><a href="${escapeHtml(url)}">See why it matched and send your quote</a></p>`,
+        },
+      });
+    }
+
+    if (eligible < MIN_ELIGIBLE_PROVIDERS) {
+      await raiseAlert(tx, {
+        type: "too_few_providers",
+        severity: "high",
+        title: "Too few eligible providers",
+        description: `Request #${request.id} "${request.title}" (${request.industry}) has ${eligible} eligible ${eligible === 1 ? "provider" : "providers"}; at least ${MIN_ELIGIBLE_PROVIDERS} are needed to give the client a choice.`,
+        resourceType: "quote_request",
+        resourceId: request.id,
+        cause: tooFewProvidersCause(request.id),
+      });
+    }
+    return { status: "done", delivered: inserted.length, eligible, totalLeads: existing.length + inserted.length };
+  });
+}
+
+/**
+ * When a provider becomes eligible: every open request short of leads is matched again, in batches
+ * by id, so that requests which stay short (too few providers) never hide the newer ones.
+ */
+export async function rematchOpenRequests(deps: MatchingDeps, batch = 500): Promise<number> {
+  let delivered = 0;
+  let afterId = 0;
+  for (;;) {
+    const ids = await q.underMatchedRequestIds(deps.db, deps.leadsPerRequest, afterId, batch);
+    for (const id of ids) {
+      const outcome = await matchQuoteRequest(deps, id);
+      if (outcome.status === "done") delivered += outcome.delivered;
+      afterId = id;
+    }
+    if (ids.length < batch) return delivered;
+  }
+}
+
+/** Raises one alert for each request still unmatched past its promised time. */
+export async function checkMatchDeadlines(db: Db): Promise<number> {
+  let raised = 0;
+  for (const r of await q.overdueRequests(db, matchOverdueCause)) {
+    const isNew = await raiseAlert(db, {
+      type: "match_deadline_missed",
+      severity: "high",
+      title: "Match deadline missed",
+      description: `Request #${r.id} "${r.title}" was promised a match by ${r.matchDueAt.toISOString()} and has none yet.`,
+      resourceType: "quote_request",
+      resourceId: r.id,
+      cause: matchOverdueCause(r.id),
+    });
+    if (isNew) raised += 1;
+  }
+  return raised;
+}

@@ -1,0 +1,207 @@
+// The outbox sender against a real SMTP server on loopback, through the background job.
+import { desc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailOutbox } from "../../db/schema/companies";
+import { requestEmailDelivery, startWorkers } from "../../jobs/workers";
+import { createProvider } from "../../test/fixtures";
+import { headerOf, partsOf, startSmtpServer, type TestSmtpServer } from "../../test/smtp-server";
+import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
+import { notifyUser } from "./service";
+
+let smtp: TestSmtpServer;
+let ctx: TestContext;
+let admin: TestUser;
+const FROM = "notify@automatch.test";
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  ctx = await createTestContext({ SMTP_URL: smtp.url, MAIL_FROM: FROM });
+  admin = await createUser(ctx, "admin");
+  const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  await startWorkers(
+    ctx.jobs,
+    { db: ctx.database.db, leadsPerRequest: 3, appUrl: "http://test", log: quiet, mail: ctx.config.mail },
+    { schedules: false },
+  );
+});
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
+
+const rowOf = async (id: number) => (await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0];
+const rowsTo = (address: string) =>
+  ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>): Promise<T> {
+  const until = Date.now() + 20_000;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Writes an email through notifyUser in its own transaction, as a feature does; answers its outbox id. */
+async function queueEmail(user: TestUser, email: { to?: string; subject: string }): Promise<number> {
+  await ctx.database.db.transaction((tx) =>
+    notifyUser(tx, {
+      userId: user.id,
+      kind: "quote.received",
+      title: "A quote",
+      body: "b",
+      email: { to: email.to ?? user.email, subject: email.subject, text: "plain", html: "<p>html</p>" },
+    }),
+  );
+  const [row] = await ctx.database.db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.userId, user.id))
+    .orderBy(desc(emailOutbox.id))
+    .limit(1);
+  if (!row) throw new Error("no outbox row");
+  return row.id;
+}
+
+/** Writes an outbox row directly, past notifyUser's clean-up, as a bug elsewhere might. */
+async function insertRawEmail(user: TestUser, subject: string): Promise<number> {
+  const [row] = await ctx.database.db
+    .insert(emailOutbox)
+    .values({
+      userId: user.id,
+      toAddress: user.email,
+      subject,
+      textBody: "plain",
+      htmlBody: "<p>html</p>",
+      kind: "quote.received",
+    })
+    .returning({ id: emailOutbox.id });
+  if (!row) throw new Error("no outbox row");
+  return row.id;
+}
+
+describe("sending the outbox over SMTP", () => {
+  it("sends an approval email through the job: from, to, subject, a text and an HTML part", async () => {
+    const applicant = await createProvider(ctx, { companyStatus: "pending", subscription: null });
+    const res = await as(ctx, admin, {
+      method: "PATCH",
+      url: `/api/admin/providers/${applicant.companyId}/approve`,
+      headers: { "x-requested-with": "fetch" },
+    });
+    expect(res.statusCode).toBe(200);
+    // The route asked for a send after its commit; the job delivers it.
+    const mail = await waitFor("the approval email", async () =>
+      smtp.received.find((m) => m.rcptTo.includes(applicant.email)),
+    );
+    expect(mail.mailFrom).toBe(FROM);
+    expect(mail.rcptTo).toEqual([applicant.email]);
+    expect(headerOf(mail.raw, "From")).toBe(`Automatch <${FROM}>`);
+    expect(headerOf(mail.raw, "To")).toBe(applicant.email);
+    expect(headerOf(mail.raw, "Subject")).toMatch(/^Provider \d+ Automation is approved on Automatch$/);
+    expect(headerOf(mail.raw, "Content-Type")).toMatch(/^multipart\/alternative/);
+    const parts = partsOf(mail.raw);
+    expect(parts.get("text/plain")).toContain("has been approved");
+    expect(parts.get("text/html")).toMatch(/<strong>Provider \d+ Automation<\/strong> has been approved/);
+
+    const [row] = await rowsTo(applicant.email);
+    expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    expect(row?.sentAt).not.toBeNull();
+  });
+
+  it("makes a subject from a user's text one line of at most 200 characters, and sends it to the user only", async () => {
+    const user = await createUser(ctx, "client");
+    const injected = await queueEmail(user, { subject: "Hello\r\nBcc: victim@example.com" });
+    const long = await queueEmail(user, { subject: `Long ${"x".repeat(300)}` });
+    await requestEmailDelivery(ctx.jobs, "test");
+
+    const sent = await waitFor("both emails", async () => {
+      const rows = await Promise.all([rowOf(injected), rowOf(long)]);
+      return rows.every((r) => r?.status === "sent") && rows;
+    });
+    expect(sent[0]?.subject).toBe("Hello Bcc: victim@example.com");
+    expect(sent[1]?.subject).toHaveLength(200);
+    expect(sent[1]?.subject).toMatch(/^Long x+…$/);
+    const mails = smtp.received.filter((m) => m.rcptTo.includes(user.email));
+    expect(mails).toHaveLength(2);
+    expect(mails.every((m) => m.rcptTo.length === 1)).toBe(true);
+    expect(smtp.received.some((m) => m.rcptTo.includes("victim@example.com"))).toBe(false);
+    expect(mails.map((m) => headerOf(m.raw, "Bcc"))).toEqual([undefined, undefined]);
+  });
+
+  it("refuses header injection: the row is marked failed with the reason and nothing is sent", async () => {
+    const user = await createUser(ctx, "client");
+    const badSubject = await insertRawEmail(user, "Hello\r\nBcc: victim@example.com");
+    const badAddress = await queueEmail(user, {
+      to: `${user.email}\r\nBcc: victim@example.com`,
+      subject: "Injected address",
+    });
+    const longSubject = await insertRawEmail(user, `Long ${"x".repeat(300)}`);
+    const receivedBefore = smtp.received.length;
+    await requestEmailDelivery(ctx.jobs, "test");
+
+    const failed = await waitFor("the refusals", async () => {
+      const rows = await Promise.all([rowOf(badSubject), rowOf(badAddress), rowOf(longSubject)]);
+      return rows.every((r) => r?.status === "failed") && rows;
+    });
+    expect(failed.map((r) => r?.lastError)).toEqual([
+      "Not sent: The subject contains a line break or control character.",
+      "Not sent: The recipient is not a valid email address.",
+      "Not sent: The subject is longer than 200 characters.",
+    ]);
+    expect(failed.every((r) => r?.sentAt === null)).toBe(true);
+    expect(smtp.received.length).toBe(receivedBefore);
+    expect(smtp.received.some((m) => m.rcptTo.includes("victim@example.com") || headerOf(m.raw, "Bcc"))).toBe(false);
+  });
+
+  it("retries with a growing delay while the server refuses, and sends once it recovers: nothing is lost", async () => {
+    const user = await createUser(ctx, "client");
+    smtp.failing = true;
+    try {
+      const id = await queueEmail(user, { subject: "Survives an outage" });
+      await requestEmailDelivery(ctx.jobs, "test");
+      const first = await waitFor("the first failed attempt", async () => {
+        const row = await rowOf(id);
+        return row?.attempts === 1 && row.lastError !== null && row;
+      });
+      expect(first.status).toBe("pending");
+      expect(first.lastError).toMatch(/451/);
+      // Not tried again before its time: about a minute later.
+      const delay = first.nextAttemptAt.getTime() - Date.now();
+      expect(delay).toBeGreaterThan(30_000);
+      expect(delay).toBeLessThanOrEqual(60_000);
+
+      // Time passes (the retry comes due) and the server still refuses: the next wait is longer.
+      const refusedBefore = smtp.refused;
+      await ctx.database.db
+        .update(emailOutbox)
+        .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+        .where(eq(emailOutbox.id, id));
+      await requestEmailDelivery(ctx.jobs, "test");
+      const second = await waitFor("the second failed attempt", async () => {
+        const row = await rowOf(id);
+        // Claimed rows move 5 minutes ahead while they are sent; a retry is scheduled sooner.
+        return row?.attempts === 2 && row.nextAttemptAt.getTime() - Date.now() < 4 * 60_000 && row;
+      });
+      expect(second.status).toBe("pending");
+      expect(second.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(90_000);
+      expect(smtp.refused).toBe(refusedBefore + 1);
+
+      // The server recovers; the retry comes due and the email goes out, once.
+      smtp.failing = false;
+      await ctx.database.db
+        .update(emailOutbox)
+        .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+        .where(eq(emailOutbox.id, id));
+      await requestEmailDelivery(ctx.jobs, "test");
+      const sent = await waitFor("the delivery", async () => {
+        const row = await rowOf(id);
+        return row?.status === "sent" && row;
+      });
+      expect(sent).toMatchObject({ attempts: 3, lastError: null });
+      expect(smtp.received.filter((m) => headerOf(m.raw, "Subject") === "Survives an outage")).toHaveLength(1);
+    } finally {
+      smtp.failing = false;
+    }
+  });
+});

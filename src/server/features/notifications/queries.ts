@@ -1,0 +1,136 @@
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { EmailStatus } from "@/shared/notifications";
+import type { Db } from "../../db/client";
+import { emailOutbox, notifications } from "../../db/schema/companies";
+import { notificationPreferences } from "../../db/schema/notifications";
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type OutboxRow = typeof emailOutbox.$inferSelect;
+
+export async function latestNotifications(db: Db, userId: number, limit: number): Promise<NotificationRow[]> {
+  return db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+}
+
+export async function countUnread(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+/** Marks the user's own notification read (keeping the first read time); undefined: not theirs or gone. */
+export async function markRead(db: Db, userId: number, id: number): Promise<NotificationRow | undefined> {
+  const [row] = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning();
+  return row;
+}
+
+export async function markAllRead(db: Db, userId: number): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** The kinds the user turned email off (or on) for; kinds without a row are on. */
+export async function emailChoices(db: Db, userId: number): Promise<Map<string, boolean>> {
+  const rows = await db
+    .select({ kind: notificationPreferences.kind, email: notificationPreferences.email })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  return new Map(rows.map((r) => [r.kind, r.email]));
+}
+
+export async function emailWanted(db: Db, userId: number, kind: string): Promise<boolean> {
+  const [row] = await db
+    .select({ email: notificationPreferences.email })
+    .from(notificationPreferences)
+    .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.kind, kind)))
+    .limit(1);
+  return row?.email ?? true;
+}
+
+export async function saveEmailChoices(
+  db: Db,
+  userId: number,
+  choices: readonly { kind: string; email: boolean }[],
+): Promise<void> {
+  if (choices.length === 0) return;
+  await db
+    .insert(notificationPreferences)
+    .values(choices.map((c) => ({ userId, kind: c.kind, email: c.email })))
+    .onConflictDoUpdate({
+      target: [notificationPreferences.userId, notificationPreferences.kind],
+      set: { email: sql`excluded.email`, updatedAt: sql`now()` },
+    });
+}
+
+/**
+ * Takes up to `limit` due pending emails for sending: counts the attempt and moves their next
+ * attempt past `leaseSeconds`, so that another sender skips them meanwhile and a sender that dies
+ * mid-send leaves them to be tried again when the lease runs out.
+ */
+export async function claimDueEmails(db: Db, limit: number, leaseSeconds: number): Promise<OutboxRow[]> {
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.status, "pending"), sql`${emailOutbox.nextAttemptAt} <= now()`))
+    .orderBy(emailOutbox.nextAttemptAt, emailOutbox.id)
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(emailOutbox)
+    .set({
+      attempts: sql`${emailOutbox.attempts} + 1`,
+      nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})`,
+    })
+    .where(inArray(emailOutbox.id, due))
+    .returning();
+}
+
+export async function markEmailSent(db: Db, id: number): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({ status: "sent", sentAt: sql`now()`, lastError: null })
+    .where(eq(emailOutbox.id, id));
+}
+
+export async function markEmailFailed(db: Db, id: number, reason: string): Promise<void> {
+  await db.update(emailOutbox).set({ status: "failed", lastError: reason }).where(eq(emailOutbox.id, id));
+}
+
+export async function retryEmailLater(db: Db, id: number, error: string, afterSeconds: number): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({ lastError: error, nextAttemptAt: sql`now() + make_interval(secs => ${afterSeconds})` })
+    .where(eq(emailOutbox.id, id));
+}
+
+export async function outboxPage(
+  db: Db,
+  opts: { status?: EmailStatus | undefined; limit: number; offset: number },
+): Promise<{ rows: OutboxRow[]; total: number }> {
+  const where = opts.status ? eq(emailOutbox.status, opts.status) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(emailOutbox)
+      .where(where)
+      .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+      .limit(opts.limit)
+      .offset(opts.offset),
+    db.select({ n: count() }).from(emailOutbox).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}

@@ -1,0 +1,161 @@
+// Writes what a user is told: an in-app notification and, where given and wanted, an email in the
+// outbox. Called inside the caller's transaction, so the message exists exactly when the change it
+// reports does. The notification centre's reads and the users' email choices live here too; the mail
+// itself is sent by the background sender (mail.ts).
+import {
+  NOTIFICATION_KIND_INFO,
+  NOTIFICATION_LIST_LIMIT,
+  type Notification,
+  type NotificationList,
+  type NotificationPreferences,
+  notificationKindsFor,
+  OUTBOX_PAGE_SIZE,
+  type OutboxPage,
+  type OutboxQuery,
+  type UpdateNotificationPreferencesInput,
+} from "@/shared/notifications";
+import type { UserType } from "@/shared/users";
+import type { Db } from "../../db/client";
+import { emailOutbox, notifications } from "../../db/schema/companies";
+import { NotFoundError } from "../../errors";
+import * as q from "./queries";
+import { subjectLine } from "./subject";
+
+export type OutgoingEmail = { to: string; subject: string; text: string; html: string };
+
+export type NotifyInput = {
+  userId: number;
+  /** A stable name of the event, e.g. "provider.approved": preferences and templates key on it. */
+  kind: string;
+  title: string;
+  body: string;
+  /** A path inside the app. */
+  link?: string | null;
+  email?: OutgoingEmail;
+};
+
+/**
+ * The in-app notification is always written; the email only when the user has not turned email off
+ * for this kind (decision 060). Whoever commits the transaction should then ask for a send
+ * (`requestEmailDelivery`); the sender's periodic sweep catches any that are not asked for.
+ */
+export async function notifyUser(tx: Db, input: NotifyInput): Promise<void> {
+  await tx.insert(notifications).values({
+    userId: input.userId,
+    kind: input.kind,
+    title: input.title,
+    body: input.body,
+    link: input.link ?? null,
+  });
+  if (input.email && (await q.emailWanted(tx, input.userId, input.kind))) {
+    await tx.insert(emailOutbox).values({
+      userId: input.userId,
+      toAddress: input.email.to,
+      subject: subjectLine(input.email.subject),
+      textBody: input.email.text,
+      htmlBody: input.email.html,
+      kind: input.kind,
+    });
+  }
+}
+
+/** For user-provided text (company names, reasons) placed in an email's HTML. */
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+}
+
+function toNotification(row: q.NotificationRow): Notification {
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    readAt: row.readAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The bell: the user's latest notifications and how many of all of theirs are unread. */
+export async function listNotifications(db: Db, userId: number): Promise<NotificationList> {
+  const [rows, unreadCount] = await Promise.all([
+    q.latestNotifications(db, userId, NOTIFICATION_LIST_LIMIT),
+    q.countUnread(db, userId),
+  ]);
+  return { notifications: rows.map(toNotification), unreadCount };
+}
+
+/** Another user's notification answers 404, as one that does not exist. */
+export async function markNotificationRead(db: Db, userId: number, id: number): Promise<Notification> {
+  const row = await q.markRead(db, userId, id);
+  if (!row) throw new NotFoundError("This notification does not exist.");
+  return toNotification(row);
+}
+
+export async function markAllNotificationsRead(
+  db: Db,
+  userId: number,
+): Promise<{ updated: number; unreadCount: number }> {
+  const updated = await q.markAllRead(db, userId);
+  return { updated, unreadCount: await q.countUnread(db, userId) };
+}
+
+/** The kinds the user's role receives, each with its email choice (on unless turned off). */
+export async function getNotificationPreferences(
+  db: Db,
+  user: { id: number; userType: UserType },
+): Promise<NotificationPreferences> {
+  const choices = await q.emailChoices(db, user.id);
+  return {
+    preferences: notificationKindsFor(user.userType).map((kind) => ({
+      kind,
+      label: NOTIFICATION_KIND_INFO[kind].label,
+      description: NOTIFICATION_KIND_INFO[kind].description,
+      email: choices.get(kind) ?? true,
+    })),
+  };
+}
+
+/** Any known kind may be set (a role can change); the answer lists the role's kinds. */
+export async function updateNotificationPreferences(
+  db: Db,
+  user: { id: number; userType: UserType },
+  input: UpdateNotificationPreferencesInput,
+): Promise<NotificationPreferences> {
+  await q.saveEmailChoices(db, user.id, input.preferences);
+  return getNotificationPreferences(db, user);
+}
+
+/** The admin's read of the outbox, newest first. */
+export async function listOutbox(db: Db, query: OutboxQuery, smtpConfigured: boolean): Promise<OutboxPage> {
+  const { rows, total } = await q.outboxPage(db, {
+    status: query.status,
+    limit: OUTBOX_PAGE_SIZE,
+    offset: (query.page - 1) * OUTBOX_PAGE_SIZE,
+  });
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  return {
+    emails: rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      toAddress: r.toAddress,
+      subject: r.subject,
+      textBody: r.textBody,
+      status: r.status,
+      attempts: r.attempts,
+      lastError: r.lastError,
+      nextAttemptAt: r.status === "pending" ? iso(r.nextAttemptAt) : null,
+      createdAt: r.createdAt.toISOString(),
+      sentAt: iso(r.sentAt),
+    })),
+    page: query.page,
+    pageSize: OUTBOX_PAGE_SIZE,
+    total,
+    smtpConfigured,
+  };
+}

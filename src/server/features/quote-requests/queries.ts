@@ -1,0 +1,77 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { QuoteRequestStatus } from "@/shared/quote-requests";
+import type { Db } from "../../db/client";
+import { quoteRequests } from "../../db/schema/quote-requests";
+import { users } from "../../db/schema/users";
+
+export type QuoteRequestRow = typeof quoteRequests.$inferSelect;
+export type QuoteRequestClient = { firstName: string; lastName: string; email: string };
+export type QuoteRequestWithClient = { request: QuoteRequestRow; client: QuoteRequestClient };
+
+const clientColumns = { firstName: users.firstName, lastName: users.lastName, email: users.email };
+
+export type NewQuoteRequest = Omit<
+  typeof quoteRequests.$inferInsert,
+  "id" | "status" | "matchDueAt" | "createdAt" | "updatedAt"
+> & { matchHours: number };
+
+/** The match promise counts from the row's own created_at: both are the transaction's now(). */
+export async function insertQuoteRequest(db: Db, values: NewQuoteRequest): Promise<QuoteRequestRow> {
+  const { matchHours, ...rest } = values;
+  const [row] = await db
+    .insert(quoteRequests)
+    .values({ ...rest, matchDueAt: sql`now() + (${matchHours} * interval '1 hour')` })
+    .returning();
+  if (!row) throw new Error("The quote request was not written.");
+  return row;
+}
+
+/** A client's own requests, newest first. */
+export async function findQuoteRequestsByClient(db: Db, clientId: number): Promise<QuoteRequestWithClient[]> {
+  return db
+    .select({ request: quoteRequests, client: clientColumns })
+    .from(quoteRequests)
+    .innerJoin(users, eq(users.id, quoteRequests.clientId))
+    .where(eq(quoteRequests.clientId, clientId))
+    .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id));
+}
+
+/** Any request by id; the caller decides who may read it (canReadQuoteRequest). */
+export async function findQuoteRequestById(db: Db, id: number): Promise<QuoteRequestWithClient | undefined> {
+  const [row] = await db
+    .select({ request: quoteRequests, client: clientColumns })
+    .from(quoteRequests)
+    .innerJoin(users, eq(users.id, quoteRequests.clientId))
+    .where(eq(quoteRequests.id, id))
+    .limit(1);
+  return row;
+}
+
+/** The owner's request, locked until the transaction ends, so that two status changes do not cross. */
+export async function lockClientQuoteRequest(
+  db: Db,
+  id: number,
+  clientId: number,
+): Promise<QuoteRequestRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(quoteRequests)
+    .where(and(eq(quoteRequests.id, id), eq(quoteRequests.clientId, clientId)))
+    .for("update")
+    .limit(1);
+  return row;
+}
+
+export async function setClientQuoteRequestStatus(
+  db: Db,
+  id: number,
+  clientId: number,
+  status: QuoteRequestStatus,
+): Promise<QuoteRequestRow | undefined> {
+  const [row] = await db
+    .update(quoteRequests)
+    .set({ status, updatedAt: sql`now()` })
+    .where(and(eq(quoteRequests.id, id), eq(quoteRequests.clientId, clientId)))
+    .returning();
+  return row;
+}

@@ -1,0 +1,347 @@
+import { and, eq, sql } from "drizzle-orm";
+import { jsonb, pgSchema, text } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type CreateQuoteRequestInput, DESCRIPTION_MAX, MESSAGES } from "@/shared/quote-requests";
+import { quoteRequests } from "../../db/schema/quote-requests";
+import { quoteRequestBody } from "../../test/fixtures";
+import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
+import { findUserById } from "../auth/queries";
+import { submitQuoteRequest } from "./service";
+
+let ctx: TestContext;
+let client: TestUser;
+let otherClient: TestUser;
+let provider: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestContext({}, { jobs: true });
+  [client, otherClient, provider, admin] = await Promise.all([
+    createUser(ctx, "client"),
+    createUser(ctx, "client", "other"),
+    createUser(ctx, "provider"),
+    createUser(ctx, "admin"),
+  ]);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const validBody = (): CreateQuoteRequestInput => quoteRequestBody();
+
+const create = (user: TestUser | null, payload: unknown) =>
+  as(ctx, user, { method: "POST", url: "/api/quote-requests", payload: payload as Record<string, unknown> });
+
+async function createOk(user: TestUser, body: CreateQuoteRequestInput = validBody()) {
+  const res = await create(user, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: number; status: string; matchDueAt: string; createdAt: string };
+}
+
+/** pg-boss's job table, read as the matching feature's worker would find it. */
+const pgbossJob = pgSchema("pgboss").table("job", { name: text(), state: text(), data: jsonb() });
+
+async function jobsFor(quoteRequestId: number) {
+  return ctx.database.db
+    .select({ state: pgbossJob.state, data: pgbossJob.data })
+    .from(pgbossJob)
+    .where(
+      and(
+        eq(pgbossJob.name, "match-quote-request"),
+        sql`(${pgbossJob.data}->>'quoteRequestId')::int = ${quoteRequestId}`,
+      ),
+    );
+}
+
+describe("POST /api/quote-requests", () => {
+  it("creates an open request for the client with its match promise and ROI estimate", async () => {
+    const res = await create(client, validBody());
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({
+      title: "Invoice processing",
+      description: "We key supplier invoices from PDF into SAP by hand.",
+      industry: "finance",
+      automationTypes: ["Save time", "Reduce errors"],
+      budgetRange: "$15k-$30k",
+      timeline: "1-3months",
+      status: "open",
+      isComplex: false,
+      // 250 days x 40 invoices x 6 minutes
+      roiHoursPerYear: 1000,
+      client: { firstName: "Client", lastName: "Tester", email: client.email },
+      requirements: { fullName: "Ada Lovelace", volume: { quantity: 40, per: "run" }, systems: ["SAP", "Outlook"] },
+    });
+    const hours = (Date.parse(body.matchDueAt) - Date.parse(body.createdAt)) / 3_600_000;
+    expect(hours).toBe(48);
+  });
+
+  it("promises 72 hours for complex projects", async () => {
+    const complexBodies: CreateQuoteRequestInput[] = [
+      { ...validBody(), budgetRange: "$50k+" },
+      { ...validBody(), requirements: { ...validBody().requirements, systems: ["SAP", "Outlook", "Excel"] } },
+      { ...validBody(), requirements: { ...validBody().requirements, systemTypes: ["Mainframe"] } },
+    ];
+    for (const body of complexBodies) {
+      const created = await createOk(client, body);
+      expect(created).toMatchObject({ isComplex: true });
+      expect((Date.parse(created.matchDueAt) - Date.parse(created.createdAt)) / 3_600_000).toBe(72);
+    }
+  });
+
+  it("stores no ROI estimate without volume and time per task, and accepts 'Not specified' as budget", async () => {
+    const { volume: _v, timePerTask: _t, ...requirements } = validBody().requirements;
+    const created = await createOk(client, { ...validBody(), budgetRange: "Not specified", requirements });
+    expect(created).toMatchObject({ roiHoursPerYear: null, budgetRange: "Not specified" });
+  });
+
+  it("hands the request to matching through a durable job, written with the request", async () => {
+    const created = await createOk(client);
+    const jobs = await jobsFor(created.id);
+    expect(jobs).toEqual([{ state: "created", data: { quoteRequestId: created.id } }]);
+  });
+
+  it("writes neither the request nor the job when the job cannot be written", async () => {
+    const before = await ctx.database.db.select({ id: quoteRequests.id }).from(quoteRequests);
+    // A job queue that fails inside the transaction must roll the insert back.
+    const failingJobs = {
+      ...ctx.jobs,
+      send: async () => {
+        throw new Error("queue unavailable");
+      },
+    };
+    const user = await findUserById(ctx.database.db, client.id);
+    if (!user) throw new Error("no user");
+    await expect(submitQuoteRequest({ db: ctx.database.db, jobs: failingJobs }, user, validBody())).rejects.toThrow(
+      "queue unavailable",
+    );
+    const after = await ctx.database.db.select({ id: quoteRequests.id }).from(quoteRequests);
+    expect(after.length).toBe(before.length);
+  });
+
+  const requiredTop = [
+    "title",
+    "description",
+    "industry",
+    "automationTypes",
+    "budgetRange",
+    "timeline",
+    "requirements",
+  ];
+  it.each(requiredTop)("answers 400 naming '%s' when it is missing", async (field) => {
+    const body: Record<string, unknown> = { ...validBody() };
+    delete body[field];
+    const res = await create(client, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues.map((i: { field: string }) => i.field)).toContain(field);
+    expect(res.json().message).toContain(field);
+  });
+
+  const requiredInRequirements = [
+    ["fullName", MESSAGES.fullName],
+    ["email", MESSAGES.email],
+    ["companyName", MESSAGES.companyName],
+    ["location", MESSAGES.location],
+    ["frequency", MESSAGES.frequency],
+    ["systems", MESSAGES.systems],
+    ["systemTypes", MESSAGES.systemTypes],
+    ["triggerType", MESSAGES.triggerType],
+    ["tasksToAutomate", MESSAGES.tasksToAutomate],
+    ["hasDocumentation", MESSAGES.hasDocumentation],
+    ["requiresNDA", MESSAGES.requiresNDA],
+    ["locationPreference", MESSAGES.locationPreference],
+  ] as const;
+  it.each(requiredInRequirements)(
+    "answers 400 with the spec's message when requirements.%s is missing",
+    async (field, message) => {
+      const requirements: Record<string, unknown> = { ...validBody().requirements };
+      delete requirements[field];
+      const res = await create(client, { ...validBody(), requirements });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().issues).toContainEqual({ field: `requirements.${field}`, message });
+    },
+  );
+
+  it("refuses a volume and time per task beyond 10,000,000 hours a year with 400, storing nothing", async () => {
+    const before = (await create(client, validBody())).json().id;
+    const body = validBody();
+    const res = await create(client, {
+      ...body,
+      requirements: {
+        ...body.requirements,
+        frequency: "daily",
+        volume: { quantity: 1_000_000, per: "day" },
+        timePerTask: { value: 1000, unit: "hours" },
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toContainEqual({ field: "requirements.timePerTask", message: MESSAGES.workload });
+    // The next request gets the next id: nothing was written in between.
+    expect((await create(client, validBody())).json().id).toBe(before + 1);
+  });
+
+  it("refuses a description over 500 characters, and takes exactly 500", async () => {
+    const tooLong = await create(client, { ...validBody(), description: "x".repeat(DESCRIPTION_MAX + 1) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().issues).toContainEqual({ field: "description", message: MESSAGES.processDescriptionMax });
+    const exact = await create(client, { ...validBody(), description: "x".repeat(DESCRIPTION_MAX) });
+    expect(exact.statusCode).toBe(201);
+  });
+
+  it("refuses the spec's short values (title 1 character, description 9)", async () => {
+    const res = await create(client, { ...validBody(), title: "X", description: "x".repeat(9) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual(
+      expect.arrayContaining([
+        { field: "title", message: MESSAGES.processName },
+        { field: "description", message: MESSAGES.processDescription },
+      ]),
+    );
+  });
+
+  it("refuses unknown fields, at the top and in requirements", async () => {
+    const top = await create(client, { ...validBody(), consent: true });
+    expect(top.statusCode).toBe(400);
+    expect(top.json().message).toMatch(/consent/);
+    const nested = await create(client, {
+      ...validBody(),
+      requirements: { ...validBody().requirements, status: "closed" },
+    });
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json().message).toMatch(/status/);
+  });
+
+  it("refuses values outside the spec's enumerations", async () => {
+    const res = await create(client, { ...validBody(), industry: "aerospace", automationTypes: ["Get rich"] });
+    expect(res.statusCode).toBe(400);
+    const fields = res.json().issues.map((i: { field: string }) => i.field);
+    expect(fields).toEqual(expect.arrayContaining(["industry", "automationTypes.0"]));
+  });
+
+  it("is for clients only: a provider or an admin gets 403, a visitor 401, and nothing is written", async () => {
+    const before = await ctx.database.db.select({ id: quoteRequests.id }).from(quoteRequests);
+    expect((await create(provider, validBody())).statusCode).toBe(403);
+    expect((await create(admin, validBody())).statusCode).toBe(403);
+    expect((await create(null, validBody())).statusCode).toBe(401);
+    // The role is checked before the body: a provider learns nothing from validation.
+    expect((await create(provider, { nonsense: true })).statusCode).toBe(403);
+    const after = await ctx.database.db.select({ id: quoteRequests.id }).from(quoteRequests);
+    expect(after.length).toBe(before.length);
+  });
+});
+
+describe("GET /api/quote-requests/me", () => {
+  it("lists only the caller's own requests, newest first, in the spec's shape", async () => {
+    const fresh = await createUser(ctx, "client", "lister");
+    const first = await createOk(fresh, { ...validBody(), title: "First" });
+    const second = await createOk(fresh, { ...validBody(), title: "Second" });
+    await createOk(otherClient, { ...validBody(), title: "Someone else's" });
+
+    const res = await as(ctx, fresh, { method: "GET", url: "/api/quote-requests/me" });
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as Record<string, unknown>[];
+    expect(list.map((r) => r.id)).toEqual([second.id, first.id]);
+    expect(list[0]).toMatchObject({
+      id: second.id,
+      title: "Second",
+      description: validBody().description,
+      industry: "finance",
+      budgetRange: "$15k-$30k",
+      automationTypes: ["Save time", "Reduce errors"],
+      status: "open",
+      timeline: "1-3months",
+      client: { firstName: "Lister", lastName: "Tester", email: fresh.email },
+    });
+    expect(typeof list[0]?.createdAt).toBe("string");
+  });
+
+  it("answers an empty list to a client without requests, 403 to other roles, 401 to visitors", async () => {
+    const fresh = await createUser(ctx, "client", "empty");
+    const res = await as(ctx, fresh, { method: "GET", url: "/api/quote-requests/me" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+    expect((await as(ctx, provider, { method: "GET", url: "/api/quote-requests/me" })).statusCode).toBe(403);
+    expect((await as(ctx, null, { method: "GET", url: "/api/quote-requests/me" })).statusCode).toBe(401);
+  });
+});
+
+describe("GET /api/quote-requests/:id", () => {
+  it("shows the owner the whole request", async () => {
+    const created = await createOk(client);
+    const res = await as(ctx, client, { method: "GET", url: `/api/quote-requests/${created.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: created.id,
+      requirements: { ...validBody().requirements },
+      client: { email: client.email },
+      roiHoursPerYear: 1000,
+    });
+  });
+
+  it("shows an admin any request with the client's details", async () => {
+    const created = await createOk(client);
+    const res = await as(ctx, admin, { method: "GET", url: `/api/quote-requests/${created.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().client.email).toBe(client.email);
+  });
+
+  it("answers 404 for another client's request, for a provider without a lead, and for no such id", async () => {
+    const created = await createOk(client);
+    const other = await as(ctx, otherClient, { method: "GET", url: `/api/quote-requests/${created.id}` });
+    expect(other.statusCode).toBe(404);
+    expect(other.body).not.toContain(client.email);
+    expect((await as(ctx, provider, { method: "GET", url: `/api/quote-requests/${created.id}` })).statusCode).toBe(404);
+    expect((await as(ctx, client, { method: "GET", url: "/api/quote-requests/999999" })).statusCode).toBe(404);
+  });
+
+  it("answers 400 for an id that is not a number, and 401 to visitors", async () => {
+    expect((await as(ctx, client, { method: "GET", url: "/api/quote-requests/abc" })).statusCode).toBe(400);
+    expect((await as(ctx, null, { method: "GET", url: "/api/quote-requests/1" })).statusCode).toBe(401);
+  });
+});
+
+describe("POST /api/quote-requests/:id/cancel", () => {
+  const cancel = (user: TestUser | null, id: number) =>
+    as(ctx, user, { method: "POST", url: `/api/quote-requests/${id}/cancel`, headers: { "x-requested-with": "test" } });
+
+  it("lets the owner cancel an open request", async () => {
+    const created = await createOk(client);
+    const res = await cancel(client, created.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe("cancelled");
+    const read = await as(ctx, client, { method: "GET", url: `/api/quote-requests/${created.id}` });
+    expect(read.json().status).toBe("cancelled");
+  });
+
+  it("lets the owner cancel a matched request", async () => {
+    const created = await createOk(client);
+    await ctx.database.db.update(quoteRequests).set({ status: "matched" }).where(eq(quoteRequests.id, created.id));
+    const res = await cancel(client, created.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe("cancelled");
+  });
+
+  it.each(["closed", "cancelled"] as const)("answers 409 with a message for a %s request", async (status) => {
+    const created = await createOk(client);
+    await ctx.database.db.update(quoteRequests).set({ status }).where(eq(quoteRequests.id, created.id));
+    const res = await cancel(client, created.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/only open or matched requests can be cancelled/);
+    const [row] = await ctx.database.db.select().from(quoteRequests).where(eq(quoteRequests.id, created.id));
+    expect(row?.status).toBe(status);
+  });
+
+  it("answers 404 to another client and leaves the request open", async () => {
+    const created = await createOk(client);
+    expect((await cancel(otherClient, created.id)).statusCode).toBe(404);
+    const [row] = await ctx.database.db.select().from(quoteRequests).where(eq(quoteRequests.id, created.id));
+    expect(row?.status).toBe("open");
+  });
+
+  it("answers 403 to providers and admins, 401 to visitors", async () => {
+    const created = await createOk(client);
+    expect((await cancel(provider, created.id)).statusCode).toBe(403);
+    expect((await cancel(admin, created.id)).statusCode).toBe(403);
+    expect((await cancel(null, created.id)).statusCode).toBe(401);
+  });
+});

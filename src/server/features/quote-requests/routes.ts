@@ -1,0 +1,59 @@
+import { z } from "zod";
+import {
+  createQuoteRequestSchema,
+  quoteRequestDetailSchema,
+  quoteRequestIdParamsSchema,
+  quoteRequestSummarySchema,
+} from "@/shared/quote-requests";
+import { currentUser, requireRole } from "../../http/session";
+import type { RoutePlugin } from "../../http/types";
+import { requestEmailDelivery } from "../../jobs/workers";
+import { cancelQuoteRequest, getQuoteRequest, listClientQuoteRequests, submitQuoteRequest } from "./service";
+
+const tags = ["quote-requests"];
+
+// Roles are checked before the body is validated (preValidation), so that a caller who may not use
+// a route learns nothing from its validation messages (decision 014).
+export const quoteRequestRoutes: RoutePlugin = async (app, { jobs }) => {
+  app.post(
+    "/api/quote-requests",
+    {
+      schema: { tags, body: createQuoteRequestSchema, response: { 201: quoteRequestDetailSchema } },
+      preValidation: requireRole("client"),
+    },
+    async (request, reply) => {
+      const created = await submitQuoteRequest({ db: app.db, jobs }, currentUser(request), request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.get(
+    "/api/quote-requests/me",
+    { schema: { tags, response: { 200: z.array(quoteRequestSummarySchema) } }, preValidation: requireRole("client") },
+    async (request) => listClientQuoteRequests(app.db, currentUser(request).id),
+  );
+
+  app.get(
+    "/api/quote-requests/:id",
+    {
+      schema: { tags, params: quoteRequestIdParamsSchema, response: { 200: quoteRequestDetailSchema } },
+      // Any signed-in user; canReadQuoteRequest decides, and answers 404 for what the caller may not read.
+      preValidation: requireRole(),
+    },
+    async (request) => getQuoteRequest(app.db, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    "/api/quote-requests/:id/cancel",
+    {
+      schema: { tags, params: quoteRequestIdParamsSchema, response: { 200: quoteRequestDetailSchema } },
+      preValidation: requireRole("client"),
+    },
+    async (request) => {
+      const cancelled = await cancelQuoteRequest(app.db, currentUser(request), request.params.id);
+      // Providers whose quotes this declined are told by email.
+      await requestEmailDelivery(jobs, "quote-request-cancelled", request.log);
+      return cancelled;
+    },
+  );
+};

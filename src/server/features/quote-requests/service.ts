@@ -1,0 +1,149 @@
+import {
+  CLIENT_STATUS_LABELS,
+  type CreateQuoteRequestInput,
+  canCancel,
+  estimateRoi,
+  isComplexProject,
+  matchHours,
+  type QuoteRequestDetail,
+  type QuoteRequestSummary,
+} from "@/shared/quote-requests";
+import type { Db } from "../../db/client";
+import { ConflictError, NotFoundError } from "../../errors";
+import { JOB_NAMES, type JobQueue } from "../../jobs/queue";
+import type { UserRow } from "../auth/queries";
+import { requireAccess } from "../leads/access";
+import { findProviderLeadForRequest, hasLiveQuote } from "../leads/queries";
+import { closeRequestQuotes } from "../quotes/closing";
+import * as q from "./queries";
+
+export type QuoteRequestDeps = { db: Db; jobs: JobQueue };
+
+const NOT_FOUND = "Quote request not found.";
+
+/** What a reader may see of a request: all of it, or all but the client's contact details. */
+export type ReadAccess = { contact: boolean };
+
+/**
+ * Who may read a request: its owner and admins, with the client's contact details. Providers holding a
+ * lead for it will read it without them (the matching feature extends this one function). Everyone
+ * else gets null, which the routes answer with 404, so that nobody learns which ids exist.
+ */
+export async function canReadQuoteRequest(
+  db: Db,
+  viewer: Pick<UserRow, "id" | "userType">,
+  request: Pick<q.QuoteRequestRow, "id" | "clientId">,
+): Promise<ReadAccess | null> {
+  if (viewer.userType === "admin") return { contact: true };
+  if (viewer.userType === "client" && request.clientId === viewer.id) return { contact: true };
+  if (viewer.userType === "provider") {
+    const lead = await findProviderLeadForRequest(db, viewer.id, request.id);
+    if (!lead) return null;
+    // As on the lead's own page: a provider that lost access (company, subscription) sees why.
+    await requireAccess(db, viewer);
+    return { contact: lead.status === "quoted" || (await hasLiveQuote(db, lead.id)) };
+  }
+  return null;
+}
+
+export function toSummary(row: q.QuoteRequestWithClient, access: ReadAccess = { contact: true }): QuoteRequestSummary {
+  const r = row.request;
+  return {
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    industry: r.industry,
+    createdAt: r.createdAt.toISOString(),
+    budgetRange: r.budgetRange,
+    automationTypes: r.automationTypes,
+    status: r.status,
+    timeline: r.timeline,
+    ...(access.contact ? { client: row.client } : {}),
+    matchDueAt: r.matchDueAt.toISOString(),
+    isComplex: r.isComplex,
+    roiHoursPerYear: r.roiHoursPerYear,
+  };
+}
+
+export function toDetail(row: q.QuoteRequestWithClient, access: ReadAccess = { contact: true }): QuoteRequestDetail {
+  const { fullName, email, companyName, ...rest } = row.request.requirements;
+  return {
+    ...toSummary(row, access),
+    requirements: access.contact ? { fullName, email, companyName, ...rest } : rest,
+    updatedAt: row.request.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Writes the request and its matching job in one transaction: either both exist or neither does.
+ * Matching runs later in the background; submitting never waits for it.
+ */
+export async function submitQuoteRequest(
+  deps: QuoteRequestDeps,
+  client: UserRow,
+  input: CreateQuoteRequestInput,
+): Promise<QuoteRequestDetail> {
+  const { requirements } = input;
+  const complex = isComplexProject({
+    budgetRange: input.budgetRange,
+    systems: requirements.systems,
+    systemTypes: requirements.systemTypes,
+  });
+  const roi = estimateRoi(requirements);
+  const row = await deps.db.transaction(async (tx) => {
+    const inserted = await q.insertQuoteRequest(tx, {
+      clientId: client.id,
+      title: input.title,
+      description: input.description,
+      industry: input.industry,
+      automationTypes: input.automationTypes,
+      budgetRange: input.budgetRange,
+      timeline: input.timeline,
+      requirements,
+      isComplex: complex,
+      matchHours: matchHours(complex),
+      roiHoursPerYear: roi?.hoursPerYear ?? null,
+    });
+    await deps.jobs.send(JOB_NAMES.matchQuoteRequest, { quoteRequestId: inserted.id }, { tx });
+    return inserted;
+  });
+  return toDetail({
+    request: row,
+    client: { firstName: client.firstName, lastName: client.lastName, email: client.email },
+  });
+}
+
+export async function listClientQuoteRequests(db: Db, clientId: number): Promise<QuoteRequestSummary[]> {
+  const rows = await q.findQuoteRequestsByClient(db, clientId);
+  return rows.map((row) => toSummary(row));
+}
+
+export async function getQuoteRequest(db: Db, viewer: UserRow, id: number): Promise<QuoteRequestDetail> {
+  const row = await q.findQuoteRequestById(db, id);
+  if (!row) throw new NotFoundError(NOT_FOUND);
+  const access = await canReadQuoteRequest(db, viewer, row.request);
+  if (!access) throw new NotFoundError(NOT_FOUND);
+  return toDetail(row, access);
+}
+
+/** The owner withdraws an open or matched request; its pending quotes are declined and its leads closed. */
+export async function cancelQuoteRequest(db: Db, client: UserRow, id: number): Promise<QuoteRequestDetail> {
+  const row = await db.transaction(async (tx) => {
+    const current = await q.lockClientQuoteRequest(tx, id, client.id);
+    if (!current) throw new NotFoundError(NOT_FOUND);
+    if (!canCancel(current.status)) {
+      throw new ConflictError(
+        `This request is ${CLIENT_STATUS_LABELS[current.status].toLowerCase()}: only open or matched requests can be cancelled.`,
+      );
+    }
+    const updated = await q.setClientQuoteRequestStatus(tx, id, client.id, "cancelled");
+    if (!updated) throw new NotFoundError(NOT_FOUND);
+    // Providers stop working on it: pending quotes declined (and their providers told), leads closed.
+    await closeRequestQuotes(tx, id, "request-cancelled");
+    return updated;
+  });
+  return toDetail({
+    request: row,
+    client: { firstName: client.firstName, lastName: client.lastName, email: client.email },
+  });
+}

@@ -1,0 +1,38 @@
+// Declining a request's pending quotes when it stops taking them (another quote accepted, the request
+// cancelled). Called inside the transaction that holds the request's lock; kept apart from service.ts
+// so that the quote-requests feature can call it without importing the whole quotes service.
+import type { DeclineReason } from "@/shared/quotes";
+import type { Db } from "../../db/client";
+import { notifyUser } from "../notifications/service";
+import { quoteDeclinedMessage } from "./messages";
+import * as q from "./queries";
+
+/** Declines the request's pending quotes (but `exceptQuoteId`), closes their leads, tells their providers. */
+export async function declinePendingQuotes(
+  tx: Db,
+  quoteRequestId: number,
+  reason: DeclineReason,
+  exceptQuoteId?: number,
+): Promise<q.QuoteRow[]> {
+  const declined = await q.decidePendingQuotes(
+    tx,
+    { quoteRequestId, ...(exceptQuoteId !== undefined ? { exceptQuoteId } : {}) },
+    { status: "declined", declineReason: reason },
+  );
+  for (const quote of declined) {
+    await notifyUser(tx, quoteDeclinedMessage(await q.findQuoteParties(tx, quote), quote, reason));
+  }
+  return declined;
+}
+
+/** A request that stops taking quotes (closed or cancelled): its remaining quotes declined, its leads closed. */
+export async function closeRequestQuotes(
+  tx: Db,
+  quoteRequestId: number,
+  reason: DeclineReason,
+  exceptQuoteId?: number,
+): Promise<q.QuoteRow[]> {
+  const declined = await declinePendingQuotes(tx, quoteRequestId, reason, exceptQuoteId);
+  await q.setLeadStatus(tx, { quoteRequestId }, "closed");
+  return declined;
+}

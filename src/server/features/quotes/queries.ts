@@ -1,0 +1,245 @@
+import { and, asc, count, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import type { DeclineReason, StoredLineItem } from "@/shared/quotes";
+import type { Db } from "../../db/client";
+import { companies } from "../../db/schema/companies";
+import { leads, quotes } from "../../db/schema/matching";
+import { quoteRequests } from "../../db/schema/quote-requests";
+import { users } from "../../db/schema/users";
+
+export type QuoteRow = typeof quotes.$inferSelect;
+export type LeadRow = typeof leads.$inferSelect;
+export type QuoteValues = { amountCents: number; timeline: string; message: string; lineItems: StoredLineItem[] };
+
+/** The company's lead, unlocked: the caller locks its request first (lock order: request, then lead). */
+export async function findCompanyLead(db: Db, leadId: number, companyId: number): Promise<LeadRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(leads)
+    .where(and(eq(leads.id, leadId), eq(leads.companyId, companyId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Locks a request until the transaction ends. Every change to a request's quotes takes this lock first,
+ * so that an accept, a decline, a cancel and a new quote on one request happen one after another.
+ */
+export async function lockRequest(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: quoteRequests.id, status: quoteRequests.status, clientId: quoteRequests.clientId })
+    .from(quoteRequests)
+    .where(eq(quoteRequests.id, id))
+    .for("update")
+    .limit(1);
+  return row;
+}
+
+/** The lead's quote that is not withdrawn (at most one: the partial unique index). */
+export async function findLiveQuoteForLead(db: Db, leadId: number): Promise<QuoteRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(quotes)
+    .where(and(eq(quotes.leadId, leadId), ne(quotes.status, "withdrawn")))
+    .limit(1);
+  return row;
+}
+
+/** undefined when the lead already has a live quote (the unique index decides, also in a race). */
+export async function insertQuote(
+  db: Db,
+  lead: Pick<LeadRow, "id" | "companyId" | "quoteRequestId">,
+  values: QuoteValues,
+): Promise<QuoteRow | undefined> {
+  const [row] = await db
+    .insert(quotes)
+    .values({ ...values, leadId: lead.id, companyId: lead.companyId, quoteRequestId: lead.quoteRequestId })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+export async function findCompanyQuote(db: Db, quoteId: number, companyId: number): Promise<QuoteRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(quotes)
+    .where(and(eq(quotes.id, quoteId), eq(quotes.companyId, companyId)))
+    .limit(1);
+  return row;
+}
+
+/** A quote on one of the client's requests; withdrawn quotes are not the client's to see. */
+export async function findClientQuote(db: Db, quoteId: number, clientId: number): Promise<QuoteRow | undefined> {
+  const [row] = await db
+    .select({ quote: quotes })
+    .from(quotes)
+    .innerJoin(quoteRequests, eq(quoteRequests.id, quotes.quoteRequestId))
+    .where(and(eq(quotes.id, quoteId), eq(quoteRequests.clientId, clientId), ne(quotes.status, "withdrawn")))
+    .limit(1);
+  return row?.quote;
+}
+
+/** Edits a pending quote; undefined when it is not pending (any more). */
+export async function updatePendingQuote(
+  db: Db,
+  quoteId: number,
+  companyId: number,
+  values: QuoteValues,
+): Promise<QuoteRow | undefined> {
+  const [row] = await db
+    .update(quotes)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(quotes.id, quoteId), eq(quotes.companyId, companyId), eq(quotes.status, "submitted")))
+    .returning();
+  return row;
+}
+
+/** Moves pending quotes on; only those still pending change, which makes every decision happen once. */
+export async function decidePendingQuotes(
+  db: Db,
+  where: { quoteId?: number; quoteRequestId?: number; exceptQuoteId?: number },
+  decision: { status: "accepted" | "withdrawn" } | { status: "declined"; declineReason: DeclineReason },
+): Promise<QuoteRow[]> {
+  return db
+    .update(quotes)
+    .set({ declineReason: null, ...decision, decidedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(quotes.status, "submitted"),
+        where.quoteId !== undefined ? eq(quotes.id, where.quoteId) : undefined,
+        where.quoteRequestId !== undefined ? eq(quotes.quoteRequestId, where.quoteRequestId) : undefined,
+        where.exceptQuoteId !== undefined ? ne(quotes.id, where.exceptQuoteId) : undefined,
+      ),
+    )
+    .returning();
+}
+
+export async function setLeadStatus(
+  db: Db,
+  where: { leadIds?: number[]; quoteRequestId?: number; fromStatus?: LeadRow["status"] },
+  status: LeadRow["status"],
+): Promise<void> {
+  if (where.leadIds && where.leadIds.length === 0) return;
+  await db
+    .update(leads)
+    .set({
+      status,
+      updatedAt: sql`now()`,
+      // A lead quoted without being opened through its page was still seen.
+      ...(status === "quoted" ? { viewedAt: sql`coalesce(${leads.viewedAt}, now())` } : {}),
+    })
+    .where(
+      and(
+        where.leadIds ? inArray(leads.id, where.leadIds) : undefined,
+        where.quoteRequestId !== undefined ? eq(leads.quoteRequestId, where.quoteRequestId) : undefined,
+        where.fromStatus ? eq(leads.status, where.fromStatus) : undefined,
+      ),
+    );
+}
+
+export async function setRequestStatus(db: Db, id: number, status: "closed" | "cancelled"): Promise<void> {
+  await db.update(quoteRequests).set({ status, updatedAt: sql`now()` }).where(eq(quoteRequests.id, id));
+}
+
+export async function findClientRequest(db: Db, id: number, clientId: number) {
+  const [row] = await db
+    .select({ id: quoteRequests.id, status: quoteRequests.status })
+    .from(quoteRequests)
+    .where(and(eq(quoteRequests.id, id), eq(quoteRequests.clientId, clientId)))
+    .limit(1);
+  return row;
+}
+
+/** The request's quotes for its client, with who sent them and the lead's score; withdrawn ones left out. */
+export async function listQuotesOfRequest(db: Db, quoteRequestId: number) {
+  return db
+    .select({
+      quote: quotes,
+      matchScore: leads.matchScore,
+      provider: {
+        name: companies.name,
+        size: companies.size,
+        specialties: companies.specialties,
+        location: companies.location,
+        website: companies.website,
+      },
+    })
+    .from(quotes)
+    .innerJoin(leads, eq(leads.id, quotes.leadId))
+    .innerJoin(companies, eq(companies.id, quotes.companyId))
+    .where(and(eq(quotes.quoteRequestId, quoteRequestId), ne(quotes.status, "withdrawn")))
+    .orderBy(asc(quotes.createdAt), asc(quotes.id));
+}
+
+/** Who is told about a quote: the request's client and title, and the provider's owner and company. */
+export async function findQuoteParties(db: Db, quote: Pick<QuoteRow, "quoteRequestId" | "companyId">) {
+  const [request] = await db
+    .select({ title: quoteRequests.title, client: { id: users.id, firstName: users.firstName, email: users.email } })
+    .from(quoteRequests)
+    .innerJoin(users, eq(users.id, quoteRequests.clientId))
+    .where(eq(quoteRequests.id, quote.quoteRequestId))
+    .limit(1);
+  const [provider] = await db
+    .select({ companyName: companies.name, owner: { id: users.id, firstName: users.firstName, email: users.email } })
+    .from(companies)
+    .innerJoin(users, eq(users.id, companies.userId))
+    .where(eq(companies.id, quote.companyId))
+    .limit(1);
+  if (!request || !provider) throw new Error("A quote without its request or company.");
+  return { request, provider };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Analytics
+// ---------------------------------------------------------------------------------------------
+
+export async function countPipeline(db: Db, companyId: number) {
+  const [leadCounts] = await db
+    .select({ leads: count(), viewed: count(leads.viewedAt) })
+    .from(leads)
+    .where(eq(leads.companyId, companyId));
+  const [quoteCounts] = await db
+    .select({
+      quoted: sql<number>`count(distinct ${quotes.leadId}) filter (where ${quotes.status} <> 'withdrawn')`.mapWith(
+        Number,
+      ),
+      sent: sql<number>`count(*) filter (where ${quotes.status} <> 'withdrawn')`.mapWith(Number),
+      won: sql<number>`count(*) filter (where ${quotes.status} = 'accepted')`.mapWith(Number),
+      lost: sql<number>`count(*) filter (where ${quotes.status} = 'declined')`.mapWith(Number),
+    })
+    .from(quotes)
+    .where(eq(quotes.companyId, companyId));
+  return {
+    leads: leadCounts?.leads ?? 0,
+    viewed: leadCounts?.viewed ?? 0,
+    quoted: quoteCounts?.quoted ?? 0,
+    sent: quoteCounts?.sent ?? 0,
+    won: quoteCounts?.won ?? 0,
+    lost: quoteCounts?.lost ?? 0,
+  };
+}
+
+/** Quotes sent (not withdrawn) per UTC month since `since`, and how many of them were accepted. */
+export async function countQuotesByMonth(db: Db, companyId: number, since: Date) {
+  const month = sql<string>`to_char(${quotes.createdAt} at time zone 'UTC', 'YYYY-MM')`;
+  return db
+    .select({
+      month,
+      sent: count(),
+      accepted: sql<number>`count(*) filter (where ${quotes.status} = 'accepted')`.mapWith(Number),
+    })
+    .from(quotes)
+    .where(and(eq(quotes.companyId, companyId), ne(quotes.status, "withdrawn"), gte(quotes.createdAt, since)))
+    .groupBy(month)
+    .orderBy(month);
+}
+
+/** The provider's quotes for /my-quotes, newest first, with the request's title. */
+export async function listProviderQuotes(db: Db, userId: number) {
+  return db
+    .select({ quote: quotes, title: quoteRequests.title })
+    .from(quotes)
+    .innerJoin(companies, eq(companies.id, quotes.companyId))
+    .innerJoin(quoteRequests, eq(quoteRequests.id, quotes.quoteRequestId))
+    .where(eq(companies.userId, userId))
+    .orderBy(desc(quotes.createdAt), desc(quotes.id));
+}

@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { quoteRequestIdParamsSchema } from "@/shared/quote-requests";
+import {
+  clientQuoteSchema,
+  leadQuoteSchema,
+  providerAnalyticsSchema,
+  quoteIdParamsSchema,
+  quoteInputSchema,
+  quoteSchema,
+} from "@/shared/quotes";
+import { currentUser, requireRole } from "../../http/session";
+import type { RoutePlugin } from "../../http/types";
+import { requestEmailDelivery } from "../../jobs/workers";
+import {
+  acceptQuote,
+  declineQuote,
+  getLeadQuote,
+  listMyQuotes,
+  listRequestQuotes,
+  providerAnalytics,
+  sendQuote,
+  updateQuote,
+  withdrawQuote,
+} from "./service";
+
+const tags = ["quotes"];
+const messageSchema = z.object({ message: z.string() });
+const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema };
+
+export const quoteRoutes: RoutePlugin = async (app, { jobs }) => {
+  // Roles first (preValidation): a caller who may not use a route learns nothing from its validation.
+  const provider = { preValidation: requireRole("provider") };
+  const client = { preValidation: requireRole("client") };
+
+  app.get(
+    "/api/leads/:id/quote",
+    { schema: { tags, params: quoteIdParamsSchema, response: { 200: leadQuoteSchema, ...errors } }, ...provider },
+    async (request) => getLeadQuote(app.db, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    "/api/leads/:id/quote",
+    {
+      schema: { tags, params: quoteIdParamsSchema, body: quoteInputSchema, response: { 201: quoteSchema, ...errors } },
+      ...provider,
+    },
+    async (request, reply) => {
+      const quote = await sendQuote(app.db, currentUser(request), request.params.id, request.body);
+      await requestEmailDelivery(jobs, "quote-received", request.log);
+      return reply.code(201).send(quote);
+    },
+  );
+
+  app.put(
+    "/api/quotes/:id",
+    {
+      schema: { tags, params: quoteIdParamsSchema, body: quoteInputSchema, response: { 200: quoteSchema, ...errors } },
+      ...provider,
+    },
+    async (request) => updateQuote(app.db, currentUser(request), request.params.id, request.body),
+  );
+
+  app.post(
+    "/api/quotes/:id/withdraw",
+    { schema: { tags, params: quoteIdParamsSchema, response: { 200: quoteSchema, ...errors } }, ...provider },
+    async (request) => withdrawQuote(app.db, currentUser(request), request.params.id),
+  );
+
+  app.get(
+    "/api/quotes/me",
+    {
+      schema: { tags, response: { 200: z.array(quoteSchema.extend({ title: z.string() })), ...errors } },
+      ...provider,
+    },
+    async (request) => listMyQuotes(app.db, currentUser(request)),
+  );
+
+  app.get(
+    "/api/analytics/me",
+    { schema: { tags, response: { 200: providerAnalyticsSchema, ...errors } }, ...provider },
+    async (request) => providerAnalytics(app.db, currentUser(request)),
+  );
+
+  app.get(
+    "/api/quote-requests/:id/quotes",
+    {
+      schema: { tags, params: quoteRequestIdParamsSchema, response: { 200: z.array(clientQuoteSchema), ...errors } },
+      ...client,
+    },
+    async (request) => listRequestQuotes(app.db, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    "/api/quotes/:id/accept",
+    { schema: { tags, params: quoteIdParamsSchema, response: { 200: quoteSchema, ...errors } }, ...client },
+    async (request) => {
+      const quote = await acceptQuote(app.db, currentUser(request), request.params.id);
+      await requestEmailDelivery(jobs, "quote-accepted", request.log);
+      return quote;
+    },
+  );
+
+  app.post(
+    "/api/quotes/:id/decline",
+    { schema: { tags, params: quoteIdParamsSchema, response: { 200: quoteSchema, ...errors } }, ...client },
+    async (request) => {
+      const quote = await declineQuote(app.db, currentUser(request), request.params.id);
+      await requestEmailDelivery(jobs, "quote-declined", request.log);
+      return quote;
+    },
+  );
+};

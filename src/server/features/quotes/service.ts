@@ -1,0 +1,224 @@
+// Quotes: the provider sends, edits and withdraws; the client accepts or declines (decisions 070-073).
+// Every change takes the request's row lock first (queries.lockRequest), so that changes to one request's
+// quotes happen one after another: two accepts racing end with exactly one hire.
+import {
+  type ClientQuote,
+  firstYearTotalCents,
+  type LeadQuote,
+  LINE_ITEM_BILLING,
+  lastMonths,
+  type ProviderAnalytics,
+  type Quote,
+  type QuoteInput,
+  toStoredLineItems,
+  winRatePercent,
+} from "@/shared/quotes";
+import type { Db } from "../../db/client";
+import { ConflictError, NotFoundError } from "../../errors";
+import type { UserRow } from "../auth/queries";
+import { findCompanyForUser } from "../companies/queries";
+import { requireAccess } from "../leads/access";
+import { notifyUser } from "../notifications/service";
+import { closeRequestQuotes } from "./closing";
+import { quoteAcceptedMessage, quoteDeclinedMessage, quoteReceivedMessage } from "./messages";
+import * as q from "./queries";
+
+const LEAD_NOT_FOUND = "No lead of yours has this id.";
+const QUOTE_NOT_FOUND = "No quote of yours has this id.";
+const REQUEST_NOT_FOUND = "Quote request not found.";
+const TAKES_QUOTES = new Set(["open", "matched"]);
+
+export function toQuote(row: q.QuoteRow): Quote {
+  return {
+    id: row.id,
+    leadId: row.leadId,
+    quoteRequestId: row.quoteRequestId,
+    status: row.status,
+    amountCents: row.amountCents,
+    timeline: row.timeline,
+    message: row.message,
+    lineItems: row.lineItems.map((i) => ({ ...i, billing: LINE_ITEM_BILLING[i.kind] })),
+    totalFirstYearCents: firstYearTotalCents(row.amountCents, row.lineItems),
+    declineReason: row.declineReason ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+const toValues = (input: QuoteInput): q.QuoteValues => ({
+  amountCents: input.amount * 100,
+  timeline: input.timeline,
+  message: input.message,
+  lineItems: toStoredLineItems(input.lineItems),
+});
+
+function requestNotTakingQuotes(status: string): ConflictError {
+  return new ConflictError(
+    status === "cancelled"
+      ? "The client cancelled this request: its quotes can no longer change."
+      : "This request is closed: the client has hired a provider, so its quotes can no longer change.",
+  );
+}
+
+function notPending(quote: Pick<q.QuoteRow, "status">, action: string): ConflictError {
+  return new ConflictError(`This quote is ${quote.status}: only a pending quote can be ${action}.`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The provider
+// ---------------------------------------------------------------------------------------------
+
+/** The lead's live quote, and whether the provider may send one now. */
+export async function getLeadQuote(db: Db, user: UserRow, leadId: number): Promise<LeadQuote> {
+  const companyId = await requireAccess(db, user);
+  const lead = await q.findCompanyLead(db, leadId, companyId);
+  if (!lead) throw new NotFoundError(LEAD_NOT_FOUND);
+  const quote = await q.findLiveQuoteForLead(db, lead.id);
+  return { quote: quote ? toQuote(quote) : null, canQuote: !quote && lead.status !== "closed" };
+}
+
+/** Sends the lead's quote: the lead becomes quoted, the client is told (and may now be contacted). */
+export async function sendQuote(db: Db, user: UserRow, leadId: number, input: QuoteInput): Promise<Quote> {
+  const companyId = await requireAccess(db, user);
+  return db.transaction(async (tx) => {
+    const lead = await q.findCompanyLead(tx, leadId, companyId);
+    if (!lead) throw new NotFoundError(LEAD_NOT_FOUND);
+    const request = await q.lockRequest(tx, lead.quoteRequestId);
+    if (!request) throw new NotFoundError(LEAD_NOT_FOUND);
+    if (!TAKES_QUOTES.has(request.status)) throw requestNotTakingQuotes(request.status);
+    const existing = await q.findLiveQuoteForLead(tx, lead.id);
+    if (existing) {
+      throw new ConflictError(
+        `You already sent a quote for this lead (${existing.status}). Edit or withdraw it instead of sending another.`,
+      );
+    }
+    const quote = await q.insertQuote(tx, lead, toValues(input));
+    if (!quote) throw new ConflictError("You already sent a quote for this lead. Edit or withdraw it instead.");
+    await q.setLeadStatus(tx, { leadIds: [lead.id] }, "quoted");
+    await notifyUser(tx, quoteReceivedMessage(await q.findQuoteParties(tx, quote), quote));
+    return toQuote(quote);
+  });
+}
+
+/** Locks the request of one of the company's quotes and checks that it still takes changes. */
+async function lockOwnPendingQuote(tx: Db, companyId: number, quoteId: number, action: string) {
+  const quote = await q.findCompanyQuote(tx, quoteId, companyId);
+  if (!quote) throw new NotFoundError(QUOTE_NOT_FOUND);
+  const request = await q.lockRequest(tx, quote.quoteRequestId);
+  if (!request) throw new NotFoundError(QUOTE_NOT_FOUND);
+  if (!TAKES_QUOTES.has(request.status)) throw requestNotTakingQuotes(request.status);
+  const current = await q.findCompanyQuote(tx, quoteId, companyId);
+  if (current?.status !== "submitted") throw notPending(current ?? quote, action);
+  return current;
+}
+
+export async function updateQuote(db: Db, user: UserRow, quoteId: number, input: QuoteInput): Promise<Quote> {
+  const companyId = await requireAccess(db, user);
+  return db.transaction(async (tx) => {
+    const current = await lockOwnPendingQuote(tx, companyId, quoteId, "edited");
+    const row = await q.updatePendingQuote(tx, quoteId, companyId, toValues(input));
+    if (!row) throw notPending(current, "edited");
+    return toQuote(row);
+  });
+}
+
+/** Takes a pending quote back; the lead returns to viewed, and a new quote may be sent (decision 071). */
+export async function withdrawQuote(db: Db, user: UserRow, quoteId: number): Promise<Quote> {
+  const companyId = await requireAccess(db, user);
+  return db.transaction(async (tx) => {
+    const current = await lockOwnPendingQuote(tx, companyId, quoteId, "withdrawn");
+    const [row] = await q.decidePendingQuotes(tx, { quoteId }, { status: "withdrawn" });
+    if (!row) throw notPending(current, "withdrawn");
+    await q.setLeadStatus(tx, { leadIds: [row.leadId], fromStatus: "quoted" }, "viewed");
+    return toQuote(row);
+  });
+}
+
+export async function listMyQuotes(db: Db, user: UserRow) {
+  const rows = await q.listProviderQuotes(db, user.id);
+  return rows.map((r) => ({ ...toQuote(r.quote), title: r.title }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The client
+// ---------------------------------------------------------------------------------------------
+
+/** The quotes of the client's own request, side by side; anyone else's request answers 404. */
+export async function listRequestQuotes(db: Db, client: UserRow, quoteRequestId: number): Promise<ClientQuote[]> {
+  const request = await q.findClientRequest(db, quoteRequestId, client.id);
+  if (!request) throw new NotFoundError(REQUEST_NOT_FOUND);
+  const rows = await q.listQuotesOfRequest(db, quoteRequestId);
+  return rows.map((r) => ({ ...toQuote(r.quote), matchScore: r.matchScore, provider: r.provider }));
+}
+
+/** Locks the client's request behind a quote and checks that it still takes decisions. */
+async function lockClientQuote(tx: Db, client: UserRow, quoteId: number) {
+  const quote = await q.findClientQuote(tx, quoteId, client.id);
+  if (!quote) throw new NotFoundError("No quote on your requests has this id.");
+  const request = await q.lockRequest(tx, quote.quoteRequestId);
+  if (!request || request.clientId !== client.id) throw new NotFoundError("No quote on your requests has this id.");
+  if (!TAKES_QUOTES.has(request.status)) throw requestNotTakingQuotes(request.status);
+  return quote;
+}
+
+/**
+ * Hires the provider: this quote accepted, every other pending one declined, the request closed with all
+ * its leads, every provider told. Under the request's lock, a second accept finds the request closed: 409.
+ */
+export async function acceptQuote(db: Db, client: UserRow, quoteId: number): Promise<Quote> {
+  return db.transaction(async (tx) => {
+    const quote = await lockClientQuote(tx, client, quoteId);
+    const [accepted] = await q.decidePendingQuotes(tx, { quoteId }, { status: "accepted" });
+    if (!accepted) throw notPending(quote, "accepted");
+    await q.setRequestStatus(tx, accepted.quoteRequestId, "closed");
+    await closeRequestQuotes(tx, accepted.quoteRequestId, "other-accepted", accepted.id);
+    await notifyUser(tx, quoteAcceptedMessage(await q.findQuoteParties(tx, accepted), accepted));
+    return toQuote(accepted);
+  });
+}
+
+/** Declines one pending quote; its lead closes, the provider is told. The request stays open for others. */
+export async function declineQuote(db: Db, client: UserRow, quoteId: number): Promise<Quote> {
+  return db.transaction(async (tx) => {
+    const quote = await lockClientQuote(tx, client, quoteId);
+    const [declined] = await q.decidePendingQuotes(
+      tx,
+      { quoteId },
+      { status: "declined", declineReason: "client-declined" },
+    );
+    if (!declined) throw notPending(quote, "declined");
+    await q.setLeadStatus(tx, { leadIds: [declined.leadId] }, "closed");
+    await notifyUser(tx, quoteDeclinedMessage(await q.findQuoteParties(tx, declined), declined, "client-declined"));
+    return toQuote(declined);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Analytics
+// ---------------------------------------------------------------------------------------------
+
+/** The provider's own pipeline and win rate by month (decision 072); zeros before a company exists. */
+export async function providerAnalytics(db: Db, user: UserRow, now: Date = new Date()): Promise<ProviderAnalytics> {
+  const months = lastMonths(now);
+  const company = await findCompanyForUser(db, user.id);
+  const counts = company
+    ? await q.countPipeline(db, company.id)
+    : { leads: 0, viewed: 0, quoted: 0, sent: 0, won: 0, lost: 0 };
+  const since = new Date(`${months[0]}-01T00:00:00Z`);
+  const byMonth = new Map(
+    (company ? await q.countQuotesByMonth(db, company.id, since) : []).map((m) => [m.month, m] as const),
+  );
+  return {
+    pipeline: { leads: counts.leads, viewed: counts.viewed, quoted: counts.quoted, won: counts.won, lost: counts.lost },
+    quotesSent: counts.sent,
+    quotesAccepted: counts.won,
+    winRate: winRatePercent(counts.won, counts.sent),
+    months: months.map((month) => {
+      const m = byMonth.get(month);
+      const sent = m?.sent ?? 0;
+      const accepted = m?.accepted ?? 0;
+      return { month, sent, accepted, winRate: sent === 0 ? null : winRatePercent(accepted, sent) };
+    }),
+  };
+}

@@ -1,0 +1,63 @@
+// Who is calling: read once per request from the session cookie, and the one place where a route
+// declares which roles may call it (`preValidation: requireRole("admin")`).
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { UserType } from "@/shared/users";
+import type { Db } from "../db/client";
+import { ForbiddenError, UnauthorizedError } from "../errors";
+import type { UserRow } from "../features/auth/queries";
+import { userForSession } from "../features/auth/service";
+
+export const SESSION_COOKIE = "sid";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** undefined: not looked up yet; null: no valid session. */
+    currentUser?: UserRow | null;
+  }
+  interface FastifyInstance {
+    db: Db;
+  }
+}
+
+export async function loadUser(request: FastifyRequest): Promise<UserRow | null> {
+  if (request.currentUser !== undefined) return request.currentUser;
+  const token = request.cookies[SESSION_COOKIE];
+  request.currentUser = token ? ((await userForSession(request.server.db, token)) ?? null) : null;
+  return request.currentUser;
+}
+
+/** Any signed-in user, or one of the given types. */
+export function requireRole(...roles: UserType[]) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const user = await loadUser(request);
+    if (!user) throw new UnauthorizedError();
+    if (roles.length > 0 && !roles.includes(user.userType)) {
+      throw new ForbiddenError(`This is only for ${roles.map((r) => `${r}s`).join(" and ")}.`);
+    }
+  };
+}
+
+/** The signed-in user, for handlers behind requireRole. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.currentUser) throw new UnauthorizedError();
+  return request.currentUser;
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: request.protocol === "https",
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: request.protocol === "https",
+  });
+}

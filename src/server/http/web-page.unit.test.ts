@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { PUBLIC_PAGE_META } from "@/shared/page-meta";
+import { publicPageMetaFor, renderWebPage } from "./web-page";
+
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Default title</title>
+    <meta name="description" content="Default description" />
+    <meta property="og:title" content="Default" />
+    <meta property="og:description" content="Default description" />
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+const metaOf = (html: string) => ({
+  title: html.match(/<title>([^<]*)<\/title>/)?.[1],
+  description: html.match(/<meta name="description" content="([^"]*)"/)?.[1],
+  ogTitle: html.match(/<meta property="og:title" content="([^"]*)"/)?.[1],
+  ogDescription: html.match(/<meta property="og:description" content="([^"]*)"/)?.[1],
+});
+
+describe("publicPageMetaFor", () => {
+  it("knows the public pages, with or without a trailing slash, and nothing else", () => {
+    expect(publicPageMetaFor("/")).toBe(PUBLIC_PAGE_META["/"]);
+    expect(publicPageMetaFor("/about/")).toBe(PUBLIC_PAGE_META["/about"]);
+    expect(publicPageMetaFor("/dashboard")).toBeUndefined();
+    expect(publicPageMetaFor("/constructor")).toBeUndefined();
+    expect(publicPageMetaFor("/quote-request/12")).toBeUndefined();
+  });
+});
+
+describe("renderWebPage", () => {
+  it("writes a public page's own title and description, once each", () => {
+    const html = renderWebPage(TEMPLATE, publicPageMetaFor("/for-vendors"));
+    const { description } = PUBLIC_PAGE_META["/for-vendors"];
+    expect(metaOf(html)).toEqual({
+      title: "Buy Ready-to-Close Automation Leads | Automatch",
+      description,
+      ogTitle: "Buy Ready-to-Close Automation Leads",
+      ogDescription: description,
+    });
+    expect(description).toContain("$250K");
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+  });
+
+  it("gives every public page a different title and description", () => {
+    const pages = Object.values(PUBLIC_PAGE_META).map((meta) => metaOf(renderWebPage(TEMPLATE, meta)));
+    expect(new Set(pages.map((p) => p.title)).size).toBe(pages.length);
+    expect(new Set(pages.map((p) => p.description)).size).toBe(pages.length);
+  });
+
+  it("leaves the default for other paths", () => {
+    expect(renderWebPage(TEMPLATE, undefined)).toBe(TEMPLATE);
+  });
+
+  it("escapes the text and adds a tag the template lacks", () => {
+    const html = renderWebPage(TEMPLATE.replace(/ *<meta property="og:title"[^\n]*\n/, ""), {
+      title: 'Fish & "Chips" <b>',
+      description: "a $& b",
+    });
+    expect(metaOf(html)).toEqual({
+      title: "Fish &amp; &quot;Chips&quot; &lt;b&gt; | Automatch",
+      description: "a $&amp; b",
+      ogTitle: "Fish &amp; &quot;Chips&quot; &lt;b&gt;",
+      ogDescription: "a $&amp; b",
+    });
+  });
+});

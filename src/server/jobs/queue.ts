@@ -1,0 +1,180 @@
+// Background jobs: pg-boss on the application's own database, on either driver (decision 010).
+// A job is a row in the `pgboss` schema, so that it survives restarts, runs once across several app
+// processes, and can be written in the same transaction as the change that asks for it.
+import PgBoss from "pg-boss";
+import type { Logger } from "pino";
+import type { Database, Db } from "../db/client";
+
+/** Every job the product runs, with its payload. */
+export type JobPayloads = {
+  /** A quote request was submitted: find and notify its providers (the matching feature works it). */
+  "match-quote-request": { quoteRequestId: number };
+  /** A provider may have become eligible (approved, subscribed): match requests short of leads again. */
+  "rematch-open-requests": { reason: string };
+  /** Periodic: raise alerts for requests still unmatched past their promised time. */
+  "check-match-deadlines": Record<string, never>;
+  /** Periodic: runs the demo billing clock (trials ending, renewals) for subscriptions that are due. */
+  "advance-demo-subscriptions": Record<string, never>;
+  /** Emails waiting in the outbox: send those due (the notifications feature works it). */
+  "send-emails": { reason: string };
+  /** Periodic: deletes sign-in attempts past every limit's window and expired sessions. */
+  "purge-auth-rows": Record<string, never>;
+};
+export type JobName = keyof JobPayloads;
+
+export const JOB_NAMES = {
+  matchQuoteRequest: "match-quote-request",
+  rematchOpenRequests: "rematch-open-requests",
+  checkMatchDeadlines: "check-match-deadlines",
+  advanceDemoSubscriptions: "advance-demo-subscriptions",
+  sendEmails: "send-emails",
+  purgeAuthRows: "purge-auth-rows",
+} as const satisfies Record<string, JobName>;
+
+/** Per-queue retry policy; every queue must be listed here so that `start` creates it. */
+const QUEUES: Record<JobName, Omit<PgBoss.Queue, "name">> = {
+  "match-quote-request": { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 15 * 60 },
+  // One waiting sweep is enough however many providers become eligible meanwhile.
+  "rematch-open-requests": { retryLimit: 3, retryDelay: 30, retryBackoff: true, policy: "stately" },
+  "check-match-deadlines": { retryLimit: 1, expireInSeconds: 5 * 60, policy: "stately" },
+  "advance-demo-subscriptions": { retryLimit: 1, expireInSeconds: 5 * 60, policy: "stately" },
+  // One waiting run sends everything due; each email's own retries are counted on its row (decision 061).
+  "send-emails": { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 15 * 60, policy: "stately" },
+  "purge-auth-rows": { retryLimit: 1, expireInSeconds: 15 * 60, policy: "stately" },
+};
+
+export type JobLog = Pick<Logger, "error" | "info" | "warn">;
+
+export type SendOptions = {
+  /** A transaction of the Drizzle database: the job is written only if the transaction commits. */
+  tx?: Db;
+  /** Delay before the job may run. */
+  startAfterSeconds?: number;
+};
+
+export type WorkOptions = { pollingIntervalSeconds?: number; batchSize?: number };
+
+export type JobQueue = {
+  /** The log the queue was made with, for what its callers need to report about it. */
+  log: JobLog;
+  start: () => Promise<void>;
+  stop: () => Promise<void>;
+  /** The job's id; null when the queue keeps one waiting job (policy "stately") and has one already. */
+  send: <N extends JobName>(name: N, data: JobPayloads[N], options?: SendOptions) => Promise<string | null>;
+  /** Runs the handler for each job of the queue; a thrown error fails the job, which is retried. */
+  work: <N extends JobName>(
+    name: N,
+    handler: (data: JobPayloads[N], job: { id: string }) => Promise<void>,
+    options?: WorkOptions,
+  ) => Promise<string>;
+  /** Runs the job on a cron schedule, once across all processes (needs maintenance on). */
+  schedule: <N extends JobName>(name: N, cron: string, data: JobPayloads[N]) => Promise<void>;
+};
+
+export type JobQueueOptions = {
+  /** pg-boss's maintenance (expiry, archive) and clock checks; tests switch them off. */
+  maintenance?: boolean;
+};
+
+type QueryResult = { rows: unknown[] };
+
+function hasRows(value: unknown): value is QueryResult {
+  return typeof value === "object" && value !== null && Array.isArray((value as { rows?: unknown }).rows);
+}
+
+/**
+ * pg-boss over the embedded PGlite instance. `query` runs one statement with parameters; pg-boss's
+ * schema install and maintenance are multi-statement scripts without parameters, which only `exec`
+ * runs. The answer of the last statement stands for the whole, as node-postgres does for one.
+ */
+export function pgliteAdapter(pglite: NonNullable<Database["pglite"]>): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      if (values && values.length > 0) return pglite.query(text, values);
+      const results = await pglite.exec(text);
+      return results.at(-1) ?? { rows: [] };
+    },
+  };
+}
+
+/**
+ * pg-boss over an open Drizzle transaction: its statement runs on the transaction's own connection
+ * (PostgreSQL) or inside the held transaction (PGlite, where going around it would wait forever).
+ */
+export function transactionAdapter(tx: Db): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      const result = await tx._.session
+        .prepareQuery({ sql: text, params: values ?? [] }, undefined, undefined, false)
+        .execute();
+      if (!hasRows(result)) throw new Error("The job queue's statement returned no result set.");
+      return result;
+    },
+  };
+}
+
+function adapterFor(database: Database): PgBoss.Db {
+  if (database.kind === "pglite") {
+    if (!database.pglite) throw new Error("The embedded database has no PGlite instance.");
+    return pgliteAdapter(database.pglite);
+  }
+  const pool = database.pool;
+  if (!pool) throw new Error("The PostgreSQL database has no connection pool.");
+  // The application's pool: pg-boss adds no connections of its own.
+  return { executeSql: (text, values) => pool.query(text, values) };
+}
+
+export function createJobQueue(database: Database, log: JobLog, options: JobQueueOptions = {}): JobQueue {
+  const maintenance = options.maintenance ?? true;
+  const boss = new PgBoss({ db: adapterFor(database), supervise: maintenance, schedule: maintenance });
+  // An 'error' event without a listener would crash the process.
+  boss.on("error", (err) => log.error({ err }, "job queue error"));
+  let started = false;
+
+  const assertStarted = () => {
+    if (!started) throw new Error("The job queue is not started.");
+  };
+
+  return {
+    log,
+
+    async start() {
+      if (started) return;
+      await boss.start();
+      for (const [name, queue] of Object.entries(QUEUES)) await boss.createQueue(name, { name, ...queue });
+      started = true;
+    },
+
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+
+    async send(name, data, sendOptions = {}) {
+      assertStarted();
+      const id = await boss.send(name, data, {
+        ...(sendOptions.tx ? { db: transactionAdapter(sendOptions.tx) } : {}),
+        ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
+      });
+      if (!id && QUEUES[name].policy !== "stately") throw new Error(`The job queue did not accept a '${name}' job.`);
+      return id;
+    },
+
+    async schedule(name, cron, data) {
+      assertStarted();
+      await boss.schedule(name, cron, data);
+    },
+
+    async work(name, handler, workOptions = {}) {
+      assertStarted();
+      return boss.work<JobPayloads[typeof name]>(
+        name,
+        { batchSize: workOptions.batchSize ?? 1, pollingIntervalSeconds: workOptions.pollingIntervalSeconds ?? 2 },
+        async (jobs) => {
+          for (const job of jobs) await handler(job.data, { id: job.id });
+        },
+      );
+    },
+  };
+}

@@ -1,0 +1,91 @@
+// Starts the process: config, database, jobs, HTTP, graceful shutdown.
+import { buildApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { openDatabase } from "./db/client";
+import { DataDirLockedError } from "./db/lock";
+import { createJobQueue } from "./jobs/queue";
+import { startWorkers } from "./jobs/workers";
+import { createLogger } from "./logger";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./seed";
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const log = createLogger(config);
+
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase(config.database, log);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      log.fatal(err.message);
+      process.exit(3);
+    }
+    log.fatal({ err }, "could not open the database");
+    process.exit(1);
+  }
+  log.info(
+    config.database.kind === "pglite"
+      ? `database: embedded PGlite in ${config.database.dataDir}`
+      : "database: PostgreSQL (DATABASE_URL)",
+  );
+
+  const jobs = createJobQueue(database, log);
+  await jobs.start();
+
+  if (config.demoData) {
+    const seeded = await seedDemoData(database.db, config.passwordScryptN, jobs);
+    if (seeded) log.info("demo data loaded (first start)");
+  }
+
+  await startWorkers(jobs, {
+    db: database.db,
+    leadsPerRequest: config.leadsPerRequest,
+    appUrl: config.publicUrl,
+    log,
+    mail: config.mail,
+  });
+
+  const app = await buildApp({ config, database, jobs }, { logger: log });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info(`${signal}: finishing in-flight requests and jobs, then closing the database`);
+    try {
+      await app.close();
+      await jobs.stop();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, "error during shutdown");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  log.info(`Automatch is running at http://localhost:${port}`);
+  if (config.demoData) {
+    for (const a of DEMO_ACCOUNTS) {
+      log.info(`demo ${a.userType} account: ${a.email} / password ${DEMO_PASSWORD}`);
+    }
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`fatal: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

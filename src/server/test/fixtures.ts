@@ -1,0 +1,80 @@
+// Data that several API test files need, made through the same tables the product uses.
+import type { CompanySize } from "@/shared/companies";
+import type { CreateQuoteRequestInput } from "@/shared/quote-requests";
+import { subscriptions } from "../db/schema/billing";
+import { companies } from "../db/schema/companies";
+import { createUser, type TestContext, type TestUser } from "./test-app";
+
+export function quoteRequestBody(over: Partial<CreateQuoteRequestInput> = {}): CreateQuoteRequestInput {
+  const base: CreateQuoteRequestInput = {
+    title: "Invoice processing",
+    description: "We key supplier invoices from PDF into SAP by hand.",
+    industry: "finance",
+    automationTypes: ["Save time", "Reduce errors"],
+    budgetRange: "$15k-$30k",
+    timeline: "1-3months",
+    requirements: {
+      fullName: "Ada Lovelace",
+      email: "ada@example.com",
+      companyName: "Analytical Engines Ltd",
+      department: "Accounts payable",
+      location: "London, UK",
+      frequency: "daily",
+      volume: { quantity: 40, per: "run" },
+      timePerTask: { value: 6, unit: "minutes" },
+      systems: ["SAP", "Outlook"],
+      systemTypes: ["Desktop app"],
+      triggerType: "event",
+      tasksToAutomate: "Read the invoice, match the PO, enter it in SAP.",
+      hasDocumentation: "in-progress",
+      requiresNDA: "yes",
+      locationPreference: "global",
+    },
+  };
+  return { ...base, ...over, requirements: { ...base.requirements, ...(over.requirements ?? {}) } };
+}
+
+export type ProviderSetup = {
+  specialties?: string[];
+  country?: string;
+  size?: CompanySize;
+  companyStatus?: "pending" | "approved" | "rejected";
+  /** null: no subscription at all. */
+  subscription?: "incomplete" | "trialing" | "active" | "past_due" | "canceled" | null;
+};
+
+export type TestProvider = TestUser & { companyId: number };
+
+let providerSeq = 0;
+
+/** A provider user with a company and (by default) an active demo subscription: eligible for leads. */
+export async function createProvider(ctx: TestContext, setup: ProviderSetup = {}): Promise<TestProvider> {
+  providerSeq += 1;
+  const user = await createUser(ctx, "provider", `provider${providerSeq}`);
+  const [company] = await ctx.database.db
+    .insert(companies)
+    .values({
+      userId: user.id,
+      name: `Provider ${providerSeq} Automation`,
+      description: "We automate back-office processes with RPA and integrations, end to end, for mid-size firms.",
+      industry: "automation",
+      location: "Austin, TX",
+      country: setup.country ?? "US",
+      size: setup.size ?? "small",
+      specialties: setup.specialties ?? ["RPA", "Workflow Automation"],
+      status: setup.companyStatus ?? "approved",
+    })
+    .returning({ id: companies.id });
+  if (!company) throw new Error("could not create the test company");
+  const status = setup.subscription === undefined ? "active" : setup.subscription;
+  if (status !== null) {
+    await ctx.database.db.insert(subscriptions).values({
+      userId: user.id,
+      provider: "demo",
+      customerId: `cus_test_${providerSeq}`,
+      externalId: `sub_test_${user.id}`,
+      status,
+    });
+  }
+  return { ...user, companyId: company.id };
+}

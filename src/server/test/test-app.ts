@@ -1,0 +1,93 @@
+// API tests build the real app in-process on a fresh database of their own and call it with inject.
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import type { UserType } from "@/shared/users";
+import { buildApp } from "../app";
+import { type Config, loadConfig } from "../config";
+import { type Database, openDatabase } from "../db/client";
+import { hashPassword } from "../features/auth/password";
+import { insertUser } from "../features/auth/queries";
+import { createJobQueue, type JobLog, type JobQueue } from "../jobs/queue";
+import { createTestDatabase } from "./databases";
+
+export type TestContext = {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  jobs: JobQueue;
+  close: () => Promise<void>;
+};
+
+export type TestContextOptions = {
+  /** Start the job queue (pg-boss); on unless a test says otherwise, as in the running app. */
+  jobs?: boolean;
+};
+
+/** Low scrypt cost keeps tests fast; the hash format and code path are the production ones. */
+export const TEST_SCRYPT_N = 1024;
+
+const silentLog: JobLog = { error: () => undefined, info: () => undefined, warn: () => undefined };
+
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: TestContextOptions = {},
+): Promise<TestContext> {
+  const { database: databaseConfig, drop } = await createTestDatabase();
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", PASSWORD_SCRYPT_N: String(TEST_SCRYPT_N), ...env }),
+    database: databaseConfig,
+    demoData: false,
+  };
+  const database = await openDatabase(databaseConfig);
+  const jobs = createJobQueue(database, silentLog, { maintenance: false });
+  if (options.jobs ?? true) await jobs.start();
+  const app = await buildApp({ config, database, jobs }, { serveWeb: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    jobs,
+    close: async () => {
+      await app.close();
+      await jobs.stop();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+let seq = 0;
+export function uniqueEmail(tag = "user"): string {
+  seq += 1;
+  return `${tag}-${process.pid}-${Date.now()}-${seq}@example.com`;
+}
+
+/** The `sid=...` pair of a reply's session cookie, ready to send back as a Cookie header. */
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const cookie = res.cookies.find((c) => c.name === "sid");
+  if (!cookie) throw new Error(`no session cookie in the reply (status ${res.statusCode}: ${res.body})`);
+  return `sid=${cookie.value}`;
+}
+
+export type TestUser = { id: number; email: string; password: string; cookie: string; userType: UserType };
+
+/** A user of the given type, created in the database and signed in through the API. */
+export async function createUser(ctx: TestContext, userType: UserType, name: string = userType): Promise<TestUser> {
+  const email = uniqueEmail(name);
+  const password = `pw-${name}-secret`;
+  const row = await insertUser(ctx.database.db, {
+    email,
+    passwordHash: await hashPassword(password, TEST_SCRYPT_N),
+    firstName: name.charAt(0).toUpperCase() + name.slice(1),
+    lastName: "Tester",
+    userType,
+  });
+  if (!row) throw new Error("could not create the test user");
+  const res = await ctx.app.inject({ method: "POST", url: "/api/auth/sign-in", payload: { email, password } });
+  return { id: row.id, email, password, cookie: sessionCookie(res), userType };
+}
+
+/** inject() as a signed-in user. */
+export function as(ctx: TestContext, user: Pick<TestUser, "cookie"> | null, opts: InjectOptions) {
+  return ctx.app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(user ? { cookie: user.cookie } : {}) } });
+}

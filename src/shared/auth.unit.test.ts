@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { safeReturnTo, signUpSchema } from "./auth";
+import { homeForUserType } from "./users";
+
+describe("safeReturnTo", () => {
+  it.each([
+    ["/dashboard", "/dashboard"],
+    ["/quote-request?x=1", "/quote-request?x=1"],
+    ["https://evil.example/", "/"],
+    ["//evil.example", "/"],
+    ["/\\evil.example", "/"],
+    ["/api/logout", "/"],
+    [undefined, "/"],
+    ["", "/"],
+  ])("%s -> %s", (input, expected) => {
+    expect(safeReturnTo(input)).toBe(expected);
+  });
+});
+
+describe("sign-up schema", () => {
+  it("normalises the email and requires a long enough password", () => {
+    const ok = signUpSchema.parse({
+      firstName: " Ada ",
+      lastName: "L",
+      email: " ADA@Example.COM ",
+      password: "12345678",
+    });
+    expect(ok.email).toBe("ada@example.com");
+    expect(ok.firstName).toBe("Ada");
+    const bad = signUpSchema.safeParse({ firstName: "A", lastName: "L", email: "a@example.com", password: "1234567" });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.message).toBe("Password must be at least 8 characters");
+  });
+});
+
+describe("home for a user type (route guard redirects)", () => {
+  it("sends each type to its home and others to the fallback", () => {
+    expect(homeForUserType("client")).toBe("/dashboard");
+    expect(homeForUserType("provider")).toBe("/provider-dashboard");
+    expect(homeForUserType("admin")).toBe("/admin");
+    expect(homeForUserType("other")).toBe("/");
+    expect(homeForUserType(undefined, "/elsewhere")).toBe("/elsewhere");
+  });
+});

@@ -1,0 +1,132 @@
+// Provider companies: the vocabulary and the one contract of the registration form and its API
+// (spec sections 3 and 5). The messages of section 5 live here, once.
+import { z } from "zod";
+import { COUNTRY_CODES, DEFAULT_COUNTRY } from "./countries";
+import { PROVIDER_SPECIALTIES } from "./specialties";
+
+export const PROVIDER_INDUSTRIES = ["automation", "consulting", "software", "integration", "ai", "other"] as const;
+export type ProviderIndustry = (typeof PROVIDER_INDUSTRIES)[number];
+export const PROVIDER_INDUSTRY_LABELS: Record<ProviderIndustry, string> = {
+  automation: "Automation",
+  consulting: "Consulting",
+  software: "Software",
+  integration: "Integration",
+  ai: "AI",
+  other: "Other",
+};
+
+export const COMPANY_SIZES = ["startup", "small", "medium", "large", "enterprise"] as const;
+export type CompanySize = (typeof COMPANY_SIZES)[number];
+export const COMPANY_SIZE_LABELS: Record<CompanySize, string> = {
+  startup: "Startup (1-10)",
+  small: "Small (11-50)",
+  medium: "Medium (51-200)",
+  large: "Large (201-1000)",
+  enterprise: "Enterprise (1000+)",
+};
+
+export const COMPANY_STATUSES = ["pending", "approved", "rejected"] as const;
+export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
+
+export const COMPANY_NAME_MAX = 120;
+export const DESCRIPTION_MIN = 50;
+export const DESCRIPTION_MAX = 2000;
+export const LOCATION_MAX = 120;
+export const WEBSITE_MAX = 500;
+export const REJECTION_REASON_MAX = 1000;
+export const DEFAULT_REJECTION_REASON = "Application does not meet our requirements";
+
+const httpUrl = z.url({ protocol: /^https?$/, hostname: z.regexes.domain });
+
+/** POST /api/companies and PUT /api/companies/me; the registration and edit forms. */
+export const companyProfileSchema = z.strictObject({
+  name: z
+    .string({ error: "Company name is required" })
+    .trim()
+    .min(1, "Company name is required")
+    .max(COMPANY_NAME_MAX, `Company name must be at most ${COMPANY_NAME_MAX} characters`),
+  description: z
+    .string({ error: `Description must be at least ${DESCRIPTION_MIN} characters` })
+    .trim()
+    .min(DESCRIPTION_MIN, `Description must be at least ${DESCRIPTION_MIN} characters`)
+    .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`),
+  industry: z.enum(PROVIDER_INDUSTRIES, { error: "Industry is required" }),
+  // Optional: a valid http(s) address, or empty.
+  website: z
+    .string({ error: "Must be a valid URL" })
+    .trim()
+    .max(WEBSITE_MAX, `Website must be at most ${WEBSITE_MAX} characters`)
+    .refine((v) => v === "" || httpUrl.safeParse(v).success, "Must be a valid URL")
+    .optional(),
+  location: z
+    .string({ error: "Location is required" })
+    .trim()
+    .min(1, "Location is required")
+    .max(LOCATION_MAX, `Location must be at most ${LOCATION_MAX} characters`),
+  // Not in the spec: matching's us-only preference needs to know where a provider is (decision 020).
+  country: z.string({ error: "Country is required" }).refine((v) => COUNTRY_CODES.includes(v), "Country is required"),
+  size: z.enum(COMPANY_SIZES, { error: "Company size is required" }),
+  specialties: z
+    .array(z.enum(PROVIDER_SPECIALTIES, { error: "Choose specialties from the list" }), {
+      error: "Select at least one specialty",
+    })
+    .min(1, "Select at least one specialty")
+    .max(PROVIDER_SPECIALTIES.length, `Select at most ${PROVIDER_SPECIALTIES.length} specialties`)
+    .refine((list) => new Set(list).size === list.length, "Each specialty can be selected once"),
+});
+export type CompanyProfileInput = z.infer<typeof companyProfileSchema>;
+
+/** What the registration form starts from: industry and size stay unchosen until the user picks one. */
+export const EMPTY_COMPANY_PROFILE: Partial<CompanyProfileInput> = {
+  name: "",
+  description: "",
+  website: "",
+  location: "",
+  country: DEFAULT_COUNTRY,
+  specialties: [],
+};
+
+/** PATCH /api/admin/providers/:id/reject; an empty or missing reason (or no body) becomes the default. */
+export const rejectProviderSchema = z
+  .strictObject({
+    reason: z
+      .string()
+      .trim()
+      .max(REJECTION_REASON_MAX, `Reason must be at most ${REJECTION_REASON_MAX} characters`)
+      .optional(),
+  })
+  .nullish();
+export type RejectProviderInput = z.infer<typeof rejectProviderSchema>;
+
+export const companyIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: "must be a company id (a positive whole number)" })
+    .int("must be a company id (a positive whole number)")
+    .positive("must be a company id (a positive whole number)")
+    .max(2_147_483_647, "must be a company id (a positive whole number)"),
+});
+
+/** A company as its owner and the admins read it. */
+export const companySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  industry: z.enum(PROVIDER_INDUSTRIES),
+  website: z.string().nullable(),
+  location: z.string(),
+  country: z.string(),
+  size: z.enum(COMPANY_SIZES),
+  specialties: z.array(z.string()),
+  status: z.enum(COMPANY_STATUSES),
+  rejectionReason: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Company = z.infer<typeof companySchema>;
+
+/** GET /api/admin/pending-providers: each company with the account that registered it. */
+export const pendingProviderSchema = companySchema.extend({
+  owner: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string() }),
+});
+export type PendingProvider = z.infer<typeof pendingProviderSchema>;

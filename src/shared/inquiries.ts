@@ -1,0 +1,79 @@
+// The public forms' bodies (spec sections 3 and 5). In code and tables these are "inquiries" and
+// "vendor applications", never "leads", which are what matching delivers to providers.
+import { z } from "zod";
+import { PROVIDER_SPECIALTIES } from "./specialties";
+
+export const landingBudgetOptions = [
+  { value: "under-10k", label: "Under $10,000" },
+  { value: "10k-50k", label: "$10,000 - $50,000" },
+  { value: "50k-100k", label: "$50,000 - $100,000" },
+  { value: "100k-500k", label: "$100,000 - $500,000" },
+  { value: "over-500k", label: "Over $500,000" },
+] as const;
+
+export const preQualificationBudgetOptions = [
+  { value: "under-25k", label: "Under $25,000" },
+  { value: "25k-50k", label: "$25,000 - $50,000" },
+  { value: "50k-100k", label: "$50,000 - $100,000" },
+  { value: "100k-250k", label: "$100,000 - $250,000" },
+  { value: "250k-500k", label: "$250,000 - $500,000" },
+  { value: "over-500k", label: "Over $500,000" },
+] as const;
+
+export const INQUIRY_SOURCES = ["landing", "pre-qualification"] as const;
+export type InquirySource = (typeof INQUIRY_SOURCES)[number];
+
+export const budgetOptionsFor = (source: InquirySource) =>
+  source === "landing" ? landingBudgetOptions : preQualificationBudgetOptions;
+
+const required = (message: string, max: number) =>
+  z.string().trim().min(1, message).max(max, `Must be at most ${max} characters`);
+const email = z
+  .string()
+  .trim()
+  .max(254, "Must be at most 254 characters")
+  .pipe(z.email("Please enter a valid email address"));
+/**
+ * Hidden from people; a bot that fills every field fills this one too. Its name and label mean
+ * nothing to browsers' autofill, which would otherwise fill a field called "website" for a person.
+ */
+const honeypot = z.string().max(200).optional();
+
+export const inquirySchema = z
+  .object({
+    source: z.enum(INQUIRY_SOURCES).default("landing"),
+    name: required("Name is required", 200),
+    email,
+    company: required("Company is required", 200),
+    processDescription: required("Please describe the process you want to automate", 5000),
+    budgetEstimate: z.string().trim().max(50).optional().or(z.literal("")),
+    talkToConsultant: z.boolean().default(false),
+    leaveBlank: honeypot,
+  })
+  .superRefine((v, ctx) => {
+    if (!v.budgetEstimate) return;
+    const allowed: readonly string[] = budgetOptionsFor(v.source).map((o) => o.value);
+    if (!allowed.includes(v.budgetEstimate)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["budgetEstimate"],
+        message: `Choose one of: ${allowed.join(", ")}`,
+      });
+    }
+  });
+export type InquiryInput = z.input<typeof inquirySchema>;
+export type Inquiry = z.output<typeof inquirySchema>;
+
+export const vendorApplicationSchema = z.object({
+  name: required("Full name is required", 200),
+  email,
+  company: required("Company name is required", 200),
+  specialties: z
+    .array(z.enum(PROVIDER_SPECIALTIES, "Choose specialties from the list"))
+    .min(1, "Select at least one specialty")
+    .max(PROVIDER_SPECIALTIES.length),
+  message: z.string().trim().max(5000, "Must be at most 5000 characters").optional().or(z.literal("")),
+  leaveBlank: honeypot,
+});
+export type VendorApplicationInput = z.input<typeof vendorApplicationSchema>;
+export type VendorApplication = z.output<typeof vendorApplicationSchema>;

@@ -1,0 +1,76 @@
+// Leads (a quote request delivered to one provider company by matching), the provider's quotes as
+// read on the dashboard, and access to leads. DESIGN.md "Words", "Matching" and "Providers".
+import { z } from "zod";
+import { type QuoteRequestDetail, quoteRequestDetailSchema } from "./quote-requests";
+
+export const LEAD_STATUSES = ["new", "viewed", "quoted", "closed"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  new: "New",
+  viewed: "Viewed",
+  quoted: "Quoted",
+  closed: "Closed",
+};
+
+export const QUOTE_STATUSES = ["submitted", "accepted", "declined", "withdrawn"] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+/** How many providers get each request (DESIGN.md: the best 3, a setting of 2 or 3). */
+export const DEFAULT_LEADS_PER_REQUEST = 3;
+/** Fewer eligible providers than this for a request raises an alert. */
+export const MIN_ELIGIBLE_PROVIDERS = 2;
+
+export const scorePartSchema = z.object({
+  part: z.string(),
+  points: z.number(),
+  max: z.number(),
+  reason: z.string(),
+});
+
+/** Spec section 3, "Lead record (provider side)". */
+export const leadSummarySchema = z.object({
+  id: z.number().int(),
+  status: z.enum(LEAD_STATUSES),
+  matchScore: z.number().int(),
+  createdAt: z.string(),
+  quoteRequestId: z.number().int(),
+  title: z.string(),
+});
+export type LeadSummary = z.infer<typeof leadSummarySchema>;
+
+export const leadDetailSchema = leadSummarySchema.extend({
+  scoreParts: z.array(scorePartSchema),
+  viewedAt: z.string().nullable(),
+  request: quoteRequestDetailSchema,
+});
+export type LeadDetail = Omit<z.infer<typeof leadDetailSchema>, "request"> & { request: QuoteRequestDetail };
+
+/** Spec section 3, "Quote record": what the dashboard reads to count quotes and wins. */
+export const quoteSummarySchema = z.object({
+  id: z.number().int(),
+  leadId: z.number().int(),
+  quoteRequestId: z.number().int(),
+  status: z.enum(QUOTE_STATUSES),
+  amountCents: z.number().int(),
+  createdAt: z.string(),
+});
+export type QuoteSummary = z.infer<typeof quoteSummarySchema>;
+
+/** Why a provider can or cannot see leads right now. */
+export const leadAccessSchema = z.object({
+  hasAccess: z.boolean(),
+  companyStatus: z.enum(["none", "pending", "approved", "rejected"]),
+  subscriptionStatus: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type LeadAccess = z.infer<typeof leadAccessSchema>;
+
+/** Spec section 6 and 9: accepted quotes over all quotes sent, rounded to a whole percent. */
+export function winRate(quotes: Pick<QuoteSummary, "status">[]): number {
+  const sent = quotes.filter((q) => q.status !== "withdrawn").length;
+  if (sent === 0) return 0;
+  return Math.round((quotes.filter((q) => q.status === "accepted").length / sent) * 100);
+}
+
+export const ALERT_SEVERITIES = ["low", "medium", "high"] as const;
+export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];

@@ -1,0 +1,241 @@
+import { PROVIDER_SPECIALTIES, type ProviderSpecialty } from "./specialties";
+
+// Matching: how a quote request is scored against an eligible provider. Pure functions over plain
+// data, so that the rules can be read and tested here; docs/decisions/050-matching-score.md says why.
+
+/** The provider specialties of spec section 3 (owned by specialties.ts, one list for the whole product). */
+export const SPECIALTIES = PROVIDER_SPECIALTIES;
+export type Specialty = ProviderSpecialty;
+
+/**
+ * What each answer of the wizard asks of a provider. A reader can check every row; an answer that
+ * says nothing about skills (Other, Not sure) maps to nothing.
+ */
+export const SPECIALTY_MAP: {
+  goals: Record<string, Specialty[]>;
+  systems: Record<string, Specialty[]>;
+  systemTypes: Record<string, Specialty[]>;
+  triggerType: Record<string, Specialty[]>;
+} = {
+  goals: {
+    "Save time": ["RPA", "Workflow Automation"],
+    "Reduce errors": ["RPA", "AI/Machine Learning", "Data Analytics"],
+    "Cut costs": ["RPA", "Workflow Automation", "Cloud Automation"],
+    "Improve compliance": ["Workflow Automation", "Business Intelligence"],
+    "Scale operations": ["Cloud Automation", "System Integration", "API Development"],
+    Other: [],
+  },
+  systems: {
+    Excel: ["RPA", "Data Analytics"],
+    SAP: ["System Integration", "RPA"],
+    Salesforce: ["System Integration", "API Development"],
+    Outlook: ["Workflow Automation", "RPA"],
+    Browser: ["RPA"],
+    "Internal App": ["Custom Development", "API Development"],
+    QuickBooks: ["System Integration", "API Development"],
+    Oracle: ["System Integration", "Business Intelligence"],
+    ServiceNow: ["Workflow Automation", "System Integration"],
+    Other: ["Custom Development"],
+  },
+  systemTypes: {
+    "Web app": ["RPA", "API Development"],
+    "Desktop app": ["RPA"],
+    Mainframe: ["RPA", "System Integration"],
+    "Cloud service": ["Cloud Automation", "API Development"],
+    Database: ["Data Analytics", "System Integration"],
+    "Not sure": [],
+  },
+  triggerType: {
+    manual: ["RPA"],
+    event: ["System Integration", "API Development", "Workflow Automation"],
+    scheduled: ["Workflow Automation", "Cloud Automation"],
+  },
+};
+
+/** The most each part can add; they sum to 100. */
+export const WEIGHTS = {
+  specialty: 40,
+  location: 10,
+  budget: 10,
+  industryWins: 15,
+  load: 15,
+  responsiveness: 10,
+} as const;
+export type ScorePart = keyof typeof WEIGHTS;
+
+/** Leads in the last 7 days at which the load part reaches zero. */
+export const LOAD_CEILING = 10;
+/** Wins in the client's industry at which that part is full. */
+export const WINS_CEILING = 3;
+/** Leads a provider must have had before its answer rate counts; below it the part is neutral. */
+export const RESPONSIVENESS_MIN_LEADS = 3;
+
+export type CompanySize = "startup" | "small" | "medium" | "large" | "enterprise";
+
+export type RequestProfile = {
+  industry: string;
+  goals: string[];
+  systems: string[];
+  systemTypes: string[];
+  triggerType: string;
+  /** The wizard's budget ('<$5k' … '$50k+') or 'Not specified'. */
+  budget: string;
+  locationPreference: string;
+};
+
+export type ProviderProfile = {
+  companyId: number;
+  specialties: string[];
+  country: string;
+  size: CompanySize | string;
+  /** Accepted quotes on requests of the request's industry. */
+  winsInIndustry: number;
+  /** Leads delivered in the last 7 days. */
+  leadsLast7Days: number;
+  /** All leads ever delivered, and those the provider answered with a quote. */
+  leadsTotal: number;
+  leadsAnswered: number;
+};
+
+export type ScoreBreakdown = { part: ScorePart; points: number; max: number; reason: string }[];
+export type ScoredProvider = { companyId: number; score: number; parts: ScoreBreakdown };
+
+/** How much each specialty is asked for by the request: one per mention in the map. */
+export function specialtyDemand(req: Pick<RequestProfile, "goals" | "systems" | "systemTypes" | "triggerType">) {
+  const demand = new Map<Specialty, number>();
+  const add = (list: Specialty[] | undefined) => {
+    for (const s of list ?? []) demand.set(s, (demand.get(s) ?? 0) + 1);
+  };
+  for (const g of req.goals) add(SPECIALTY_MAP.goals[g]);
+  for (const s of req.systems) add(SPECIALTY_MAP.systems[s]);
+  for (const t of req.systemTypes) add(SPECIALTY_MAP.systemTypes[t]);
+  add(SPECIALTY_MAP.triggerType[req.triggerType]);
+  return demand;
+}
+
+// Budget buckets against company size: a small shop suits a small project, a large firm a large one.
+export const BUDGET_SIZE_FIT: Record<string, Record<CompanySize, number>> = {
+  "<$5k": { startup: 1, small: 1, medium: 0.6, large: 0.3, enterprise: 0.1 },
+  "$5k-$15k": { startup: 1, small: 1, medium: 0.8, large: 0.5, enterprise: 0.3 },
+  "$15k-$30k": { startup: 0.8, small: 1, medium: 1, large: 0.8, enterprise: 0.6 },
+  "$30k-$50k": { startup: 0.6, small: 0.8, medium: 1, large: 1, enterprise: 0.8 },
+  "$50k+": { startup: 0.3, small: 0.6, medium: 0.9, large: 1, enterprise: 1 },
+};
+export const UNKNOWN_BUDGET_FIT = 0.7;
+
+/** US-only requests go to US providers only; everything else is open to all. */
+export function passesLocation(req: Pick<RequestProfile, "locationPreference">, p: Pick<ProviderProfile, "country">) {
+  return req.locationPreference !== "us-only" || p.country.toUpperCase() === "US";
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** What scoring needs from a request, worked out once per request rather than once per provider. */
+export type PreparedRequest = {
+  req: RequestProfile;
+  demand: Map<Specialty, number>;
+  totalDemand: number;
+  budgetFit: Record<CompanySize, number> | undefined;
+};
+
+export function prepareRequest(req: RequestProfile): PreparedRequest {
+  const demand = specialtyDemand(req);
+  return {
+    req,
+    demand,
+    totalDemand: [...demand.values()].reduce((a, b) => a + b, 0),
+    budgetFit: BUDGET_SIZE_FIT[req.budget],
+  };
+}
+
+type Shares = Record<ScorePart, number>;
+
+/** Each part as a share from 0 to 1 of its weight. The hot path: no strings, no allocations per specialty. */
+function shares(pr: PreparedRequest, p: ProviderProfile): Shares {
+  let covered = 0;
+  for (const s of p.specialties) covered += pr.demand.get(s as Specialty) ?? 0;
+  const hasHistory = p.leadsTotal >= RESPONSIVENESS_MIN_LEADS;
+  return {
+    specialty: pr.totalDemand === 0 ? 0.5 : covered / pr.totalDemand,
+    location: 1,
+    budget: pr.budgetFit?.[p.size as CompanySize] ?? UNKNOWN_BUDGET_FIT,
+    industryWins: Math.min(p.winsInIndustry, WINS_CEILING) / WINS_CEILING,
+    load: Math.max(0, 1 - p.leadsLast7Days / LOAD_CEILING),
+    responsiveness: hasHistory ? p.leadsAnswered / p.leadsTotal : 0.5,
+  };
+}
+
+function total(sh: Shares): number {
+  let sum = 0;
+  for (const part of Object.keys(WEIGHTS) as ScorePart[]) sum += round1(WEIGHTS[part] * sh[part]);
+  return Math.min(100, Math.max(0, Math.round(sum)));
+}
+
+function explain(pr: PreparedRequest, p: ProviderProfile, sh: Shares): ScoreBreakdown {
+  const { req } = pr;
+  const matched = [...pr.demand.keys()].filter((s) => p.specialties.includes(s)).sort();
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const reasons: Record<ScorePart, string> = {
+    specialty:
+      pr.totalDemand === 0
+        ? "The request names no specific skills"
+        : matched.length === 0
+          ? "None of your specialties match this request"
+          : `Your ${matched.join(", ")} ${matched.length === 1 ? "skill matches" : "skills match"} this request`,
+    location:
+      req.locationPreference === "us-only"
+        ? "The client wants a US provider, and you are in the US"
+        : "The client works with providers anywhere",
+    budget:
+      pr.budgetFit === undefined
+        ? "The client did not give a budget"
+        : `A ${req.budget} budget ${sh.budget >= 0.8 ? "suits" : sh.budget >= 0.5 ? "partly suits" : "is a weak fit for"} a company of your size`,
+    industryWins:
+      p.winsInIndustry === 0
+        ? `No projects won in ${req.industry} yet`
+        : `${plural(p.winsInIndustry, "project", "projects")} won in ${req.industry}`,
+    load: `${plural(p.leadsLast7Days, "lead", "leads")} received in the last 7 days (fewer recent leads rank higher, to spread leads fairly)`,
+    responsiveness:
+      p.leadsTotal >= RESPONSIVENESS_MIN_LEADS
+        ? `You answered ${Math.round(sh.responsiveness * 100)}% of your leads`
+        : "Not enough leads yet to measure your answer rate",
+  };
+  return (Object.keys(WEIGHTS) as ScorePart[]).map((part) => ({
+    part,
+    points: round1(WEIGHTS[part] * sh[part]),
+    max: WEIGHTS[part],
+    reason: reasons[part],
+  }));
+}
+
+export function scoreProvider(req: RequestProfile | PreparedRequest, p: ProviderProfile): ScoredProvider {
+  const pr = "demand" in req ? req : prepareRequest(req);
+  const sh = shares(pr, p);
+  return { companyId: p.companyId, score: total(sh), parts: explain(pr, p, sh) };
+}
+
+/**
+ * The best `count` providers for a request. Providers failing the location rule never score.
+ * Ties: fewer leads in the last 7 days first (fairness), then the lower company id (the older one),
+ * so that the same inputs always pick the same providers.
+ */
+export function rankProviders(req: RequestProfile, providers: ProviderProfile[], count: number): ScoredProvider[] {
+  const pr = prepareRequest(req);
+  const better = (a: { score: number; p: ProviderProfile }, b: { score: number; p: ProviderProfile }) =>
+    b.score - a.score || a.p.leadsLast7Days - b.p.leadsLast7Days || a.p.companyId - b.p.companyId;
+  // Keep only the best `count` while scanning: no sort of the whole list.
+  const best: { score: number; p: ProviderProfile; sh: Shares }[] = [];
+  for (const p of providers) {
+    if (!passesLocation(req, p)) continue;
+    const sh = shares(pr, p);
+    const entry = { score: total(sh), p, sh };
+    if (best.length < count) {
+      best.push(entry);
+      best.sort(better);
+    } else if (count > 0 && better(entry, best[best.length - 1] as (typeof best)[number]) < 0) {
+      best[best.length - 1] = entry;
+      best.sort(better);
+    }
+  }
+  return best.map((b) => ({ companyId: b.p.companyId, score: b.score, parts: explain(pr, b.p, b.sh) }));
+}

@@ -1,0 +1,158 @@
+import { describe, expect, it } from "vitest";
+import {
+  LOAD_CEILING,
+  type ProviderProfile,
+  type RequestProfile,
+  rankProviders,
+  SPECIALTIES,
+  SPECIALTY_MAP,
+  scoreProvider,
+  specialtyDemand,
+  WEIGHTS,
+} from "./matching";
+
+const request: RequestProfile = {
+  industry: "finance",
+  goals: ["Save time", "Reduce errors"],
+  systems: ["Excel", "SAP"],
+  systemTypes: ["Desktop app"],
+  triggerType: "scheduled",
+  budget: "$15k-$30k",
+  locationPreference: "no-preference",
+};
+
+const provider = (over: Partial<ProviderProfile> = {}): ProviderProfile => ({
+  companyId: 1,
+  specialties: ["RPA"],
+  country: "US",
+  size: "small",
+  winsInIndustry: 0,
+  leadsLast7Days: 0,
+  leadsTotal: 0,
+  leadsAnswered: 0,
+  ...over,
+});
+
+const part = (p: ProviderProfile, name: string, req = request) =>
+  scoreProvider(req, p).parts.find((x) => x.part === name)?.points ?? Number.NaN;
+
+describe("the specialty map", () => {
+  it("maps only to the spec's specialties", () => {
+    for (const group of Object.values(SPECIALTY_MAP)) {
+      for (const list of Object.values(group)) for (const s of list) expect(SPECIALTIES).toContain(s);
+    }
+  });
+
+  it("counts each mention of a specialty", () => {
+    const d = specialtyDemand(request);
+    // Save time, Reduce errors, Excel, SAP, Desktop app each ask for RPA
+    expect(d.get("RPA")).toBe(5);
+    expect(d.get("Workflow Automation")).toBe(2); // Save time, scheduled
+  });
+});
+
+describe("each part moves the score as decided", () => {
+  it("weights sum to 100", () => {
+    expect(Object.values(WEIGHTS).reduce((a, b) => a + b, 0)).toBe(100);
+  });
+
+  it("more of the asked-for specialties score higher; none score zero on that part", () => {
+    const none = part(provider({ specialties: ["IoT Integration"] }), "specialty");
+    const some = part(provider({ specialties: ["RPA"] }), "specialty");
+    const more = part(provider({ specialties: ["RPA", "Workflow Automation", "Data Analytics"] }), "specialty");
+    expect(none).toBe(0);
+    expect(some).toBeGreaterThan(none);
+    expect(more).toBeGreaterThan(some);
+    expect(more).toBeLessThanOrEqual(WEIGHTS.specialty);
+  });
+
+  it("a budget that suits the company's size scores higher", () => {
+    const big = { ...request, budget: "$50k+" };
+    expect(part(provider({ size: "enterprise" }), "budget", big)).toBeGreaterThan(
+      part(provider({ size: "startup" }), "budget", big),
+    );
+    const small = { ...request, budget: "<$5k" };
+    expect(part(provider({ size: "startup" }), "budget", small)).toBeGreaterThan(
+      part(provider({ size: "enterprise" }), "budget", small),
+    );
+  });
+
+  it("past wins in the client's industry raise the score, up to a ceiling", () => {
+    const w0 = part(provider({ winsInIndustry: 0 }), "industryWins");
+    const w1 = part(provider({ winsInIndustry: 1 }), "industryWins");
+    const w3 = part(provider({ winsInIndustry: 3 }), "industryWins");
+    const w9 = part(provider({ winsInIndustry: 9 }), "industryWins");
+    expect(w0).toBe(0);
+    expect(w1).toBeGreaterThan(w0);
+    expect(w3).toBe(WEIGHTS.industryWins);
+    expect(w9).toBe(w3);
+  });
+
+  it("recent load lowers the score, so that leads are spread", () => {
+    const idle = part(provider({ leadsLast7Days: 0 }), "load");
+    const busy = part(provider({ leadsLast7Days: 5 }), "load");
+    const full = part(provider({ leadsLast7Days: LOAD_CEILING + 4 }), "load");
+    expect(idle).toBe(WEIGHTS.load);
+    expect(busy).toBeLessThan(idle);
+    expect(full).toBe(0);
+  });
+
+  it("answering leads raises the score once there is history; before that it is neutral", () => {
+    const newcomer = part(provider({ leadsTotal: 1, leadsAnswered: 0 }), "responsiveness");
+    const good = part(provider({ leadsTotal: 10, leadsAnswered: 9 }), "responsiveness");
+    const poor = part(provider({ leadsTotal: 10, leadsAnswered: 1 }), "responsiveness");
+    expect(newcomer).toBe(WEIGHTS.responsiveness / 2);
+    expect(good).toBeGreaterThan(newcomer);
+    expect(poor).toBeLessThan(newcomer);
+  });
+
+  it("the score is the rounded sum of the parts, between 0 and 100, with a reason for each part", () => {
+    const s = scoreProvider(
+      request,
+      provider({ specialties: [...SPECIALTIES], winsInIndustry: 5, leadsTotal: 4, leadsAnswered: 4 }),
+    );
+    expect(s.score).toBe(Math.round(s.parts.reduce((a, p) => a + p.points, 0)));
+    expect(s.score).toBeLessThanOrEqual(100);
+    expect(s.score).toBeGreaterThanOrEqual(90);
+    for (const p of s.parts) expect(p.reason.length).toBeGreaterThan(5);
+  });
+});
+
+describe("ranking", () => {
+  it("a US-only request never reaches a provider outside the US", () => {
+    const usOnly = { ...request, locationPreference: "us-only" };
+    const ranked = rankProviders(
+      usOnly,
+      [
+        provider({ companyId: 1, country: "DE", specialties: [...SPECIALTIES] }),
+        provider({ companyId: 2, country: "US" }),
+      ],
+      3,
+    );
+    expect(ranked.map((r) => r.companyId)).toEqual([2]);
+    expect(rankProviders(request, [provider({ companyId: 1, country: "DE" })], 3)).toHaveLength(1);
+  });
+
+  it("picks the best N, breaking ties by recent load and then by company id, whatever the input order", () => {
+    const ps = [
+      provider({ companyId: 7 }),
+      provider({ companyId: 3 }),
+      provider({ companyId: 5, specialties: ["RPA", "Workflow Automation"] }),
+      provider({ companyId: 4, leadsLast7Days: 1, winsInIndustry: 1 }),
+      provider({ companyId: 9, specialties: ["IoT Integration"] }),
+    ];
+    const a = rankProviders(request, ps, 3).map((r) => r.companyId);
+    const b = rankProviders(request, [...ps].reverse(), 3).map((r) => r.companyId);
+    expect(a).toEqual(b);
+    // 5 covers more of the request; 4 has a win but a recent lead; 3 and 7 tie on every part, so the lower id wins
+    expect(a).toEqual([5, 4, 3]);
+    expect(a).not.toContain(9);
+    const scores = rankProviders(request, ps, 5).map((r) => r.score);
+    expect([...scores].sort((x, y) => y - x)).toEqual(scores);
+  });
+
+  it("returns nothing for no providers or a count of zero", () => {
+    expect(rankProviders(request, [], 3)).toEqual([]);
+    expect(rankProviders(request, [provider()], 0)).toEqual([]);
+  });
+});

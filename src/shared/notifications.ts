@@ -1,0 +1,189 @@
+// What users are told (DESIGN.md "Notifications"): the kinds of event, their labels for the
+// preferences card, and the bodies of the notification centre's API, used by the bell and the server.
+import { z } from "zod";
+import type { UserType } from "./users";
+
+export const NOTIFICATION_KINDS = [
+  "lead.delivered",
+  "quote.received",
+  "quote.accepted",
+  "quote.declined",
+  "provider.approved",
+  "provider.rejected",
+  "subscription.trial_started",
+  "subscription.activated",
+  "subscription.payment_failed",
+  "subscription.canceled",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export type NotificationKindInfo = {
+  label: string;
+  description: string;
+  /** Whose preferences card lists the kind: the role that receives it. */
+  audience: readonly UserType[];
+};
+
+export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindInfo> = {
+  "lead.delivered": {
+    label: "New leads",
+    description: "A request is matched to your company.",
+    audience: ["provider"],
+  },
+  "quote.received": {
+    label: "Quotes received",
+    description: "A provider sends a quote for your request.",
+    audience: ["client"],
+  },
+  "quote.accepted": {
+    label: "Quotes accepted",
+    description: "A client hires you.",
+    audience: ["provider"],
+  },
+  "quote.declined": {
+    label: "Quotes declined",
+    description: "A client declines your quote or hires someone else.",
+    audience: ["provider"],
+  },
+  "provider.approved": {
+    label: "Company approved",
+    description: "An administrator approves your company profile.",
+    audience: ["client", "provider"],
+  },
+  "provider.rejected": {
+    label: "Company not approved",
+    description: "An administrator rejects your company profile.",
+    audience: ["client", "provider"],
+  },
+  "subscription.trial_started": {
+    label: "Trial started",
+    description: "Your 14-day free trial begins.",
+    audience: ["provider"],
+  },
+  "subscription.activated": {
+    label: "Subscription active",
+    description: "Your subscription is paid and active.",
+    audience: ["provider"],
+  },
+  "subscription.payment_failed": {
+    label: "Payment failed",
+    description: "A subscription payment did not go through.",
+    audience: ["provider"],
+  },
+  "subscription.canceled": {
+    label: "Subscription canceled",
+    description: "Your subscription ends.",
+    audience: ["provider"],
+  },
+};
+
+/** The kinds a role's preferences card lists. */
+export function notificationKindsFor(userType: UserType): NotificationKind[] {
+  return NOTIFICATION_KINDS.filter((k) => NOTIFICATION_KIND_INFO[k].audience.includes(userType));
+}
+
+/** How many notifications the bell shows: the latest ones. */
+export const NOTIFICATION_LIST_LIMIT = 20;
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  readAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** GET /api/notifications */
+export const notificationListSchema = z.object({
+  notifications: z.array(notificationSchema),
+  unreadCount: z.number().int(),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+export const notificationIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: "must be a notification id (a positive whole number)" })
+    .int("must be a notification id (a positive whole number)")
+    .positive("must be a notification id (a positive whole number)")
+    .max(2_147_483_647, "must be a notification id (a positive whole number)"),
+});
+
+/** POST /api/notifications/read-all */
+export const readAllResultSchema = z.object({ updated: z.number().int(), unreadCount: z.number().int() });
+
+export const notificationKindSchema = z.enum(NOTIFICATION_KINDS, {
+  error: `must be one of: ${NOTIFICATION_KINDS.join(", ")}`,
+});
+
+export const notificationPreferenceSchema = z.object({
+  kind: notificationKindSchema,
+  label: z.string(),
+  description: z.string(),
+  /** In-app notifications are always on; only email can be turned off. */
+  email: z.boolean(),
+});
+export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
+
+/** GET /api/notifications/preferences, and the answer to PUT */
+export const notificationPreferencesSchema = z.object({ preferences: z.array(notificationPreferenceSchema) });
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+/** PUT /api/notifications/preferences: the kinds to change; kinds left out keep their setting. */
+export const updateNotificationPreferencesSchema = z.object({
+  preferences: z
+    .array(z.object({ kind: notificationKindSchema, email: z.boolean({ error: "must be true or false" }) }))
+    .min(1, "must list at least one kind")
+    .max(NOTIFICATION_KINDS.length * 2, "lists too many kinds")
+    .refine((list) => new Set(list.map((p) => p.kind)).size === list.length, "must list each kind once"),
+});
+export type UpdateNotificationPreferencesInput = z.infer<typeof updateNotificationPreferencesSchema>;
+
+// The admin's read of the email outbox.
+export const EMAIL_STATUSES = ["pending", "sent", "failed"] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {
+  pending: "Waiting",
+  sent: "Sent",
+  failed: "Failed",
+};
+export const OUTBOX_PAGE_SIZE = 25;
+
+export const outboxQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: "must be a page number (1 or more)" })
+    .int("must be a page number (1 or more)")
+    .min(1, "must be a page number (1 or more)")
+    .max(100_000, "must be a page number (1 or more)")
+    .default(1),
+  status: z.enum(EMAIL_STATUSES, { error: `must be one of: ${EMAIL_STATUSES.join(", ")}` }).optional(),
+});
+export type OutboxQuery = z.infer<typeof outboxQuerySchema>;
+
+export const outboxEmailSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  toAddress: z.string(),
+  subject: z.string(),
+  textBody: z.string(),
+  status: z.enum(EMAIL_STATUSES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type OutboxEmail = z.infer<typeof outboxEmailSchema>;
+
+/** GET /api/admin/emails */
+export const outboxPageSchema = z.object({
+  emails: z.array(outboxEmailSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  /** False: no SMTP_URL, so mail stays here for admins to read. */
+  smtpConfigured: z.boolean(),
+});
+export type OutboxPage = z.infer<typeof outboxPageSchema>;

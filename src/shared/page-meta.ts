@@ -1,0 +1,59 @@
+// The title and description of each public page, for search engines and link previews. The browser
+// sets them as the page renders; the server writes them into the HTML it sends for these paths, since
+// link-preview crawlers do not run JavaScript.
+import { BRAND_NAME } from "./brand";
+
+export type PageMeta = { title: string; description: string };
+
+export const PUBLIC_PAGE_META = {
+  "/": {
+    title: "Find Vetted Automation Providers in 48 Hours",
+    description: `Describe the business process you want automated and ${BRAND_NAME} matches you with 2-3 vetted automation providers within 48 hours. Free for businesses.`,
+  },
+  "/how-it-works": {
+    title: "How It Works",
+    description:
+      "Submit your automation request, get matched with vetted vendors within 48 hours, then compare quotes or book a consultation. Free for businesses.",
+  },
+  "/for-vendors": {
+    title: "Buy Ready-to-Close Automation Leads",
+    description:
+      "Pre-qualified automation project leads delivered within 48 hours. 75% average close rate, $250K average project value. Apply to become a vendor.",
+  },
+  "/schedule": {
+    title: "Schedule a Free Automation Strategy Session",
+    description:
+      "Book a free 30-minute call with an automation strategist: vendor matching, ROI roadmap, risk assessment and an implementation plan for your project.",
+  },
+  "/about": {
+    title: "About Us",
+    description: `${BRAND_NAME} connects businesses with vetted process-automation providers. Learn about our mission, our story since 2018 and the values behind every match.`,
+  },
+  "/privacy-policy": {
+    title: "Privacy Policy",
+    description: `How ${BRAND_NAME} collects, uses, shares and protects the personal information of businesses and automation providers.`,
+  },
+  "/terms": {
+    title: "Terms of Service",
+    description: `The terms that govern the use of the ${BRAND_NAME} marketplace by businesses and automation vendors, including lead sales, payments and refunds.`,
+  },
+  "/quote-request": {
+    title: "Get Automation Quotes From Vetted Providers",
+    description:
+      "Describe the process you want automated and get quotes from 2-3 vetted automation providers. Free to submit, no obligation to hire.",
+  },
+  "/provider-registration": {
+    title: "Join Our Provider Network",
+    description:
+      "Register your automation company, get verified, and receive leads matched to your specialties. $99/month with a 14-day free trial.",
+  },
+} as const satisfies Record<string, PageMeta>;
+
+export type PublicPagePath = keyof typeof PUBLIC_PAGE_META;
+
+export function isPublicPagePath(path: string): path is PublicPagePath {
+  return Object.hasOwn(PUBLIC_PAGE_META, path);
+}
+
+/** What the browser tab shows: the page's title, then the brand. */
+export const documentTitle = (title: string) => `${title} | ${BRAND_NAME}`;

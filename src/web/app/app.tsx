@@ -1,0 +1,183 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, Suspense, useState } from "react";
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from "react-router";
+import type { UserType } from "@/shared/users";
+import { LoadingScreen } from "@/web/components/ui/spinner";
+import { Toaster } from "@/web/components/ui/toaster";
+import { TooltipProvider } from "@/web/components/ui/tooltip";
+import { useAuth } from "@/web/features/auth/api";
+import { PageErrorBoundary } from "./error-boundary";
+import { lazyPage } from "./lazy-page";
+import { NotFoundPage } from "./not-found-page";
+import { createQueryClient } from "./query-client";
+import { RoleGuard } from "./role-guard";
+
+// Every page is its own chunk, so a visitor downloads only the public page they open; the signed-in
+// layout (sidebar, bell) too.
+const AppLayout = lazyPage(() => import("./app-layout"), "AppLayout");
+const AdminAccessCard = lazyPage(() => import("@/web/features/admin/admin-access-card"), "AdminAccessCard");
+const AdminPage = lazyPage(() => import("@/web/features/admin/admin-page"), "AdminPage");
+const AuthTestPage = lazyPage(() => import("@/web/features/auth/auth-test-page"), "AuthTestPage");
+const LoginPage = lazyPage(() => import("@/web/features/auth/login-page"), "LoginPage");
+const SignupPage = lazyPage(() => import("@/web/features/auth/signup-page"), "SignupPage");
+const SubscriptionPage = lazyPage(() => import("@/web/features/billing/subscription-page"), "SubscriptionPage");
+const ProviderRegistrationPage = lazyPage(
+  () => import("@/web/features/companies/provider-registration-page"),
+  "ProviderRegistrationPage",
+);
+const WelcomePage = lazyPage(() => import("@/web/features/dashboard/welcome-page"), "WelcomePage");
+const LeadDetailPage = lazyPage(() => import("@/web/features/leads/lead-detail-page"), "LeadDetailPage");
+const ProviderDashboardPage = lazyPage(
+  () => import("@/web/features/leads/provider-dashboard-page"),
+  "ProviderDashboardPage",
+);
+const AboutPage = lazyPage(() => import("@/web/features/marketing/about-page"), "AboutPage");
+const ForVendorsPage = lazyPage(() => import("@/web/features/marketing/for-vendors-page"), "ForVendorsPage");
+const HowItWorksPage = lazyPage(() => import("@/web/features/marketing/how-it-works-page"), "HowItWorksPage");
+const LandingPage = lazyPage(() => import("@/web/features/marketing/landing-page"), "LandingPage");
+const PrivacyPolicyPage = lazyPage(() => import("@/web/features/marketing/privacy-policy-page"), "PrivacyPolicyPage");
+const SchedulePage = lazyPage(() => import("@/web/features/marketing/schedule-page"), "SchedulePage");
+const TermsPage = lazyPage(() => import("@/web/features/marketing/terms-page"), "TermsPage");
+const ClientDashboardPage = lazyPage(
+  () => import("@/web/features/quote-requests/client-dashboard-page"),
+  "ClientDashboardPage",
+);
+const QuoteRequestDetailPage = lazyPage(
+  () => import("@/web/features/quote-requests/quote-request-detail-page"),
+  "QuoteRequestDetailPage",
+);
+const QuoteRequestLanding = lazyPage(
+  () => import("@/web/features/quote-requests/quote-request-landing"),
+  "QuoteRequestLanding",
+);
+const QuoteRequestPage = lazyPage(() => import("@/web/features/quote-requests/quote-request-page"), "QuoteRequestPage");
+const ReportsPage = lazyPage(() => import("@/web/features/quote-requests/reports-page"), "ReportsPage");
+const SettingsPage = lazyPage(() => import("@/web/features/settings/settings-page"), "SettingsPage");
+const AnalyticsPage = lazyPage(() => import("@/web/features/quotes/analytics-page"), "AnalyticsPage");
+const MyQuotesPage = lazyPage(() => import("@/web/features/quotes/my-quotes-page"), "MyQuotesPage");
+
+/** A signed-in page: the role guard, then the sidebar layout. */
+function SignedIn({ allowed, wrongRoleRedirect }: { allowed: UserType[]; wrongRoleRedirect?: string }) {
+  return (
+    <RoleGuard allowed={allowed} wrongRoleRedirect={wrongRoleRedirect}>
+      <AppLayout>
+        <Outlet />
+      </AppLayout>
+    </RoleGuard>
+  );
+}
+
+/** `/`: the public landing when signed out, the welcome dashboard when signed in. */
+function Home() {
+  const { isLoading, isAuthenticated } = useAuth();
+  if (isLoading) return <LoadingScreen />;
+  if (!isAuthenticated) return <LandingPage />;
+  return (
+    <RoleGuard allowed={[]}>
+      <AppLayout>
+        <WelcomePage />
+      </AppLayout>
+    </RoleGuard>
+  );
+}
+
+/** `/admin`: a visitor is offered the administrator sign-in (spec screen 10); other roles go home. */
+function AdminRoot() {
+  const { isLoading, isAuthenticated } = useAuth();
+  if (isLoading) return <LoadingScreen />;
+  if (!isAuthenticated) return <AdminAccessCard />;
+  return <SignedIn allowed={["admin"]} />;
+}
+
+/** A public path whose page differs once signed in (spec screen 3): the visitor's page, or the signed-in one. */
+function PublicOrSignedIn({ signedOut, children }: { signedOut: ReactNode; children: ReactNode }) {
+  const { isLoading, isAuthenticated } = useAuth();
+  if (isLoading) return <LoadingScreen />;
+  if (!isAuthenticated) return <>{signedOut}</>;
+  return (
+    <RoleGuard allowed={[]}>
+      <AppLayout>{children}</AppLayout>
+    </RoleGuard>
+  );
+}
+
+function QuoteRequestDetailRoute() {
+  const { pathname } = useLocation();
+  return (
+    <PublicOrSignedIn signedOut={<QuoteRequestLanding returnTo={pathname} />}>
+      <QuoteRequestDetailPage />
+    </PublicOrSignedIn>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<Home />} />
+      <Route path="/how-it-works" element={<HowItWorksPage />} />
+      <Route path="/for-vendors" element={<ForVendorsPage />} />
+      <Route path="/schedule" element={<SchedulePage />} />
+      <Route path="/about" element={<AboutPage />} />
+      <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
+      <Route path="/terms" element={<TermsPage />} />
+      <Route path="/auth-test" element={<AuthTestPage />} />
+      <Route path="/provider-registration" element={<ProviderRegistrationPage />} />
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/signup" element={<SignupPage />} />
+      <Route
+        path="/quote-request"
+        element={
+          <PublicOrSignedIn signedOut={<QuoteRequestLanding />}>
+            <QuoteRequestPage />
+          </PublicOrSignedIn>
+        }
+      />
+      <Route path="/quote-request/:id" element={<QuoteRequestDetailRoute />} />
+
+      <Route element={<SignedIn allowed={["client"]} />}>
+        <Route path="/dashboard" element={<ClientDashboardPage />} />
+        <Route path="/reports" element={<ReportsPage />} />
+      </Route>
+      <Route element={<SignedIn allowed={["provider"]} />}>
+        <Route path="/provider-dashboard" element={<ProviderDashboardPage />} />
+        <Route path="/provider-dashboard/leads/:id" element={<LeadDetailPage />} />
+        {/* The breadcrumb of a lead links here: the list of leads is the dashboard. */}
+        <Route path="/provider-dashboard/leads" element={<Navigate to="/provider-dashboard" replace />} />
+        <Route path="/my-quotes" element={<MyQuotesPage />} />
+        <Route path="/analytics" element={<AnalyticsPage />} />
+      </Route>
+      <Route element={<SignedIn allowed={["provider"]} wrongRoleRedirect="/" />}>
+        <Route path="/subscription" element={<SubscriptionPage />} />
+      </Route>
+      <Route element={<SignedIn allowed={[]} />}>
+        <Route path="/settings" element={<SettingsPage />} />
+      </Route>
+      <Route path="/admin" element={<AdminRoot />}>
+        <Route index element={<AdminPage />} />
+        {/* The admin sidebar's Settings (spec section 2): the account settings every role has. */}
+        <Route path="settings" element={<SettingsPage />} />
+        <Route path="*" element={<AdminPage />} />
+      </Route>
+
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider>
+        <BrowserRouter>
+          <PageErrorBoundary>
+            <Suspense fallback={<LoadingScreen />}>
+              <AppRoutes />
+            </Suspense>
+          </PageErrorBoundary>
+        </BrowserRouter>
+        <Toaster />
+      </TooltipProvider>
+    </QueryClientProvider>
+  );
+}

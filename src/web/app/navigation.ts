@@ -1,0 +1,100 @@
+// The signed-in layout's rules (spec section 2), kept free of React so that they can be unit-tested.
+import type { UserType } from "@/shared/users";
+
+export type NavItem = { href: string; label: string };
+
+export const SIDEBAR_ITEMS: Record<UserType, NavItem[]> = {
+  client: [
+    { href: "/", label: "Dashboard" },
+    { href: "/dashboard", label: "My Requests" },
+    { href: "/quote-request", label: "New Request" },
+    { href: "/reports", label: "Reports" },
+    { href: "/settings", label: "Settings" },
+  ],
+  provider: [
+    { href: "/", label: "Dashboard" },
+    { href: "/provider-dashboard", label: "Available Leads" },
+    { href: "/my-quotes", label: "My Quotes" },
+    { href: "/subscription", label: "Subscription" },
+    { href: "/analytics", label: "Analytics" },
+    { href: "/settings", label: "Settings" },
+  ],
+  admin: [
+    { href: "/admin", label: "Overview" },
+    { href: "/admin/analytics", label: "Analytics" },
+    { href: "/admin/users", label: "Users" },
+    { href: "/admin/providers", label: "Providers" },
+    { href: "/admin/requests", label: "Requests" },
+    { href: "/admin/alerts", label: "Alerts" },
+    { href: "/admin/activity", label: "Activity Log" },
+    { href: "/admin/settings", label: "Settings" },
+  ],
+};
+
+/** Exact match, or prefix match on a path segment boundary, except for the root route. */
+export function isNavItemActive(href: string, pathname: string): boolean {
+  if (pathname === href) return true;
+  if (href === "/") return false;
+  return pathname.startsWith(`${href}/`);
+}
+
+export type Crumb = { label: string; href: string | null };
+
+/** A path segment as a person reads it; one with a malformed escape (`%zz`) as it was typed. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Home, then each path segment capitalised with hyphens as spaces; the last one is not a link. */
+export function buildBreadcrumbs(pathname: string): Crumb[] {
+  const segments = pathname.split("/").filter(Boolean);
+  const crumbs: Crumb[] = [{ label: "Home", href: segments.length > 0 ? "/" : null }];
+  segments.forEach((segment, i) => {
+    const words = decodeSegment(segment).replaceAll("-", " ");
+    crumbs.push({
+      label: words.charAt(0).toUpperCase() + words.slice(1),
+      href: i === segments.length - 1 ? null : `/${segments.slice(0, i + 1).join("/")}`,
+    });
+  });
+  return crumbs;
+}
+
+export type Theme = { accent: string; accentText: string; badge: string; activeItem: string };
+
+/** Blue for clients, green for providers, purple for admins, grey otherwise. */
+export function themeFor(type: string | undefined): Theme {
+  switch (type) {
+    case "client":
+      return {
+        accent: "bg-blue-700",
+        accentText: "text-blue-700",
+        badge: "bg-blue-100 text-blue-800",
+        activeItem: "bg-blue-50 text-blue-800",
+      };
+    case "provider":
+      return {
+        accent: "bg-green-700",
+        accentText: "text-green-700",
+        badge: "bg-green-100 text-green-800",
+        activeItem: "bg-green-50 text-green-800",
+      };
+    case "admin":
+      return {
+        accent: "bg-purple-700",
+        accentText: "text-purple-700",
+        badge: "bg-purple-100 text-purple-800",
+        activeItem: "bg-purple-50 text-purple-800",
+      };
+    default:
+      return {
+        accent: "bg-slate-700",
+        accentText: "text-slate-700",
+        badge: "bg-slate-100 text-slate-800",
+        activeItem: "bg-slate-100 text-slate-900",
+      };
+  }
+}

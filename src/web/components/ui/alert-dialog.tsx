@@ -1,0 +1,67 @@
+import { AlertDialog as A } from "radix-ui";
+import type { ReactNode } from "react";
+import { Button } from "./button";
+
+/**
+ * A confirmation for an action that cannot be undone: focus is trapped in the dialog, Escape and the
+ * cancel button close it, and the trigger gets focus back.
+ */
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = "Keep it",
+  pending = false,
+  pendingLabel,
+  onConfirm,
+  open,
+  onOpenChange,
+  confirmVariant = "destructive",
+}: {
+  trigger: ReactNode;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  cancelLabel?: string;
+  pending?: boolean;
+  pendingLabel?: string;
+  onConfirm: () => void;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** A confirmation that is not destructive (hiring a provider, say) uses the default look. */
+  confirmVariant?: "destructive" | "default";
+}) {
+  return (
+    <A.Root open={open} onOpenChange={onOpenChange}>
+      <A.Trigger asChild>{trigger}</A.Trigger>
+      <A.Portal>
+        <A.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <A.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg border border-slate-200 bg-white p-6 shadow-lg">
+          <A.Title className="text-lg font-semibold text-slate-900">{title}</A.Title>
+          <A.Description className="mt-2 text-sm text-slate-600">{description}</A.Description>
+          <div className="mt-6 flex justify-end gap-3">
+            <A.Cancel asChild>
+              <Button variant="outline" disabled={pending}>
+                {cancelLabel}
+              </Button>
+            </A.Cancel>
+            {open === undefined ? (
+              // Uncontrolled: close at once and let the page show the call's progress.
+              <A.Action asChild>
+                <Button variant={confirmVariant} disabled={pending} onClick={onConfirm}>
+                  {confirmLabel}
+                </Button>
+              </A.Action>
+            ) : (
+              // Controlled: stay open until the caller's call has answered (not A.Action, which closes).
+              <Button variant={confirmVariant} disabled={pending} onClick={onConfirm}>
+                {pending && pendingLabel ? pendingLabel : confirmLabel}
+              </Button>
+            )}
+          </div>
+        </A.Content>
+      </A.Portal>
+    </A.Root>
+  );
+}

@@ -1,0 +1,54 @@
+import { Tabs } from "radix-ui";
+import { useLocation, useNavigate } from "react-router";
+import { SectionPage } from "@/web/app/section-page";
+import { OutboxPanel } from "./outbox-panel";
+import { PendingProvidersPanel } from "./pending-providers-panel";
+
+// Spec screen 10: the tabs, Overview by default. Sub-paths of /admin open their tab.
+export const ADMIN_TABS = [
+  { value: "overview", label: "Overview", path: "/admin" },
+  { value: "analytics", label: "Analytics", path: "/admin/analytics" },
+  { value: "providers", label: "Providers", path: "/admin/providers" },
+  { value: "alerts", label: "Alerts", path: "/admin/alerts" },
+  { value: "requests", label: "Requests", path: "/admin/requests" },
+  { value: "users", label: "Users", path: "/admin/users" },
+  { value: "activity", label: "Activity", path: "/admin/activity" },
+  { value: "emails", label: "Emails", path: "/admin/emails" },
+] as const;
+
+export function AdminPage() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const current = ADMIN_TABS.find((t) => t.path !== "/admin" && pathname.startsWith(t.path))?.value ?? "overview";
+  return (
+    <SectionPage title="Admin Dashboard" intro="Run the marketplace: providers, requests, users and alerts.">
+      <Tabs.Root
+        value={current}
+        onValueChange={(value) => navigate(ADMIN_TABS.find((t) => t.value === value)?.path ?? "/admin")}
+      >
+        <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
+          {ADMIN_TABS.map((t) => (
+            <Tabs.Trigger
+              key={t.value}
+              value={t.value}
+              className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 data-[state=active]:bg-white data-[state=active]:text-purple-800 data-[state=active]:shadow"
+            >
+              {t.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {ADMIN_TABS.map((t) => (
+          <Tabs.Content key={t.value} value={t.value} className="mt-6">
+            {t.value === "providers" ? (
+              <PendingProvidersPanel />
+            ) : t.value === "emails" ? (
+              <OutboxPanel />
+            ) : (
+              <p className="text-slate-600">Nothing to show here yet.</p>
+            )}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </SectionPage>
+  );
+}

@@ -1,0 +1,127 @@
+import { useQuery } from "@tanstack/react-query";
+import { Loader2 } from "lucide-react";
+import { useId, useState } from "react";
+import { EMAIL_STATUS_LABELS, EMAIL_STATUSES, type EmailStatus, type OutboxEmail } from "@/shared/notifications";
+import { Button } from "@/web/components/ui/button";
+import { Card, CardContent } from "@/web/components/ui/card";
+import { errorMessage } from "@/web/lib/api";
+import { cn } from "@/web/lib/cn";
+import { adminEmailsQueryOptions } from "./api";
+
+const STATUS_STYLES: Record<EmailStatus, string> = {
+  pending: "bg-amber-100 text-amber-900",
+  sent: "bg-green-100 text-green-900",
+  failed: "bg-red-100 text-red-900",
+};
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+
+function EmailRow({ email }: { email: OutboxEmail }) {
+  return (
+    <details className="group rounded-lg border border-slate-200 bg-white" data-testid="outbox-email">
+      <summary className="flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3">
+        <span className={cn("rounded px-2 py-0.5 text-xs font-semibold", STATUS_STYLES[email.status])}>
+          {EMAIL_STATUS_LABELS[email.status]}
+        </span>
+        <span className="min-w-0 flex-1 font-medium text-slate-900 [overflow-wrap:anywhere]">{email.subject}</span>
+        <span className="text-sm text-slate-600 [overflow-wrap:anywhere]">to {email.toAddress}</span>
+        <span className="text-sm text-slate-600">{when(email.createdAt)}</span>
+      </summary>
+      <div className="space-y-2 border-t border-slate-200 px-4 py-3 text-sm">
+        <p className="text-slate-600">
+          {email.kind} · {email.attempts} {email.attempts === 1 ? "attempt" : "attempts"}
+          {email.sentAt ? ` · sent ${when(email.sentAt)}` : ""}
+          {email.nextAttemptAt && email.attempts > 0 ? ` · next try ${when(email.nextAttemptAt)}` : ""}
+        </p>
+        {email.lastError ? <p className="text-red-700">{email.lastError}</p> : null}
+        <pre className="whitespace-pre-wrap rounded bg-slate-50 p-3 font-sans text-slate-800 [overflow-wrap:anywhere]">
+          {email.textBody}
+        </pre>
+      </div>
+    </details>
+  );
+}
+
+/** The email outbox, for admins: what was sent, what waits (or stays, without SMTP), what failed. */
+export function OutboxPanel() {
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<EmailStatus | "all">("all");
+  const filterId = useId();
+  const emails = useQuery(adminEmailsQueryOptions(page, status));
+  const data = emails.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  return (
+    <section aria-labelledby="outbox-heading" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="outbox-heading" className="text-xl font-semibold text-slate-900">
+            Email Outbox{data ? ` (${data.total})` : ""}
+          </h2>
+          <p className="text-sm text-slate-600">Every email the marketplace writes, newest first.</p>
+        </div>
+        <div className="flex items-center gap-2">
+          <label htmlFor={filterId} className="text-sm font-medium text-slate-700">
+            Status
+          </label>
+          <select
+            id={filterId}
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as EmailStatus | "all");
+              setPage(1);
+            }}
+            className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+          >
+            <option value="all">All</option>
+            {EMAIL_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {EMAIL_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {data && !data.smtpConfigured ? (
+        <p className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" role="note">
+          No SMTP server is configured (SMTP_URL), so emails are kept here and not sent.
+        </p>
+      ) : null}
+      {emails.isLoading ? (
+        <p className="flex items-center gap-2 text-slate-600" role="status">
+          <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+          Loading...
+        </p>
+      ) : emails.isError ? (
+        <p role="alert" className="text-red-700">
+          The outbox could not be loaded: {errorMessage(emails.error)}
+        </p>
+      ) : data && data.emails.length > 0 ? (
+        <>
+          <ul className="space-y-2">
+            {data.emails.map((e) => (
+              <li key={e.id}>
+                <EmailRow email={e} />
+              </li>
+            ))}
+          </ul>
+          <nav aria-label="Outbox pages" className="flex items-center justify-between gap-2">
+            <Button variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              Previous
+            </Button>
+            <span className="text-sm text-slate-600">
+              Page {page} of {pages}
+            </span>
+            <Button variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+              Next
+            </Button>
+          </nav>
+        </>
+      ) : (
+        <Card>
+          <CardContent className="p-6 text-slate-600">No emails here.</CardContent>
+        </Card>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { LOGIN_FAILED_MESSAGE, safeReturnTo } from "@/shared/auth";
+import type { PublicUser } from "@/shared/users";
+import { Button } from "@/web/components/ui/button";
+import { Input, Label } from "@/web/components/ui/form-controls";
+import { ApiError, apiRequest, errorMessage } from "@/web/lib/api";
+import { usePageMeta } from "@/web/lib/page-meta";
+import { useSetSignedInUser } from "./api";
+import { AuthFormShell } from "./auth-form-shell";
+
+export function LoginPage() {
+  usePageMeta("Sign in", "Sign in to your Automatch account.");
+  const [params] = useSearchParams();
+  const returnTo = safeReturnTo(params.get("returnTo"));
+  const navigate = useNavigate();
+  const setUser = useSetSignedInUser();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+
+  const signIn = useMutation({
+    mutationFn: async () =>
+      (await (await apiRequest("POST", "/api/auth/sign-in", { email, password })).json()) as PublicUser,
+    onSuccess: (user) => {
+      setUser(user);
+      navigate(returnTo, { replace: true });
+    },
+  });
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    signIn.mutate();
+  };
+
+  // A wrong email or password says only that sign-in failed; a locked-out address learns when to retry.
+  const error = signIn.error
+    ? signIn.error instanceof ApiError && signIn.error.status === 429
+      ? errorMessage(signIn.error)
+      : LOGIN_FAILED_MESSAGE
+    : null;
+
+  return (
+    <AuthFormShell title="Sign in" description="Welcome back. Sign in to continue.">
+      <form onSubmit={onSubmit} className="space-y-4" noValidate>
+        <div className="space-y-2">
+          <Label htmlFor="email">Email</Label>
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="password">Password</Label>
+          <Input
+            id="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        {error ? (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+        <Button type="submit" className="w-full" disabled={signIn.isPending}>
+          {signIn.isPending ? "Signing in..." : "Sign In"}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        New here?{" "}
+        <Link
+          className="font-medium text-blue-700 hover:underline"
+          to={`/signup?returnTo=${encodeURIComponent(returnTo)}`}
+        >
+          Create an account
+        </Link>
+      </p>
+    </AuthFormShell>
+  );
+}

@@ -1,0 +1,82 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { type SignUpInput, safeReturnTo, signUpSchema } from "@/shared/auth";
+import type { PublicUser } from "@/shared/users";
+import { Button } from "@/web/components/ui/button";
+import { FieldError, Input, Label } from "@/web/components/ui/form-controls";
+import { apiRequest, errorMessage } from "@/web/lib/api";
+import { usePageMeta } from "@/web/lib/page-meta";
+import { useSetSignedInUser } from "./api";
+import { AuthFormShell } from "./auth-form-shell";
+
+const FIELDS = [
+  { name: "firstName", label: "First name", type: "text", autoComplete: "given-name" },
+  { name: "lastName", label: "Last name", type: "text", autoComplete: "family-name" },
+  { name: "email", label: "Email", type: "email", autoComplete: "email" },
+  { name: "password", label: "Password", type: "password", autoComplete: "new-password" },
+] as const;
+
+export function SignupPage() {
+  usePageMeta("Create an account", "Create your Automatch account to request quotes or join as a provider.");
+  const [params] = useSearchParams();
+  const returnTo = safeReturnTo(params.get("returnTo"));
+  const navigate = useNavigate();
+  const setUser = useSetSignedInUser();
+  const form = useForm<SignUpInput>({
+    resolver: zodResolver(signUpSchema),
+    mode: "onTouched",
+    defaultValues: { firstName: "", lastName: "", email: "", password: "" },
+  });
+
+  const signUp = useMutation({
+    mutationFn: async (values: SignUpInput) =>
+      (await (await apiRequest("POST", "/api/auth/sign-up", values)).json()) as PublicUser,
+    onSuccess: (user) => {
+      setUser(user);
+      navigate(returnTo, { replace: true });
+    },
+  });
+
+  return (
+    <AuthFormShell title="Create an account" description="It takes a minute. Submitting requests is free.">
+      <form onSubmit={form.handleSubmit((values) => signUp.mutate(values))} className="space-y-4" noValidate>
+        {FIELDS.map((f) => {
+          const err = form.formState.errors[f.name]?.message;
+          return (
+            <div key={f.name} className="space-y-2">
+              <Label htmlFor={f.name}>{f.label}</Label>
+              <Input
+                id={f.name}
+                type={f.type}
+                autoComplete={f.autoComplete}
+                aria-invalid={err ? true : undefined}
+                aria-describedby={err ? `${f.name}-error` : undefined}
+                {...form.register(f.name)}
+              />
+              <FieldError id={`${f.name}-error`} message={err} />
+            </div>
+          );
+        })}
+        {signUp.error ? (
+          <p role="alert" className="text-sm text-red-700">
+            {errorMessage(signUp.error)}
+          </p>
+        ) : null}
+        <Button type="submit" className="w-full" disabled={signUp.isPending}>
+          {signUp.isPending ? "Creating account..." : "Create Account"}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Already have an account?{" "}
+        <Link
+          className="font-medium text-blue-700 hover:underline"
+          to={`/login?returnTo=${encodeURIComponent(returnTo)}`}
+        >
+          Sign in
+        </Link>
+      </p>
+    </AuthFormShell>
+  );
+}

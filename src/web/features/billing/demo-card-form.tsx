@@ -1,0 +1,76 @@
+import { type FormEvent, useState } from "react";
+import { demoCardSchema } from "@/shared/billing";
+import { Button } from "@/web/components/ui/button";
+import { FieldError, Input, Label } from "@/web/components/ui/form-controls";
+import { apiRequest } from "@/web/lib/api";
+import { useSubscribe } from "./api";
+
+const fieldsSchema = demoCardSchema.omit({ clientSecret: true });
+type Field = "cardNumber" | "expiry" | "cvc";
+
+/** The demo provider's card form: nothing leaves this server and nobody is charged. */
+export function DemoCardForm() {
+  const { subscribe, isPending } = useSubscribe();
+  const [values, setValues] = useState<Record<Field, string>>({ cardNumber: "", expiry: "", cvc: "" });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = fieldsSchema.safeParse(values);
+    if (!parsed.success) {
+      const next: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0];
+        if ((key === "cardNumber" || key === "expiry" || key === "cvc") && !next[key]) next[key] = issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    await subscribe(async ({ clientSecret }) => {
+      await apiRequest("POST", "/api/subscription/demo/confirm", { ...values, clientSecret });
+    });
+  };
+
+  const field = (name: Field, label: string, props: Parameters<typeof Input>[0]) => (
+    <div className="space-y-2">
+      <Label htmlFor={`demo-${name}`}>{label}</Label>
+      <Input
+        id={`demo-${name}`}
+        value={values[name]}
+        onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+        aria-invalid={!!errors[name]}
+        aria-describedby={errors[name] ? `demo-${name}-error` : undefined}
+        {...props}
+      />
+      <FieldError id={`demo-${name}-error`} message={errors[name]} />
+    </div>
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="demo-card-form-title" className="space-y-4">
+      <fieldset className="space-y-4 rounded-md border border-dashed border-amber-500 bg-amber-50 p-4">
+        <legend id="demo-card-form-title" className="px-1 text-sm font-semibold text-amber-900">
+          Demo card form — no charge
+        </legend>
+        <p className="text-sm text-amber-900">
+          This marketplace runs its built-in demo billing. Use a test card: 4242 4242 4242 4242 succeeds, 4000 0000 0000
+          0002 is declined. Any future expiry date and any CVC.
+        </p>
+        {field("cardNumber", "Card number", {
+          inputMode: "numeric",
+          autoComplete: "cc-number",
+          placeholder: "4242 4242 4242 4242",
+          maxLength: 23,
+        })}
+        <div className="grid grid-cols-2 gap-4">
+          {field("expiry", "Expiry (MM / YY)", { autoComplete: "cc-exp", placeholder: "12 / 34", maxLength: 7 })}
+          {field("cvc", "CVC", { inputMode: "numeric", autoComplete: "cc-csc", placeholder: "123", maxLength: 4 })}
+        </div>
+      </fieldset>
+      <Button type="submit" className="w-full" size="lg" disabled={isPending}>
+        {isPending ? "Processing..." : "Subscribe Now"}
+      </Button>
+    </form>
+  );
+}

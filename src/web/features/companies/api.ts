@@ -1,0 +1,58 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Company, CompanyProfileInput } from "@/shared/companies";
+import { toast } from "@/web/components/ui/use-toast";
+import { authUserQueryOptions } from "@/web/features/auth/api";
+import { ApiError, apiRequest, errorMessage, getJson } from "@/web/lib/api";
+
+/** The signed-in user's company; null when there is none yet (the server answers 404). */
+export const ownCompanyQueryOptions = () =>
+  queryOptions({
+    queryKey: ["companies", "me"],
+    queryFn: async (): Promise<Company | null> => {
+      try {
+        return await getJson<Company>("/api/companies/me");
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return null;
+        throw err;
+      }
+    },
+  });
+
+function useCompanySaved() {
+  const queryClient = useQueryClient();
+  return async (company: Company) => {
+    queryClient.setQueryData(ownCompanyQueryOptions().queryKey, company);
+    await queryClient.invalidateQueries(ownCompanyQueryOptions());
+  };
+}
+
+const showError = (err: unknown) => toast({ title: "Error", description: errorMessage(err), variant: "destructive" });
+
+/** POST /api/companies: the user becomes a provider, so the signed-in user is read again too. */
+export function useRegisterCompany() {
+  const queryClient = useQueryClient();
+  const saved = useCompanySaved();
+  return useMutation({
+    mutationFn: async (values: CompanyProfileInput) =>
+      (await (await apiRequest("POST", "/api/companies", values)).json()) as Company,
+    onSuccess: async (company) => {
+      toast({
+        title: "Company Profile Created",
+        description: "Our team will review and verify your company profile. We'll email you once it's approved.",
+      });
+      await Promise.all([saved(company), queryClient.invalidateQueries(authUserQueryOptions())]);
+    },
+    onError: showError,
+  });
+}
+
+/** PUT /api/companies/me: an edit, or the resubmission of a rejected profile. */
+export function useUpdateCompany() {
+  const saved = useCompanySaved();
+  return useMutation({
+    mutationFn: async (values: CompanyProfileInput) =>
+      (await (await apiRequest("PUT", "/api/companies/me", values)).json()) as Company,
+    onSuccess: saved,
+    onError: showError,
+  });
+}

@@ -1,0 +1,63 @@
+import { CheckCircle2, Clock, XCircle } from "lucide-react";
+import { type ReactNode, useId } from "react";
+import type { Company } from "@/shared/companies";
+import { cn } from "@/web/lib/cn";
+
+const LOOK = {
+  pending: {
+    icon: Clock,
+    box: "border-amber-300 bg-amber-50 text-amber-950",
+    iconColor: "text-amber-700",
+    title: "Your company profile is under review",
+  },
+  approved: {
+    icon: CheckCircle2,
+    box: "border-green-300 bg-green-50 text-green-950",
+    iconColor: "text-green-700",
+    title: "Your company is approved",
+  },
+  rejected: {
+    icon: XCircle,
+    box: "border-red-300 bg-red-50 text-red-950",
+    iconColor: "text-red-700",
+    title: "Your company profile was not approved",
+  },
+} as const;
+
+/**
+ * Where a provider's company stands in vetting (DESIGN.md, Providers): under review, approved, or
+ * rejected with the reason. Pages add their own next step as children.
+ */
+export function CompanyStatusBanner({ company, children }: { company: Company; children?: ReactNode }) {
+  const look = LOOK[company.status];
+  const Icon = look.icon;
+  const titleId = useId();
+  return (
+    <section
+      className={cn("flex gap-3 rounded-lg border p-4", look.box)}
+      aria-labelledby={titleId}
+      data-testid="company-status"
+      data-status={company.status}
+    >
+      <Icon className={cn("mt-0.5 h-5 w-5 shrink-0", look.iconColor)} aria-hidden="true" />
+      <div className="space-y-2">
+        <h2 id={titleId} className="font-semibold">
+          {look.title}
+        </h2>
+        {company.status === "pending" ? (
+          <p className="text-sm">
+            Our team is reviewing {company.name}. We'll notify you by email once it's verified, usually within 24-48
+            hours.
+          </p>
+        ) : company.status === "approved" ? (
+          <p className="text-sm">{company.name} is verified. Set up your subscription to start receiving leads.</p>
+        ) : (
+          <p className="text-sm">
+            <span className="font-medium">Reason:</span> {company.rejectionReason}
+          </p>
+        )}
+        {children}
+      </div>
+    </section>
+  );
+}

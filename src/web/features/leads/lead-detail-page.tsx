@@ -1,0 +1,150 @@
+// The lead behind View Details: the request (the client's contact hidden until a quote is sent), the
+// ROI estimate, why the provider got it, and when a match is promised. Opening it marks it viewed.
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft, CalendarClock, Lock } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, useParams } from "react-router";
+import type { LeadDetail } from "@/shared/leads";
+import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { LoadingScreen } from "@/web/components/ui/spinner";
+import { RequestSections } from "@/web/features/quote-requests/request-sections";
+import { RoiEstimate } from "@/web/features/quote-requests/roi-estimate";
+import { LeadQuotePanel } from "@/web/features/quotes/lead-quote-panel";
+import { ApiError, errorMessage } from "@/web/lib/api";
+import { usePageMeta } from "@/web/lib/page-meta";
+import { viewedLeadQueryOptions } from "./api";
+import { LeadStatusBadge } from "./lead-status-badge";
+
+const PART_LABELS: Record<string, string> = {
+  specialty: "Specialty fit",
+  location: "Location",
+  budget: "Budget fit",
+  industryWins: "Wins in this industry",
+  load: "Recent leads",
+  responsiveness: "Responsiveness",
+};
+
+const formatDateTime = (iso: string) =>
+  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+function WhyThisLead({ lead }: { lead: LeadDetail }) {
+  return (
+    <Card data-testid="why-this-lead">
+      <CardHeader className="pb-3">
+        <CardTitle as="h2" className="text-base">
+          Why you got this lead
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="space-y-3">
+          {lead.scoreParts.map((p) => (
+            <li key={p.part} className="space-y-1">
+              <div className="flex items-center justify-between gap-3 text-sm">
+                <span className="font-medium text-slate-900">{PART_LABELS[p.part] ?? p.part}</span>
+                <span className="tabular-nums text-slate-700">
+                  {p.points} / {p.max}
+                </span>
+              </div>
+              <div
+                className="h-2 overflow-hidden rounded-full bg-slate-100"
+                role="img"
+                aria-label={`${p.points} of ${p.max} points`}
+              >
+                <div className="h-full bg-green-600" style={{ width: `${p.max ? (p.points / p.max) * 100 : 0}%` }} />
+              </div>
+              <p className="text-sm text-slate-600">{p.reason}</p>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+function LeadView({ lead, children }: { lead: LeadDetail; children?: ReactNode }) {
+  usePageMeta(`Lead #${lead.id}`, "A quote request matched to your company.");
+  const r = lead.request.requirements;
+  return (
+    <div className="space-y-6">
+      <Link
+        to="/provider-dashboard"
+        className="inline-flex items-center gap-1 text-sm font-medium text-green-800 hover:underline"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        Available Leads
+      </Link>
+      <div className="space-y-2">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-bold text-slate-900">Lead #{lead.id}</h1>
+          <LeadStatusBadge status={lead.status} />
+          <span
+            className="rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-semibold text-green-800"
+            data-testid="match-score"
+          >
+            Match Score {lead.matchScore}%
+          </span>
+        </div>
+        <p className="text-lg text-slate-800">{lead.request.title}</p>
+      </div>
+
+      <Card>
+        <CardContent className="flex items-start gap-3 p-5 text-sm text-slate-700">
+          <CalendarClock className="mt-0.5 h-5 w-5 shrink-0 text-slate-500" aria-hidden="true" />
+          <p>
+            The client was promised matches by <strong>{formatDateTime(lead.request.matchDueAt)}</strong>
+            {lead.request.isComplex ? " (a complex project: 72 hours)" : " (48 hours)"} and quotes within 2-3 business
+            days. Received {formatDateTime(lead.createdAt)}.
+          </p>
+        </CardContent>
+      </Card>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <WhyThisLead lead={lead} />
+        <RoiEstimate
+          frequency={r.frequency}
+          volume={r.volume}
+          timePerTask={r.timePerTask}
+          emptyHint="No estimate: this request gives no volume or time per task."
+        />
+      </div>
+
+      {r.fullName === undefined ? (
+        <p className="flex items-center gap-2 text-sm text-slate-700" data-testid="contact-hidden">
+          <Lock className="h-4 w-4" aria-hidden="true" />
+          The client's name and contact details show once you send a quote.
+        </p>
+      ) : null}
+
+      {children}
+
+      <RequestSections request={lead.request} />
+    </div>
+  );
+}
+
+export function LeadDetailPage() {
+  const params = useParams();
+  const id = Number(params.id);
+  const valid = Number.isInteger(id) && id > 0;
+  const { data, isLoading, error } = useQuery({ ...viewedLeadQueryOptions(id), enabled: valid });
+  if (valid && isLoading) return <LoadingScreen />;
+  if (!valid || !data) {
+    const notFound = !valid || (error instanceof ApiError && (error.status === 404 || error.status === 400));
+    return (
+      <div className="space-y-3">
+        <h1 className="text-2xl font-bold text-slate-900">{notFound ? "Lead not found" : "Lead unavailable"}</h1>
+        <p className="text-slate-600">
+          {notFound ? "No lead of yours has this number." : errorMessage(error, "This lead cannot be shown now.")}
+        </p>
+        <Link to="/provider-dashboard" className="font-medium text-green-800 hover:underline">
+          Back to Available Leads
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <LeadView lead={data}>
+      <LeadQuotePanel lead={data} />
+    </LeadView>
+  );
+}

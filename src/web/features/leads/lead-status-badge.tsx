@@ -1,0 +1,17 @@
+import { LEAD_STATUS_LABELS, type LeadStatus } from "@/shared/leads";
+import { cn } from "@/web/lib/cn";
+
+const STYLES: Record<LeadStatus, string> = {
+  new: "bg-green-100 text-green-800",
+  viewed: "bg-blue-100 text-blue-800",
+  quoted: "bg-purple-100 text-purple-800",
+  closed: "bg-slate-200 text-slate-800",
+};
+
+export function LeadStatusBadge({ status }: { status: LeadStatus }) {
+  return (
+    <span data-testid="lead-status" className={cn("rounded-full px-2.5 py-0.5 text-xs font-semibold", STYLES[status])}>
+      {LEAD_STATUS_LABELS[status]}
+    </span>
+  );
+}

@@ -1,0 +1,129 @@
+// /provider-dashboard (spec screen 8): the cards, the leads matched to the provider, and, for a
+// provider who may not see leads yet, why not and what to do.
+import { FileText, Inbox, Send, Trophy } from "lucide-react";
+import { Link } from "react-router";
+import { type LeadAccess, winRate } from "@/shared/leads";
+import { SectionPage } from "@/web/app/section-page";
+import { Button } from "@/web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { LoadingScreen } from "@/web/components/ui/spinner";
+import { errorMessage } from "@/web/lib/api";
+import { useProviderLeads } from "./api";
+import { LeadStatusBadge } from "./lead-status-badge";
+
+const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
+
+function AccessNotice({ access }: { access: LeadAccess }) {
+  const next =
+    access.companyStatus === "none" || access.companyStatus === "rejected"
+      ? {
+          href: "/provider-registration",
+          label: access.companyStatus === "none" ? "Create Company Profile" : "Edit and Resubmit",
+        }
+      : access.companyStatus === "approved"
+        ? {
+            href: "/subscription",
+            label: access.subscriptionStatus ? "Manage Subscription" : "Set Up Your Subscription",
+          }
+        : null;
+  return (
+    <Card className="border-amber-300 bg-amber-50" data-testid="lead-access-notice">
+      <CardHeader className="pb-2">
+        <CardTitle as="h2" className="text-base">
+          You are not receiving leads yet
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3 text-sm text-slate-800">
+        <p>{access.reason}</p>
+        {next ? (
+          <Button asChild size="sm">
+            <Link to={next.href}>{next.label}</Link>
+          </Button>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function ProviderDashboardPage() {
+  const { access, leads, quotes, isLoading, error } = useProviderLeads();
+  if (isLoading) return <LoadingScreen />;
+  const sent = quotes.filter((q) => q.status !== "withdrawn");
+  const cards = [
+    { title: "New Leads", value: String(leads.filter((l) => l.status === "new").length), icon: Inbox },
+    { title: "Total Leads", value: String(leads.length), icon: FileText },
+    { title: "Quotes Sent", value: String(sent.length), icon: Send },
+    { title: "Win Rate", value: `${winRate(quotes)}%`, icon: Trophy },
+  ];
+  return (
+    <SectionPage title="Provider Dashboard" intro="Leads matched to your company, and how your quotes are doing.">
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(error)}
+        </p>
+      ) : null}
+      {access && !access.hasAccess ? <AccessNotice access={access} /> : null}
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {cards.map((c) => (
+          <Card key={c.title} data-testid="stat-card">
+            <CardHeader className="flex flex-row items-center justify-between pb-2">
+              <CardTitle as="h2" className="text-sm font-medium text-slate-600">
+                {c.title}
+              </CardTitle>
+              <c.icon className="h-4 w-4 text-slate-500" aria-hidden="true" />
+            </CardHeader>
+            <CardContent>
+              <p className="text-2xl font-bold text-slate-900">{c.value}</p>
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+      <section aria-labelledby="leads-heading" className="space-y-3">
+        <h2 id="leads-heading" className="text-lg font-semibold text-slate-900">
+          Available Leads
+        </h2>
+        {leads.length === 0 ? (
+          <Card data-testid="leads-empty">
+            <CardContent className="flex flex-col items-center gap-2 p-8 text-center">
+              <Inbox className="h-8 w-8 text-slate-400" aria-hidden="true" />
+              <p className="font-medium text-slate-900">No leads yet</p>
+              <p className="max-w-md text-sm text-slate-600">
+                {access?.hasAccess
+                  ? "When a business submits a request that fits your specialties, it appears here and you are told."
+                  : "Leads appear here once your company is approved and your subscription is active."}
+              </p>
+            </CardContent>
+          </Card>
+        ) : (
+          <ul className="space-y-3">
+            {leads.map((lead) => (
+              <li key={lead.id}>
+                <Card data-testid="lead-row">
+                  <CardContent className="flex flex-wrap items-center justify-between gap-4 p-5">
+                    <div className="min-w-0 space-y-1">
+                      <div className="flex flex-wrap items-center gap-3">
+                        <h3 className="font-semibold text-slate-900">Lead #{lead.id}</h3>
+                        <LeadStatusBadge status={lead.status} />
+                      </div>
+                      <p className="truncate text-sm text-slate-700">{lead.title}</p>
+                      <p className="text-sm text-slate-600">
+                        Match Score <span className="font-semibold text-green-800">{lead.matchScore}%</span> · Received{" "}
+                        {formatDate(lead.createdAt)}
+                      </p>
+                    </div>
+                    <Button asChild variant="outline" size="sm">
+                      <Link to={`/provider-dashboard/leads/${lead.id}`} aria-label={`View Details of Lead #${lead.id}`}>
+                        View Details
+                      </Link>
+                    </Button>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </SectionPage>
+  );
+}

@@ -1,0 +1,82 @@
+// Spec screen 1 and sections 4, 5, 8: the landing lead form. Idle, submitting, then either a Thank You
+// panel in place of the form, or the form as it was with an error toast. Only response.ok matters.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { CheckCircle2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { type Inquiry, type InquiryInput, inquirySchema } from "@/shared/inquiries";
+import { Button } from "@/web/components/ui/button";
+import { toast } from "@/web/components/ui/use-toast";
+import { apiRequest } from "@/web/lib/api";
+import { emptyInquiry, InquiryFields } from "./inquiry-fields";
+
+const SUCCESS_TOAST = {
+  title: "Thank you for your interest!",
+  description: "We'll connect you with qualified automation providers within 48 hours.",
+} as const;
+const ERROR_TOAST = {
+  title: "Error",
+  description: "Failed to submit form. Please try again.",
+  variant: "destructive",
+} as const;
+
+export function LeadForm() {
+  const [submitted, setSubmitted] = useState(false);
+  const form = useForm<InquiryInput, unknown, Inquiry>({
+    resolver: zodResolver(inquirySchema),
+    mode: "onTouched",
+    defaultValues: emptyInquiry("landing"),
+  });
+  const submit = useMutation({
+    mutationFn: (body: Inquiry) => apiRequest("POST", "/api/leads", body),
+    onSuccess: () => {
+      form.reset();
+      setSubmitted(true);
+      toast(SUCCESS_TOAST);
+    },
+    onError: () => toast(ERROR_TOAST),
+  });
+
+  if (submitted) return <ThankYouPanel onAnother={() => setSubmitted(false)} />;
+
+  return (
+    <form
+      noValidate
+      aria-label="Get free quotes"
+      className="relative space-y-5"
+      onSubmit={form.handleSubmit((values) => submit.mutate(values))}
+    >
+      <InquiryFields
+        form={form}
+        source="landing"
+        idPrefix="lead"
+        processLabel="Describe the process you want to automate"
+      />
+      <Button type="submit" size="lg" className="w-full" disabled={submit.isPending}>
+        {submit.isPending ? "Submitting..." : "Get My Free Quotes"}
+      </Button>
+      <p className="text-center text-sm text-slate-600">Free for businesses. No obligation.</p>
+    </form>
+  );
+}
+
+function ThankYouPanel({ onAnother }: { onAnother: () => void }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The form the user was in is gone; moving focus tells screen-reader users what replaced it.
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <div data-testid="lead-thank-you" className="py-6 text-center" role="status">
+      <CheckCircle2 className="mx-auto h-14 w-14 text-green-600" aria-hidden="true" />
+      <h3 ref={headingRef} tabIndex={-1} className="mt-4 text-2xl font-bold text-slate-900 focus:outline-none">
+        Thank You!
+      </h3>
+      <p className="mx-auto mt-3 max-w-md text-slate-600">
+        We have received your request. We'll connect you with qualified automation providers within 48 hours.
+      </p>
+      <Button type="button" variant="outline" className="mt-6" onClick={onAnother}>
+        Submit Another Request
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+// Building blocks shared by the marketing pages, so that every page has the same rhythm and look.
+import type { LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Button, type ButtonProps } from "@/web/components/ui/button";
+import { cn } from "@/web/lib/cn";
+
+/** Smooth scroll to an in-page anchor; the sticky header is offset with scroll-margin on the target. */
+export function scrollToId(id: string): void {
+  document.getElementById(id)?.scrollIntoView({ behavior: "smooth", block: "start" });
+}
+
+export function ScrollButton({ target, ...props }: Omit<ButtonProps, "onClick" | "type"> & { target: string }) {
+  return <Button type="button" aria-controls={target} onClick={() => scrollToId(target)} {...props} />;
+}
+
+export function Hero({
+  eyebrow,
+  title,
+  children,
+  actions,
+}: {
+  eyebrow?: string;
+  title: string;
+  children?: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <section className="bg-gradient-to-br from-blue-700 via-blue-800 to-slate-900 px-4 py-16 text-white sm:py-24">
+      <div className="mx-auto max-w-4xl text-center">
+        {eyebrow ? (
+          <p className="mb-4 inline-block rounded-full bg-white/10 px-4 py-1 text-sm font-medium text-blue-50">
+            {eyebrow}
+          </p>
+        ) : null}
+        <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">{title}</h1>
+        {children ? <div className="mx-auto mt-6 max-w-2xl text-lg text-blue-50">{children}</div> : null}
+        {actions ? (
+          <div className="mt-10 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
+            {actions}
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+/** Outline buttons are white by default; on the dark hero they need to read as secondary actions. */
+export const heroSecondaryButton = "border-white bg-transparent text-white hover:bg-white/10";
+export const heroPrimaryButton = "bg-white text-blue-800 hover:bg-blue-50";
+
+export function Section({
+  id,
+  title,
+  intro,
+  tone = "white",
+  className,
+  children,
+}: {
+  id?: string;
+  title: string;
+  intro?: ReactNode;
+  tone?: "white" | "muted";
+  className?: string;
+  children: ReactNode;
+}) {
+  const headingId = id ? `${id}-heading` : undefined;
+  return (
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      className={cn("scroll-mt-20 px-4 py-16 sm:py-20", tone === "muted" ? "bg-slate-50" : "bg-white", className)}
+    >
+      <div className="mx-auto max-w-6xl">
+        <div className="mx-auto max-w-3xl text-center">
+          <h2 id={headingId} className="text-3xl font-bold tracking-tight text-slate-900">
+            {title}
+          </h2>
+          {intro ? <p className="mt-4 text-lg text-slate-600">{intro}</p> : null}
+        </div>
+        <div className="mt-12">{children}</div>
+      </div>
+    </section>
+  );
+}
+
+export type Stat = { value: string; label: string };
+
+export function StatGrid({ stats, className }: { stats: readonly Stat[]; className?: string }) {
+  return (
+    <dl className={cn("grid grid-cols-2 gap-6 lg:grid-cols-4", className)}>
+      {stats.map((s) => (
+        <div
+          key={s.label}
+          className="flex flex-col-reverse rounded-lg border border-slate-200 bg-white p-6 text-center"
+        >
+          <dt className="mt-2 text-sm font-medium text-slate-600">{s.label}</dt>
+          <dd className="text-3xl font-bold text-blue-700 sm:text-4xl">{s.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export type Feature = { icon: LucideIcon; title: string; text: string };
+
+export function FeatureGrid({ features, columns = 3 }: { features: readonly Feature[]; columns?: 2 | 3 | 4 }) {
+  return (
+    <ul
+      className={cn("grid gap-6 sm:grid-cols-2", columns === 3 && "lg:grid-cols-3", columns === 4 && "lg:grid-cols-4")}
+    >
+      {features.map((f) => (
+        <li key={f.title} className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+          <span className="flex h-12 w-12 items-center justify-center rounded-lg bg-blue-50 text-blue-700">
+            <f.icon className="h-6 w-6" aria-hidden="true" />
+          </span>
+          <h3 className="mt-4 text-lg font-semibold text-slate-900">{f.title}</h3>
+          <p className="mt-2 text-slate-600">{f.text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export type Step = { title: string; text: string; points?: readonly string[] };
+
+export function StepList({ steps }: { steps: readonly Step[] }) {
+  return (
+    <ol className={cn("grid gap-6", steps.length === 4 ? "sm:grid-cols-2 lg:grid-cols-4" : "lg:grid-cols-3")}>
+      {steps.map((s, i) => (
+        <li key={s.title} className="relative rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+          <span
+            className="flex h-10 w-10 items-center justify-center rounded-full bg-blue-600 font-bold text-white"
+            aria-hidden="true"
+          >
+            {i + 1}
+          </span>
+          <h3 className="mt-4 text-lg font-semibold text-slate-900">{s.title}</h3>
+          <p className="mt-2 text-slate-600">{s.text}</p>
+          {s.points ? (
+            <ul className="mt-4 space-y-2 text-sm text-slate-700">
+              {s.points.map((p) => (
+                <li key={p} className="flex items-start gap-2">
+                  <span className="mt-1.5 h-1.5 w-1.5 shrink-0 rounded-full bg-blue-600" aria-hidden="true" />
+                  {p}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The closing band of a page: one heading, one line, and the actions. */
+export function ClosingCallToAction({
+  title,
+  children,
+  actions,
+}: {
+  title: string;
+  children: ReactNode;
+  actions: ReactNode;
+}) {
+  return (
+    <section className="bg-blue-700 px-4 py-16 text-center text-white">
+      <div className="mx-auto max-w-3xl">
+        <h2 className="text-3xl font-bold tracking-tight">{title}</h2>
+        <p className="mt-4 text-lg text-blue-50">{children}</p>
+        <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
+          {actions}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+// Spec screen 12 and sections 4, 5, 8: the vendor application on /for-vendors. The spec's version only
+// pretends to send; here it is stored (POST /api/vendor-applications), with the spec's texts unchanged.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { useForm } from "react-hook-form";
+import { type VendorApplication, type VendorApplicationInput, vendorApplicationSchema } from "@/shared/inquiries";
+import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
+import { Button } from "@/web/components/ui/button";
+import { FieldError } from "@/web/components/ui/form-controls";
+import { toast } from "@/web/components/ui/use-toast";
+import { apiRequest } from "@/web/lib/api";
+import { HoneypotField, messageOf, TextAreaField, TextField } from "./form-fields";
+
+const SUCCESS_TOAST = {
+  title: "Application Submitted!",
+  description: "We'll review your application and get back to you within 24 hours.",
+} as const;
+const ERROR_TOAST = {
+  title: "Error",
+  description: "There was an error submitting your application. Please try again.",
+  variant: "destructive",
+} as const;
+
+const emptyApplication = (): VendorApplicationInput => ({
+  name: "",
+  email: "",
+  company: "",
+  specialties: [],
+  message: "",
+  leaveBlank: "",
+});
+
+export function VendorApplicationForm() {
+  const form = useForm<VendorApplicationInput, unknown, VendorApplication>({
+    resolver: zodResolver(vendorApplicationSchema),
+    mode: "onTouched",
+    defaultValues: emptyApplication(),
+  });
+  const { register, formState } = form;
+  const errors = formState.errors;
+  const specialtiesError = messageOf(errors.specialties);
+
+  const submit = useMutation({
+    mutationFn: (body: VendorApplication) => apiRequest("POST", "/api/vendor-applications", body),
+    onSuccess: () => {
+      form.reset(emptyApplication());
+      toast(SUCCESS_TOAST);
+    },
+    onError: () => toast(ERROR_TOAST),
+  });
+
+  return (
+    <form
+      noValidate
+      aria-label="Vendor application"
+      className="relative space-y-5"
+      onSubmit={form.handleSubmit((values) => submit.mutate(values))}
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          id="vendor-name"
+          label="Full Name"
+          autoComplete="name"
+          registration={register("name")}
+          error={messageOf(errors.name)}
+        />
+        <TextField
+          id="vendor-email"
+          label="Email Address"
+          type="email"
+          autoComplete="email"
+          registration={register("email")}
+          error={messageOf(errors.email)}
+        />
+      </div>
+      <TextField
+        id="vendor-company"
+        label="Company Name"
+        autoComplete="organization"
+        registration={register("company")}
+        error={messageOf(errors.company)}
+      />
+      <fieldset aria-describedby={specialtiesError ? "vendor-specialties-error" : undefined}>
+        <legend className="text-sm font-medium text-slate-800">Automation Specialties</legend>
+        <p className="mt-1 text-sm text-slate-600">Select every area your team delivers.</p>
+        <div className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2">
+          {PROVIDER_SPECIALTIES.map((specialty, i) => (
+            <label
+              key={specialty}
+              htmlFor={`vendor-specialty-${i}`}
+              className="flex cursor-pointer items-center gap-3 rounded-md border border-slate-300 px-3 py-2 text-sm text-slate-800 transition-colors hover:bg-slate-50 has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-500"
+            >
+              <input
+                id={`vendor-specialty-${i}`}
+                type="checkbox"
+                value={specialty}
+                className="h-4 w-4 accent-blue-600 focus:outline-none"
+                {...register("specialties")}
+              />
+              {specialty}
+            </label>
+          ))}
+        </div>
+        <div className="mt-2">
+          <FieldError id="vendor-specialties-error" message={specialtiesError} />
+        </div>
+      </fieldset>
+      <TextAreaField
+        id="vendor-message"
+        label="Tell us about your experience"
+        optional
+        placeholder="Projects you have delivered, industries you know, team size, certifications."
+        registration={register("message")}
+        error={messageOf(errors.message)}
+      />
+      <HoneypotField id="vendor-leave-blank" registration={register("leaveBlank")} />
+      <Button type="submit" size="lg" className="w-full" disabled={submit.isPending}>
+        {submit.isPending ? "Submitting Application..." : "Apply Now"}
+      </Button>
+    </form>
+  );
+}

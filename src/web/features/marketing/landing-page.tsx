@@ -1,0 +1,192 @@
+// Spec screen 1: the public landing for signed-out visitors. Lead form (anchor lead-form), features
+// and how it works; the header's Login and Get Started begin the session.
+import { BadgeCheck, CheckCircle2, Clock, Gift, Headphones, Scale, ShieldCheck } from "lucide-react";
+import { Link } from "react-router";
+import { BRAND_NAME } from "@/shared/brand";
+import { PublicLayout } from "@/web/components/public-layout";
+import { Button } from "@/web/components/ui/button";
+import { Card, CardContent } from "@/web/components/ui/card";
+import { usePublicPageMeta } from "@/web/lib/page-meta";
+import { LeadForm } from "./components/lead-form";
+import {
+  ClosingCallToAction,
+  type Feature,
+  FeatureGrid,
+  Hero,
+  heroPrimaryButton,
+  heroSecondaryButton,
+  ScrollButton,
+  Section,
+  type Stat,
+  StatGrid,
+  type Step,
+  StepList,
+} from "./components/marketing-ui";
+
+export const LEAD_FORM_ID = "lead-form";
+
+const STATS: readonly Stat[] = [
+  { value: "500+", label: "Vetted Providers" },
+  { value: "1000+", label: "Projects Completed" },
+  { value: "$50M+", label: "Client Savings" },
+  { value: "95%", label: "Client Satisfaction" },
+];
+
+const FEATURES: readonly Feature[] = [
+  {
+    icon: BadgeCheck,
+    title: "Vetted Providers",
+    text: "Every provider passes a portfolio review, reference checks and a technical assessment before seeing a request.",
+  },
+  {
+    icon: Clock,
+    title: "48-Hour Matching",
+    text: "Get matched with the right providers within 48 hours, and no more than 72 for complex projects.",
+  },
+  {
+    icon: Gift,
+    title: "Free for Businesses",
+    text: "Submitting a request and receiving quotes costs nothing. You pay only when you hire a provider.",
+  },
+  {
+    icon: Scale,
+    title: "Compare Quotes Side by Side",
+    text: "Receive quotes from 2-3 providers and compare price, timeline and approach before you decide.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "SOC 2 Compliant",
+    text: "Your process details and company data are handled under SOC 2 controls and shared only with your matches.",
+  },
+  {
+    icon: Headphones,
+    title: "24/7 Support",
+    text: "Our team is available around the clock to help you scope requirements and keep your project moving.",
+  },
+];
+
+const STEPS: readonly Step[] = [
+  {
+    title: "Submit Your Requirements",
+    text: "Describe the process you want to automate, the systems involved and your budget. It takes a few minutes.",
+  },
+  {
+    title: "Get Matched",
+    text: "We match you with 2-3 vetted providers who have automated similar processes in your industry.",
+  },
+  {
+    title: "Compare Quotes",
+    text: "Providers send their price, timeline and approach, typically within 24-48 hours of being matched.",
+  },
+  {
+    title: "Choose & Execute",
+    text: "Pick the provider that fits best and start your project with confidence.",
+  },
+];
+
+const FORM_PROMISES = [
+  "Matched with vetted providers within 48 hours",
+  "Quotes from 2-3 providers who fit your needs",
+  "Free to submit, no obligation to hire",
+  "Your details shared only with your matches",
+] as const;
+
+export function LandingPage() {
+  usePublicPageMeta("/");
+  return (
+    <PublicLayout signInHref="/api/login">
+      <Hero
+        eyebrow="Trusted by businesses in 50+ countries"
+        title="Find Vetted Automation Providers in 48 Hours"
+        actions={
+          <>
+            <ScrollButton target={LEAD_FORM_ID} size="lg" className={heroPrimaryButton}>
+              Get Free Quotes
+            </ScrollButton>
+            <Button asChild size="lg" variant="outline" className={heroSecondaryButton}>
+              <Link to="/how-it-works">See How It Works</Link>
+            </Button>
+          </>
+        }
+      >
+        <p>
+          Tell us which process slows your team down. We match you with pre-screened automation experts, and you compare
+          their quotes. Free for businesses.
+        </p>
+      </Hero>
+
+      <section aria-label="Marketplace in numbers" className="bg-slate-50 px-4 py-12">
+        <StatGrid stats={STATS} className="mx-auto max-w-6xl" />
+      </section>
+
+      <section
+        id={LEAD_FORM_ID}
+        aria-labelledby="lead-form-heading"
+        className="scroll-mt-20 bg-white px-4 py-16 sm:py-20"
+      >
+        <div className="mx-auto grid max-w-6xl items-start gap-12 lg:grid-cols-2">
+          <div>
+            <h2 id="lead-form-heading" className="text-3xl font-bold tracking-tight text-slate-900">
+              Get Free Quotes from Automation Experts
+            </h2>
+            <p className="mt-4 text-lg text-slate-600">
+              Share a few details about your project. The more we know about the process, the better your matches.
+            </p>
+            <ul className="mt-8 space-y-4">
+              {FORM_PROMISES.map((p) => (
+                <li key={p} className="flex items-start gap-3 text-slate-700">
+                  <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-green-700" aria-hidden="true" />
+                  {p}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <Card className="shadow-md">
+            <CardContent className="p-6 sm:p-8">
+              <LeadForm />
+            </CardContent>
+          </Card>
+        </div>
+      </section>
+
+      <Section
+        id="features"
+        title={`Why Businesses Choose ${BRAND_NAME}`}
+        intro="Everything you need to find the right automation partner, without weeks of searching and vetting."
+        tone="muted"
+      >
+        <FeatureGrid features={FEATURES} />
+      </Section>
+
+      <Section
+        id="how-it-works"
+        title="How It Works"
+        intro="From first description to a running automation in four steps."
+      >
+        <StepList steps={STEPS} />
+        <div className="mt-10 text-center">
+          <ScrollButton target={LEAD_FORM_ID} size="lg">
+            Submit Your Requirements
+          </ScrollButton>
+        </div>
+      </Section>
+
+      <ClosingCallToAction
+        title="Are You an Automation Provider?"
+        actions={
+          <>
+            <Button asChild size="lg" className={heroPrimaryButton}>
+              <Link to="/provider-registration">Join Our Provider Network</Link>
+            </Button>
+            <Button asChild size="lg" variant="outline" className={heroSecondaryButton}>
+              <Link to="/for-vendors">Learn About Vendor Leads</Link>
+            </Button>
+          </>
+        }
+      >
+        Receive qualified requests from businesses that are ready to automate, and grow your pipeline with less time
+        spent on sales.
+      </ClosingCallToAction>
+    </PublicLayout>
+  );
+}

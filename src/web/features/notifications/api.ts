@@ -1,0 +1,94 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type {
+  Notification,
+  NotificationList,
+  NotificationPreferences,
+  UpdateNotificationPreferencesInput,
+} from "@/shared/notifications";
+import { toast } from "@/web/components/ui/use-toast";
+import { apiRequest, errorMessage, getJson } from "@/web/lib/api";
+
+const EMPTY: NotificationList = { notifications: [], unreadCount: 0 };
+
+/**
+ * The bell's list. Unlike the app's other reads (spec section 7: never polled), it polls every 30
+ * seconds and on window focus, so that news arrives without a reload (decision 063).
+ */
+export const notificationsQueryOptions = () =>
+  queryOptions({
+    queryKey: ["notifications", "list"],
+    queryFn: async () => (await getJson<NotificationList>("/api/notifications", "returnNull")) ?? EMPTY,
+    refetchInterval: 30_000,
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  });
+
+export const notificationPreferencesQueryOptions = () =>
+  queryOptions({
+    queryKey: ["notifications", "preferences"],
+    queryFn: async () =>
+      (await getJson<NotificationPreferences>("/api/notifications/preferences")) ?? { preferences: [] },
+  });
+
+/** Marks one notification read; the count drops at once, the list is read again after. */
+export function useMarkNotificationRead() {
+  const queryClient = useQueryClient();
+  const key = notificationsQueryOptions().queryKey;
+  return useMutation({
+    mutationFn: async (id: number) =>
+      (await (await apiRequest("POST", `/api/notifications/${id}/read`)).json()) as Notification,
+    onMutate: (id) => {
+      queryClient.setQueryData(key, (list) => {
+        if (!list) return list;
+        const target = list.notifications.find((n) => n.id === id);
+        if (!target || target.readAt) return list;
+        const readAt = new Date().toISOString();
+        return {
+          notifications: list.notifications.map((n) => (n.id === id ? { ...n, readAt } : n)),
+          unreadCount: Math.max(0, list.unreadCount - 1),
+        };
+      });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export function useMarkAllNotificationsRead() {
+  const queryClient = useQueryClient();
+  const key = notificationsQueryOptions().queryKey;
+  return useMutation({
+    mutationFn: async () => {
+      await apiRequest("POST", "/api/notifications/read-all");
+    },
+    onError: (err) => toast({ title: "Error", description: errorMessage(err), variant: "destructive" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+/** Saves at once; the box shows the new choice while the server stores it, and goes back if it fails. */
+export function useSaveNotificationPreferences() {
+  const queryClient = useQueryClient();
+  const key = notificationPreferencesQueryOptions().queryKey;
+  return useMutation({
+    mutationFn: async (input: UpdateNotificationPreferencesInput) =>
+      (await (await apiRequest("PUT", "/api/notifications/preferences", input)).json()) as NotificationPreferences,
+    onMutate: (input) => {
+      const before = queryClient.getQueryData(key);
+      if (before) {
+        const changed = new Map(input.preferences.map((p) => [p.kind, p.email]));
+        queryClient.setQueryData(key, {
+          preferences: before.preferences.map((p) => ({ ...p, email: changed.get(p.kind) ?? p.email })),
+        });
+      }
+      return { before };
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(key, saved);
+      toast({ title: "Preferences Saved", description: "Your email notification settings are updated." });
+    },
+    onError: (err, _input, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+      toast({ title: "Error", description: errorMessage(err), variant: "destructive" });
+    },
+  });
+}

@@ -1,0 +1,135 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Bell, CheckCheck } from "lucide-react";
+import { Popover } from "radix-ui";
+import { useState } from "react";
+import { Link } from "react-router";
+import type { Notification } from "@/shared/notifications";
+import { Tooltip } from "@/web/components/ui/tooltip";
+import { cn } from "@/web/lib/cn";
+import { notificationsQueryOptions, useMarkAllNotificationsRead, useMarkNotificationRead } from "./api";
+
+/** "just now", "5 min ago", "3 h ago", "2 d ago", then the date. */
+export function timeAgo(iso: string, now = Date.now()): string {
+  const minutes = Math.floor((now - Date.parse(iso)) / 60_000);
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 24 * 60) return `${Math.floor(minutes / 60)} h ago`;
+  if (minutes < 7 * 24 * 60) return `${Math.floor(minutes / (24 * 60))} d ago`;
+  return new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
+}
+
+function NotificationItem({ notification: n, onOpen }: { notification: Notification; onOpen: () => void }) {
+  const unread = !n.readAt;
+  const content = (
+    <>
+      <span
+        className={cn("mt-1.5 h-2 w-2 shrink-0 rounded-full", unread ? "bg-blue-600" : "bg-transparent")}
+        aria-hidden="true"
+      />
+      <span className="min-w-0 flex-1">
+        <span className={cn("block text-sm text-slate-900", unread && "font-semibold")}>
+          {unread ? <span className="sr-only">Unread: </span> : null}
+          {n.title}
+        </span>
+        <span className="mt-0.5 block text-sm text-slate-600 [overflow-wrap:anywhere]">{n.body}</span>
+        <span className="mt-1 block text-xs text-slate-600">{timeAgo(n.createdAt)}</span>
+      </span>
+    </>
+  );
+  const className = cn(
+    "flex w-full gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none",
+    unread && "bg-blue-50/60",
+  );
+  return n.link ? (
+    <Link to={n.link} className={className} onClick={onOpen} data-testid="notification-item">
+      {content}
+    </Link>
+  ) : (
+    <button type="button" className={className} onClick={onOpen} data-testid="notification-item">
+      {content}
+    </button>
+  );
+}
+
+/** The bell in the top bar: unread count, the latest notifications, each leading to its page. */
+export function NotificationBell() {
+  const [open, setOpen] = useState(false);
+  const { data } = useQuery(notificationsQueryOptions());
+  const markRead = useMarkNotificationRead();
+  const queryClient = useQueryClient();
+  const markAll = useMarkAllNotificationsRead();
+  const unread = data?.unreadCount ?? 0;
+  const items = data?.notifications ?? [];
+  const label = unread > 0 ? `Notifications, ${unread} unread` : "Notifications";
+
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Tooltip label="Notifications">
+        <Popover.Trigger asChild>
+          <button
+            type="button"
+            aria-label={label}
+            className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100"
+            data-testid="notification-bell"
+          >
+            <Bell className="h-5 w-5" aria-hidden="true" />
+            {unread > 0 ? (
+              <span
+                aria-hidden="true"
+                data-testid="notification-count"
+                className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-semibold text-white"
+              >
+                {unread > 99 ? "99+" : unread}
+              </span>
+            ) : null}
+          </button>
+        </Popover.Trigger>
+      </Tooltip>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+          aria-label="Notifications"
+          className="z-50 w-[min(24rem,calc(100vw-1rem))] rounded-lg border border-slate-200 bg-white shadow-lg"
+        >
+          <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
+            <h2 className="text-sm font-semibold text-slate-900">Notifications</h2>
+            <button
+              type="button"
+              onClick={() => markAll.mutate()}
+              disabled={unread === 0 || markAll.isPending}
+              className="flex items-center gap-1 rounded px-2 py-1 text-sm font-medium text-blue-700 hover:bg-blue-50 disabled:cursor-not-allowed disabled:text-slate-500 disabled:hover:bg-transparent"
+            >
+              <CheckCheck className="h-4 w-4" aria-hidden="true" />
+              Mark all as read
+            </button>
+          </div>
+          {items.length === 0 ? (
+            <p className="px-4 py-8 text-center text-sm text-slate-600">No notifications yet.</p>
+          ) : (
+            <ul
+              className="max-h-[min(28rem,70vh)] divide-y divide-slate-100 overflow-y-auto"
+              aria-label="Latest notifications"
+            >
+              {items.map((n) => (
+                <li key={n.id}>
+                  <NotificationItem
+                    notification={n}
+                    onOpen={() => {
+                      if (!n.readAt) markRead.mutate(n.id);
+                      setOpen(false);
+                      // The news changed what the linked page shows (a new quote, a decision): read
+                      // everything again rather than show the page as it was cached.
+                      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== "notifications" });
+                    }}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

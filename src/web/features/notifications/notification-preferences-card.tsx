@@ -1,0 +1,97 @@
+import { useQuery } from "@tanstack/react-query";
+import { Loader2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import type { NotificationPreferences } from "@/shared/notifications";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { errorMessage } from "@/web/lib/api";
+import { notificationPreferencesQueryOptions, useSaveNotificationPreferences } from "./api";
+
+type Preference = NotificationPreferences["preferences"][number];
+
+/**
+ * One kind's checkbox. Its own state changes in the click itself: the cache it follows is updated a
+ * tick later (the query library notifies on a timer), and React would first put a controlled box
+ * back, so the click would seem to do nothing. The cache's value, once it moves, wins again.
+ */
+function PreferenceRow({
+  preference: p,
+  disabled,
+  onChange,
+}: {
+  preference: Preference;
+  disabled: boolean;
+  onChange: (email: boolean) => void;
+}) {
+  const [checked, setChecked] = useState(p.email);
+  useEffect(() => setChecked(p.email), [p.email]);
+  const id = `notify-email-${p.kind.replace(".", "-")}`;
+  return (
+    <li className="flex items-start gap-3 py-3">
+      <input
+        id={id}
+        type="checkbox"
+        className="mt-0.5 h-4 w-4 shrink-0 accent-blue-700"
+        checked={checked}
+        disabled={disabled}
+        aria-describedby={`${id}-description`}
+        onChange={(e) => {
+          setChecked(e.target.checked);
+          onChange(e.target.checked);
+        }}
+      />
+      <div className="min-w-0">
+        <label htmlFor={id} className="text-sm font-medium text-slate-900">
+          {p.label}
+        </label>
+        <p id={`${id}-description`} className="text-sm text-slate-600">
+          {p.description}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+/** Settings: email on or off for each kind of notification the user's role receives. */
+export function NotificationPreferencesCard() {
+  const prefs = useQuery(notificationPreferencesQueryOptions());
+  const save = useSaveNotificationPreferences();
+  const list = prefs.data?.preferences ?? [];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Notifications</CardTitle>
+        <CardDescription>
+          You always see notifications in the bell at the top of the page. Choose which ones also come by email.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {prefs.isLoading ? (
+          <p className="flex items-center gap-2 text-sm text-slate-600" role="status">
+            <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+            Loading...
+          </p>
+        ) : prefs.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            Your notification settings could not be loaded: {errorMessage(prefs.error)}
+          </p>
+        ) : list.length === 0 ? (
+          <p className="text-sm text-slate-600">There are no email notifications for your account type.</p>
+        ) : (
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium text-slate-900">Email me when</legend>
+            <ul className="divide-y divide-slate-100">
+              {list.map((p) => (
+                <PreferenceRow
+                  key={p.kind}
+                  preference={p}
+                  disabled={save.isPending}
+                  onChange={(email) => save.mutate({ preferences: [{ kind: p.kind, email }] })}
+                />
+              ))}
+            </ul>
+          </fieldset>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,163 @@
+// Spec screen 7: the client's requests, counted by status and listed newest first.
+import { useQuery } from "@tanstack/react-query";
+import type { LucideIcon } from "lucide-react";
+import { Briefcase, CheckCircle2, FileText, Inbox, Plus } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { type ClientStatus, clientStatus, type QuoteRequestSummary } from "@/shared/quote-requests";
+import { Button } from "@/web/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { Select } from "@/web/components/ui/select";
+import { errorMessage } from "@/web/lib/api";
+import { usePageMeta } from "@/web/lib/page-meta";
+import { myQuoteRequestsQueryOptions } from "./api";
+import { formatDate, industryLabel, previewDescription } from "./format";
+import { GoalBadge, StatusBadge } from "./status-badge";
+
+type Counts = { total: number; open: number; matched: number; closed: number };
+
+/** The dashboard's cards: a cancelled request is closed in the client's vocabulary (DESIGN.md). */
+export function countByClientStatus(requests: QuoteRequestSummary[]): Counts {
+  const counts: Counts = { total: requests.length, open: 0, matched: 0, closed: 0 };
+  for (const r of requests) counts[clientStatus(r.status)] += 1;
+  return counts;
+}
+
+function StatCard({ title, value, icon: Icon }: { title: string; value: number; icon: LucideIcon }) {
+  return (
+    <Card data-testid="stat-card">
+      <CardHeader className="flex flex-row items-center justify-between pb-2">
+        <CardTitle as="h2" className="text-sm font-medium text-slate-600">
+          {title}
+        </CardTitle>
+        <Icon className="h-4 w-4 text-slate-500" aria-hidden="true" />
+      </CardHeader>
+      <CardContent>
+        <p className="text-2xl font-bold text-slate-900">{value}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+function RequestRow({ request }: { request: QuoteRequestSummary }) {
+  return (
+    <li className="space-y-3 p-5" data-testid="quote-request-row">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h3 className="text-base font-semibold text-slate-900">{request.title}</h3>
+        <StatusBadge status={request.status} />
+      </div>
+      <p className="text-sm text-slate-700">{previewDescription(request.description)}</p>
+      <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600">
+        <div className="flex gap-1">
+          <dt>Industry:</dt>
+          <dd className="font-medium text-slate-800">{industryLabel(request.industry)}</dd>
+        </div>
+        <div className="flex gap-1">
+          <dt>Created:</dt>
+          <dd className="font-medium text-slate-800">{formatDate(request.createdAt)}</dd>
+        </div>
+        <div className="flex gap-1">
+          <dt>Budget:</dt>
+          <dd className="font-medium text-slate-800">{request.budgetRange}</dd>
+        </div>
+      </dl>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <ul className="flex flex-wrap gap-2" aria-label="Goals">
+          {request.automationTypes.map((goal) => (
+            <li key={goal}>
+              <GoalBadge goal={goal} />
+            </li>
+          ))}
+        </ul>
+        <Button asChild variant="outline" size="sm">
+          <Link to={`/quote-request/${request.id}`} aria-label={`View ${request.title}`}>
+            View
+          </Link>
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+export function ClientDashboardPage() {
+  usePageMeta("Quote Requests Dashboard", "Track your automation requests and their quotes.");
+  const { data, isLoading, error } = useQuery(myQuoteRequestsQueryOptions());
+  const requests = data ?? [];
+  const counts = countByClientStatus(requests);
+  const [filter, setFilter] = useState<"all" | ClientStatus>("all");
+  const shown = filter === "all" ? requests : requests.filter((r) => clientStatus(r.status) === filter);
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Quote Requests Dashboard</h1>
+          <p className="mt-1 text-slate-600">Track your automation requests and their quotes.</p>
+        </div>
+        <Button asChild>
+          <Link to="/quote-request">
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            Create New Request
+          </Link>
+        </Button>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard title="Total Requests" value={counts.total} icon={FileText} />
+        <StatCard title="Open Requests" value={counts.open} icon={Inbox} />
+        <StatCard title="Active Projects" value={counts.matched} icon={Briefcase} />
+        <StatCard title="Completed" value={counts.closed} icon={CheckCircle2} />
+      </div>
+
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
+          <CardTitle as="h2">Your Requests</CardTitle>
+          {requests.length > 0 ? (
+            <Select
+              label="Show requests by status"
+              value={filter}
+              onValueChange={(v) => setFilter(v as typeof filter)}
+              options={[
+                { value: "all", label: "All statuses" },
+                { value: "open", label: "Open" },
+                { value: "matched", label: "Matched" },
+                { value: "closed", label: "Closed" },
+              ]}
+            />
+          ) : null}
+        </CardHeader>
+        <CardContent className="p-0">
+          {isLoading ? (
+            <p className="p-6 text-slate-600" role="status">
+              Loading...
+            </p>
+          ) : error ? (
+            <p className="p-6 text-red-700" role="alert">
+              Your requests could not be loaded: {errorMessage(error)}
+            </p>
+          ) : requests.length === 0 ? (
+            <div className="flex flex-col items-center gap-3 px-6 pb-10 pt-4 text-center" data-testid="empty-state">
+              <FileText className="h-10 w-10 text-slate-400" aria-hidden="true" />
+              <h3 className="text-lg font-semibold text-slate-900">No quote requests yet</h3>
+              <p className="max-w-md text-slate-600">
+                Describe a process you want automated and we will match you with vetted providers within 48 hours.
+              </p>
+              <Button asChild>
+                <Link to="/quote-request">Create Your First Request</Link>
+              </Button>
+            </div>
+          ) : (
+            <ul className="divide-y divide-slate-200 border-t border-slate-200">
+              {shown.map((r) => (
+                <RequestRow key={r.id} request={r} />
+              ))}
+              {shown.length === 0 ? (
+                <li className="p-6 text-sm text-slate-600">No requests with this status.</li>
+              ) : null}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

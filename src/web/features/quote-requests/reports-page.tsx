@@ -1,0 +1,148 @@
+// /reports: the client's own figures: requests by status and the manual work they could save.
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import { CLIENT_STATUS_LABELS, QUOTE_REQUEST_STATUSES, type QuoteRequestSummary } from "@/shared/quote-requests";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { errorMessage } from "@/web/lib/api";
+import { usePageMeta } from "@/web/lib/page-meta";
+import { myQuoteRequestsQueryOptions } from "./api";
+import { formatHours } from "./format";
+import { StatusBadge } from "./status-badge";
+
+/** Hours a year over the requests still wanted: a cancelled request saves nothing. */
+export function totalHoursSaved(requests: QuoteRequestSummary[]): number {
+  return requests.reduce((sum, r) => (r.status === "cancelled" ? sum : sum + (r.roiHoursPerYear ?? 0)), 0);
+}
+
+export function ReportsPage() {
+  usePageMeta("Reports", "Your requests and their estimated savings.");
+  const { data, isLoading, error } = useQuery(myQuoteRequestsQueryOptions());
+  const requests = data ?? [];
+  const byStatus = QUOTE_REQUEST_STATUSES.map((status) => ({
+    status,
+    count: requests.filter((r) => r.status === status).length,
+  }));
+  const max = Math.max(1, ...byStatus.map((s) => s.count));
+  const withEstimate = requests.filter((r) => r.roiHoursPerYear !== null && r.status !== "cancelled");
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Reports</h1>
+        <p className="mt-1 text-slate-600">Your requests and their estimated savings.</p>
+      </div>
+      {isLoading ? (
+        <p role="status" className="text-slate-600">
+          Loading...
+        </p>
+      ) : error ? (
+        <p role="alert" className="text-red-700">
+          Your figures could not be loaded: {errorMessage(error)}
+        </p>
+      ) : (
+        <>
+          <div className="grid gap-4 md:grid-cols-2">
+            <Card>
+              <CardHeader className="pb-2">
+                <CardTitle as="h2" className="text-sm font-medium text-slate-600">
+                  Estimated hours saved a year
+                </CardTitle>
+              </CardHeader>
+              <CardContent>
+                <p className="text-3xl font-bold text-slate-900" data-testid="total-hours-saved">
+                  {formatHours(totalHoursSaved(requests))}
+                </p>
+                <p className="mt-1 text-sm text-slate-600">
+                  Manual work your {withEstimate.length === 1 ? "request" : "requests"} with an estimate could give back
+                  ({withEstimate.length} of {requests.length}).
+                </p>
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader className="pb-2">
+                <CardTitle as="h2" className="text-sm font-medium text-slate-600">
+                  Total requests
+                </CardTitle>
+              </CardHeader>
+              <CardContent>
+                <p className="text-3xl font-bold text-slate-900">{requests.length}</p>
+              </CardContent>
+            </Card>
+          </div>
+
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Requests by status</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="space-y-3" data-testid="requests-by-status">
+                {byStatus.map(({ status, count }) => (
+                  <div key={status} className="grid grid-cols-[7rem_1fr_2rem] items-center gap-3">
+                    <dt className="text-sm text-slate-700">{CLIENT_STATUS_LABELS[status]}</dt>
+                    <div className="h-3 rounded-full bg-slate-100" aria-hidden="true">
+                      <div className="h-3 rounded-full bg-blue-600" style={{ width: `${(count / max) * 100}%` }} />
+                    </div>
+                    <dd className="text-right text-sm font-semibold text-slate-900">{count}</dd>
+                  </div>
+                ))}
+              </dl>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Estimated savings by request</CardTitle>
+              <CardDescription>
+                Hours of manual work a year, from each request's volume and time per task.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              {requests.length === 0 ? (
+                <p className="text-slate-600">
+                  No requests yet.{" "}
+                  <Link to="/quote-request" className="font-medium text-blue-700 hover:underline">
+                    Create one
+                  </Link>{" "}
+                  to see its estimate here.
+                </p>
+              ) : (
+                <table className="w-full text-left text-sm">
+                  <thead className="border-b border-slate-200 text-slate-600">
+                    <tr>
+                      <th scope="col" className="py-2 font-medium">
+                        Request
+                      </th>
+                      <th scope="col" className="py-2 font-medium">
+                        Status
+                      </th>
+                      <th scope="col" className="py-2 text-right font-medium">
+                        Hours a year
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-100">
+                    {requests.map((r) => (
+                      <tr key={r.id}>
+                        <td className="py-2">
+                          <Link to={`/quote-request/${r.id}`} className="font-medium text-blue-700 hover:underline">
+                            {r.title}
+                          </Link>
+                        </td>
+                        <td className="py-2">
+                          <StatusBadge status={r.status} />
+                        </td>
+                        <td className="py-2 text-right text-slate-900">
+                          {r.roiHoursPerYear === null ? "No estimate" : r.roiHoursPerYear.toLocaleString("en-US")}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </CardContent>
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,457 @@
+// The wizard's labelled controls. Each shows its section 5 message under it, tied to the control for
+// screen readers; choice groups are fieldsets with a legend.
+import { type ReactNode, useState } from "react";
+import { Controller, type FieldPath, useFormContext } from "react-hook-form";
+import {
+  TIME_UNITS,
+  type TimePerTask,
+  type TimeUnit,
+  VOLUME_PERIOD_LABELS,
+  VOLUME_PERIODS,
+  type Volume,
+  type VolumePeriod,
+} from "@/shared/quote-requests";
+import { FieldError, Input, Label, NativeSelect, Textarea } from "@/web/components/ui/form-controls";
+import { cn } from "@/web/lib/cn";
+import type { WizardFormValues } from "./wizard-form";
+
+type Name = FieldPath<WizardFormValues>;
+export type Option = { value: string; label: string };
+
+const errorId = (name: string) => `${name}-error`;
+const hintId = (name: string) => `${name}-hint`;
+
+function Optional() {
+  return <span className="font-normal text-slate-600"> (optional)</span>;
+}
+
+function useFieldError(name: Name): string | undefined {
+  const { formState } = useFormContext<WizardFormValues>();
+  const error = formState.errors[name as keyof WizardFormValues];
+  return typeof error?.message === "string" ? error.message : undefined;
+}
+
+function describedBy(...ids: (string | false | undefined)[]): string | undefined {
+  const list = ids.filter((id): id is string => !!id);
+  return list.length > 0 ? list.join(" ") : undefined;
+}
+
+export function TextField({
+  name,
+  label,
+  optional,
+  type = "text",
+  autoComplete,
+  placeholder,
+}: {
+  name: Name;
+  label: string;
+  optional?: boolean;
+  type?: "text" | "email";
+  autoComplete?: string;
+  placeholder?: string;
+}) {
+  const { register } = useFormContext<WizardFormValues>();
+  const error = useFieldError(name);
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={name}>
+        {label}
+        {optional ? <Optional /> : null}
+      </Label>
+      <Input
+        id={name}
+        type={type}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(error && errorId(name))}
+        {...register(name)}
+      />
+      <FieldError id={errorId(name)} message={error} />
+    </div>
+  );
+}
+
+export function TextAreaField({
+  name,
+  label,
+  optional,
+  hint,
+  maxLength,
+  placeholder,
+}: {
+  name: Name;
+  label: string;
+  optional?: boolean;
+  hint?: string;
+  /** Shows a live character count against this limit. */
+  maxLength?: number;
+  placeholder?: string;
+}) {
+  const { register, watch } = useFormContext<WizardFormValues>();
+  const error = useFieldError(name);
+  const value = watch(name);
+  const length = typeof value === "string" ? value.length : 0;
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={name}>
+        {label}
+        {optional ? <Optional /> : null}
+      </Label>
+      {hint ? (
+        <p id={hintId(name)} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <Textarea
+        id={name}
+        placeholder={placeholder}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(
+          hint && hintId(name),
+          error && errorId(name),
+          maxLength ? `${name}-count` : undefined,
+        )}
+        {...register(name)}
+      />
+      <div className="flex items-start justify-between gap-4">
+        <FieldError id={errorId(name)} message={error} />
+        {maxLength ? (
+          <p
+            id={`${name}-count`}
+            className={cn("ml-auto text-xs", length > maxLength ? "font-semibold text-red-700" : "text-slate-600")}
+          >
+            {length}/{maxLength}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+export function SelectField({
+  name,
+  label,
+  options,
+  optional,
+  placeholder = "Select...",
+}: {
+  name: Name;
+  label: string;
+  options: readonly Option[];
+  optional?: boolean;
+  placeholder?: string;
+}) {
+  const { register } = useFormContext<WizardFormValues>();
+  const error = useFieldError(name);
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={name}>
+        {label}
+        {optional ? <Optional /> : null}
+      </Label>
+      <NativeSelect
+        id={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(error && errorId(name))}
+        {...register(name)}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </NativeSelect>
+      <FieldError id={errorId(name)} message={error} />
+    </div>
+  );
+}
+
+function ChoiceGroup({
+  name,
+  legend,
+  hint,
+  error,
+  children,
+  columns = 2,
+}: {
+  name: Name;
+  legend: string;
+  hint?: string;
+  error?: string;
+  children: ReactNode;
+  columns?: 2 | 3;
+}) {
+  return (
+    <fieldset
+      className="space-y-2"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy(hint && hintId(name), error && errorId(name))}
+    >
+      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
+      {hint ? (
+        <p id={hintId(name)} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <div className={cn("grid gap-2", columns === 3 ? "sm:grid-cols-3" : "sm:grid-cols-2")}>{children}</div>
+      <FieldError id={errorId(name)} message={error} />
+    </fieldset>
+  );
+}
+
+const choiceClass =
+  "flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 hover:bg-slate-50 has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-500";
+
+/** Several of a list (goals, systems, system types). */
+export function CheckboxGroupField({
+  name,
+  legend,
+  hint,
+  options,
+  columns,
+}: {
+  name: "goals" | "systems" | "systemTypes";
+  legend: string;
+  hint?: string;
+  options: readonly Option[];
+  columns?: 2 | 3;
+}) {
+  const { control } = useFormContext<WizardFormValues>();
+  const error = useFieldError(name);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => {
+        const selected = field.value as string[];
+        return (
+          <ChoiceGroup name={name} legend={legend} hint={hint} error={error} columns={columns}>
+            {options.map((o) => (
+              <label key={o.value} className={choiceClass}>
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-blue-600"
+                  name={name}
+                  value={o.value}
+                  checked={selected.includes(o.value)}
+                  onBlur={field.onBlur}
+                  onChange={(e) =>
+                    field.onChange(
+                      e.target.checked ? [...selected, o.value] : selected.filter((v: string) => v !== o.value),
+                    )
+                  }
+                />
+                {o.label}
+              </label>
+            ))}
+          </ChoiceGroup>
+        );
+      }}
+    />
+  );
+}
+
+/** One of a short list, all options visible. */
+export function RadioGroupField({
+  name,
+  legend,
+  options,
+  columns,
+}: {
+  name: Name;
+  legend: string;
+  options: readonly Option[];
+  columns?: 2 | 3;
+}) {
+  const { register } = useFormContext<WizardFormValues>();
+  const error = useFieldError(name);
+  return (
+    <ChoiceGroup name={name} legend={legend} error={error} columns={columns}>
+      {options.map((o) => (
+        <label key={o.value} className={choiceClass}>
+          <input type="radio" className="h-4 w-4 accent-blue-600" value={o.value} {...register(name)} />
+          {o.label}
+        </label>
+      ))}
+    </ChoiceGroup>
+  );
+}
+
+function parseNumber(text: string): number {
+  return text.trim() === "" ? Number.NaN : Number(text);
+}
+
+/** Volume: a whole number of items and the period it is counted over (decision 012). */
+export function VolumeField() {
+  const { control } = useFormContext<WizardFormValues>();
+  const error = useFieldError("volume");
+  return (
+    <Controller
+      control={control}
+      name="volume"
+      render={({ field }) => (
+        <QuantityWithUnit<VolumePeriod>
+          name="volume"
+          legend="Volume"
+          hint="How many items (invoices, orders, records...) the process handles."
+          numberLabel="Number of items"
+          unitLabel="Counted"
+          step={1}
+          value={field.value ? { amount: field.value.quantity, unit: field.value.per } : undefined}
+          defaultUnit="run"
+          units={VOLUME_PERIODS.map((p) => ({ value: p, label: VOLUME_PERIOD_LABELS[p] }))}
+          error={error}
+          onBlur={field.onBlur}
+          onChange={(next) =>
+            field.onChange(next ? ({ quantity: next.amount, per: next.unit } satisfies Volume) : undefined)
+          }
+        />
+      )}
+    />
+  );
+}
+
+/** Time per task: a number of minutes or hours for one item (decision 012). */
+export function TimePerTaskField() {
+  const { control } = useFormContext<WizardFormValues>();
+  const error = useFieldError("timePerTask");
+  return (
+    <Controller
+      control={control}
+      name="timePerTask"
+      render={({ field }) => (
+        <QuantityWithUnit<TimeUnit>
+          name="timePerTask"
+          legend="Time per task"
+          hint="How long one item takes a person by hand."
+          numberLabel="Time for one item"
+          unitLabel="Unit"
+          step="any"
+          value={field.value ? { amount: field.value.value, unit: field.value.unit } : undefined}
+          defaultUnit="minutes"
+          units={TIME_UNITS.map((u) => ({ value: u, label: u }))}
+          error={error}
+          onBlur={field.onBlur}
+          onChange={(next) =>
+            field.onChange(next ? ({ value: next.amount, unit: next.unit } satisfies TimePerTask) : undefined)
+          }
+        />
+      )}
+    />
+  );
+}
+
+function QuantityWithUnit<U extends string>({
+  name,
+  legend,
+  hint,
+  numberLabel,
+  unitLabel,
+  step,
+  value,
+  defaultUnit,
+  units,
+  error,
+  onBlur,
+  onChange,
+}: {
+  name: "volume" | "timePerTask";
+  legend: string;
+  hint: string;
+  numberLabel: string;
+  unitLabel: string;
+  step: number | "any";
+  value: { amount: number; unit: U } | undefined;
+  defaultUnit: U;
+  units: { value: U; label: string }[];
+  error?: string;
+  onBlur: () => void;
+  onChange: (next: { amount: number; unit: U } | undefined) => void;
+}) {
+  // The text as typed: "1." or "" must survive while the number is being written.
+  const [text, setText] = useState(value && Number.isFinite(value.amount) ? String(value.amount) : "");
+  const [unit, setUnit] = useState<U>(value?.unit ?? defaultUnit);
+  const emit = (nextText: string, nextUnit: U) =>
+    onChange(nextText.trim() === "" ? undefined : { amount: parseNumber(nextText), unit: nextUnit });
+  return (
+    <fieldset className="space-y-2" aria-describedby={describedBy(hintId(name), error && errorId(name))}>
+      <legend className="text-sm font-medium text-slate-800">
+        {legend}
+        <Optional />
+      </legend>
+      <p id={hintId(name)} className="text-sm text-slate-600">
+        {hint}
+      </p>
+      <div className="flex max-w-md gap-2">
+        <div className="w-32">
+          <Label htmlFor={`${name}-amount`} className="sr-only">
+            {numberLabel}
+          </Label>
+          <Input
+            id={`${name}-amount`}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={step}
+            value={text}
+            aria-invalid={error ? true : undefined}
+            onBlur={onBlur}
+            onChange={(e) => {
+              setText(e.target.value);
+              emit(e.target.value, unit);
+            }}
+          />
+        </div>
+        <div className="flex-1">
+          <Label htmlFor={`${name}-unit`} className="sr-only">
+            {unitLabel}
+          </Label>
+          <NativeSelect
+            id={`${name}-unit`}
+            value={unit}
+            onBlur={onBlur}
+            onChange={(e) => {
+              const next = e.target.value as U;
+              setUnit(next);
+              emit(text, next);
+            }}
+          >
+            {units.map((u) => (
+              <option key={u.value} value={u.value}>
+                {u.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+      <FieldError id={errorId(name)} message={error} />
+    </fieldset>
+  );
+}
+
+export function ConsentField() {
+  const { register } = useFormContext<WizardFormValues>();
+  const error = useFieldError("consent");
+  return (
+    <div className="space-y-2">
+      <div className="flex items-start gap-3">
+        <input
+          id="consent"
+          type="checkbox"
+          className="mt-0.5 h-4 w-4 accent-blue-600"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(error && errorId("consent"))}
+          {...register("consent")}
+        />
+        <Label htmlFor="consent" className="font-normal text-slate-700">
+          I agree that Automatch shares this request with matched, vetted automation providers so that they can send me
+          quotes.
+        </Label>
+      </div>
+      <FieldError id={errorId("consent")} message={error} />
+    </div>
+  );
+}

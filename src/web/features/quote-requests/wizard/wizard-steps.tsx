@@ -1,0 +1,170 @@
+// The six steps' fields (spec section 3, "Wizard data").
+import { useFormContext } from "react-hook-form";
+import {
+  BUDGETS,
+  DESCRIPTION_MAX,
+  FREQUENCIES,
+  FREQUENCY_LABELS,
+  GOALS,
+  HAS_DOCUMENTATION,
+  HAS_DOCUMENTATION_LABELS,
+  INDUSTRIES,
+  INDUSTRY_LABELS,
+  LOCATION_PREFERENCE_LABELS,
+  LOCATION_PREFERENCES,
+  REQUIRES_NDA,
+  REQUIRES_NDA_LABELS,
+  SYSTEM_TYPES,
+  SYSTEMS,
+  TIMELINE_LABELS,
+  TIMELINES,
+  TRIGGER_TYPE_LABELS,
+  TRIGGER_TYPES,
+} from "@/shared/quote-requests";
+import { RoiEstimate } from "../roi-estimate";
+import {
+  CheckboxGroupField,
+  ConsentField,
+  type Option,
+  RadioGroupField,
+  SelectField,
+  TextAreaField,
+  TextField,
+  TimePerTaskField,
+  VolumeField,
+} from "./wizard-fields";
+import type { WizardFormValues } from "./wizard-form";
+
+const options = <T extends string>(values: readonly T[], labels?: Record<T, string>): Option[] =>
+  values.map((v) => ({ value: v, label: labels ? labels[v] : v }));
+
+function AboutYouStep() {
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <TextField name="fullName" label="Full name" autoComplete="name" />
+      <TextField name="email" label="Work email" type="email" autoComplete="email" />
+      <TextField name="companyName" label="Company name" autoComplete="organization" />
+      <SelectField name="industry" label="Industry" options={options(INDUSTRIES, INDUSTRY_LABELS)} />
+      <TextField name="department" label="Department" optional placeholder="e.g. Finance, Operations" />
+      <TextField name="location" label="Location" placeholder="City, country" autoComplete="address-level2" />
+    </div>
+  );
+}
+
+function YourProcessStep() {
+  return (
+    <div className="space-y-5">
+      <TextField name="processName" label="Process name" placeholder="e.g. Supplier invoice processing" />
+      <TextAreaField
+        name="processDescription"
+        label="Process description"
+        hint="What happens today, step by step, and who does it."
+        maxLength={DESCRIPTION_MAX}
+      />
+      <CheckboxGroupField
+        name="goals"
+        legend="Goals"
+        hint="Select all that apply."
+        options={options(GOALS)}
+        columns={3}
+      />
+      <RadioGroupField
+        name="frequency"
+        legend="How often does the process run?"
+        options={options(FREQUENCIES, FREQUENCY_LABELS)}
+      />
+      <VolumeField />
+      <TimePerTaskField />
+    </div>
+  );
+}
+
+function YourSystemsStep() {
+  return (
+    <div className="space-y-5">
+      <CheckboxGroupField
+        name="systems"
+        legend="Systems involved"
+        hint="Select every system the process touches."
+        options={options(SYSTEMS)}
+        columns={3}
+      />
+      <CheckboxGroupField name="systemTypes" legend="System types" options={options(SYSTEM_TYPES)} columns={3} />
+      <RadioGroupField
+        name="triggerType"
+        legend="What starts the process?"
+        options={options(TRIGGER_TYPES, TRIGGER_TYPE_LABELS)}
+        columns={3}
+      />
+    </div>
+  );
+}
+
+function WhatNeedsAutomatingStep() {
+  return (
+    <div className="space-y-5">
+      <TextAreaField
+        name="tasksToAutomate"
+        label="Tasks to automate"
+        hint="The steps you want a machine to do."
+        placeholder="e.g. Read each invoice, match its PO number, enter it in the accounting system."
+      />
+      <TextAreaField name="manualTasks" label="Tasks that stay manual" optional hint="Steps a person should keep." />
+      <TextAreaField
+        name="exceptions"
+        label="Exceptions"
+        optional
+        hint="Cases that do not follow the usual path, and what happens then."
+      />
+    </div>
+  );
+}
+
+function TimelineBudgetStep() {
+  return (
+    <div className="space-y-5">
+      <RadioGroupField
+        name="hasDocumentation"
+        legend="Is the process documented?"
+        options={options(HAS_DOCUMENTATION, HAS_DOCUMENTATION_LABELS)}
+        columns={3}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <SelectField name="timeline" label="Timeline" options={options(TIMELINES, TIMELINE_LABELS)} />
+        <SelectField name="budget" label="Budget" optional options={options(BUDGETS)} placeholder="Not specified" />
+      </div>
+    </div>
+  );
+}
+
+function FinalPreferencesStep() {
+  const { watch } = useFormContext<WizardFormValues>();
+  const [frequency, volume, timePerTask] = watch(["frequency", "volume", "timePerTask"]);
+  return (
+    <div className="space-y-5">
+      <RadioGroupField
+        name="requiresNDA"
+        legend="Do providers need to sign an NDA?"
+        options={options(REQUIRES_NDA, REQUIRES_NDA_LABELS)}
+      />
+      <RadioGroupField
+        name="locationPreference"
+        legend="Provider location"
+        options={options(LOCATION_PREFERENCES, LOCATION_PREFERENCE_LABELS)}
+        columns={3}
+      />
+      <TextAreaField name="additionalInfo" label="Anything else providers should know?" optional />
+      <RoiEstimate frequency={frequency} volume={volume} timePerTask={timePerTask} headingLevel="h3" />
+      <ConsentField />
+    </div>
+  );
+}
+
+export const WIZARD_STEP_COMPONENTS = [
+  AboutYouStep,
+  YourProcessStep,
+  YourSystemsStep,
+  WhatNeedsAutomatingStep,
+  TimelineBudgetStep,
+  FinalPreferencesStep,
+] as const;

@@ -1,0 +1,151 @@
+// The provider's quote: the price, the timeline and a message, with an optional breakdown. The same zod
+// schema as the server's (src/shared/quotes.ts) validates it here first.
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import {
+  firstYearTotalCents,
+  formatUsd,
+  LINE_ITEM_BILLING,
+  LINE_ITEM_KINDS,
+  LINE_ITEM_LABELS,
+  type LineItemKind,
+  QUOTE_MESSAGE_MAX,
+  type Quote,
+  type QuoteInput,
+  quoteInputSchema,
+  toStoredLineItems,
+} from "@/shared/quotes";
+import { Button } from "@/web/components/ui/button";
+import { FieldError, Input, Label, Textarea } from "@/web/components/ui/form-controls";
+
+/** An empty box is "not given", not zero. */
+const optionalNumber = (v: unknown) => (v === "" || v === null || v === undefined ? undefined : Number(v));
+
+export function quoteToInput(quote: Quote): QuoteInput {
+  const lineItems: Partial<Record<LineItemKind, number>> = {};
+  for (const item of quote.lineItems) lineItems[item.kind] = item.amountCents / 100;
+  return { amount: quote.amountCents / 100, timeline: quote.timeline, message: quote.message, lineItems };
+}
+
+export function QuoteForm({
+  defaultValues,
+  onSubmit,
+  isPending,
+  submitLabel,
+  pendingLabel,
+  onCancel,
+}: {
+  defaultValues?: QuoteInput;
+  onSubmit: (values: QuoteInput) => void;
+  isPending: boolean;
+  submitLabel: string;
+  pendingLabel: string;
+  onCancel?: () => void;
+}) {
+  const form = useForm<QuoteInput>({
+    resolver: zodResolver(quoteInputSchema),
+    mode: "onTouched",
+    defaultValues: defaultValues ?? { timeline: "", message: "", lineItems: {} },
+  });
+  const errors = form.formState.errors;
+  const values = form.watch();
+  const amount = Number.isFinite(values.amount) ? values.amount : 0;
+  const cleanItems = Object.fromEntries(
+    Object.entries(values.lineItems ?? {}).filter(([, v]) => typeof v === "number" && Number.isFinite(v)),
+  );
+  const firstYear = firstYearTotalCents(amount * 100, toStoredLineItems(cleanItems));
+  const lineItemsError = (errors.lineItems as { message?: string } | undefined)?.message;
+
+  const a11y = (id: string, message: string | undefined) => ({
+    id,
+    "aria-invalid": message ? true : undefined,
+    "aria-describedby": message ? `${id}-error` : undefined,
+  });
+
+  return (
+    <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-5" noValidate data-testid="quote-form">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div className="space-y-2">
+          <Label htmlFor="quote-amount">Project price (USD)</Label>
+          <Input
+            {...a11y("quote-amount", errors.amount?.message)}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            placeholder="e.g. 24000"
+            {...form.register("amount", { valueAsNumber: true })}
+          />
+          <FieldError id="quote-amount-error" message={errors.amount?.message} />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="quote-timeline">Timeline</Label>
+          <Input
+            {...a11y("quote-timeline", errors.timeline?.message)}
+            placeholder="e.g. 6 weeks"
+            {...form.register("timeline")}
+          />
+          <FieldError id="quote-timeline-error" message={errors.timeline?.message} />
+        </div>
+      </div>
+
+      <div className="space-y-2">
+        <Label htmlFor="quote-message">Message to the client</Label>
+        <Textarea
+          {...a11y("quote-message", errors.message?.message)}
+          rows={5}
+          maxLength={QUOTE_MESSAGE_MAX}
+          placeholder="How you would automate this process, what is included, and what you need from the client."
+          {...form.register("message")}
+        />
+        <FieldError id="quote-message-error" message={errors.message?.message} />
+      </div>
+
+      <fieldset className="space-y-3 rounded-md border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-medium text-slate-900">Breakdown (optional)</legend>
+        <p className="text-sm text-slate-600">
+          One-off items, when given, must add up to the project price. Monthly items come on top of it.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {LINE_ITEM_KINDS.map((kind) => {
+            const id = `quote-item-${kind}`;
+            const message = errors.lineItems?.[kind]?.message;
+            return (
+              <div key={kind} className="space-y-1">
+                <Label htmlFor={id}>
+                  {LINE_ITEM_LABELS[kind]}
+                  {LINE_ITEM_BILLING[kind] === "monthly" ? "" : " (USD)"}
+                </Label>
+                <Input
+                  {...a11y(id, message)}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  step={1}
+                  {...form.register(`lineItems.${kind}`, { setValueAs: optionalNumber })}
+                />
+                <FieldError id={`${id}-error`} message={message} />
+              </div>
+            );
+          })}
+        </div>
+        <FieldError id="quote-line-items-error" message={lineItemsError} />
+      </fieldset>
+
+      <p className="text-sm text-slate-700" aria-live="polite" data-testid="quote-form-total">
+        Total first-year cost for the client: <strong>{formatUsd(firstYear)}</strong>
+      </p>
+
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" className="bg-green-700 hover:bg-green-800" disabled={isPending}>
+          {isPending ? pendingLabel : submitLabel}
+        </Button>
+        {onCancel ? (
+          <Button type="button" variant="outline" onClick={onCancel} disabled={isPending}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = { "@": path.resolve(import.meta.dirname, "src") };
+const apiProject = (db: "pglite" | "postgres") => ({
+  resolve: { alias },
+  test: {
+    name: `api-${db}`,
+    include: ["src/**/*.test.ts"],
+    exclude: ["src/**/*.unit.test.ts"],
+    env: { TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    globalSetup: db === "postgres" ? ["src/server/test/postgres-global-setup.ts"] : [],
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: "unit", include: ["src/**/*.unit.test.ts"], testTimeout: 60_000 },
+      },
+      apiProject("pglite"),
+      apiProject("postgres"),
+    ],
+  },
+});
