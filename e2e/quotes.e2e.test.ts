@@ -144,7 +144,7 @@ async function sendQuote(
   for (const [label, value] of Object.entries(quote.items ?? {})) await page.getByLabel(label).fill(value);
   await page.getByRole("button", { name: "Send Quote" }).click();
   await page.getByRole("heading", { name: "Your quote" }).waitFor();
-  expect(await toastText(page)).toContain("Quote Sent");
+  await expect.poll(() => toastText(page)).toContain("Quote Sent");
   expect(await page.getByTestId("quote-status").innerText()).toBe("Pending");
   // The lead is read again: quoted, and the client's contact details are shown.
   await page.getByText("morgan.buyer@example.com").first().waitFor();
@@ -257,7 +257,7 @@ describe("quotes and hiring", () => {
     expect(await accessibilityViolations(client.page)).toEqual([]);
     await dialog.getByRole("button", { name: "Yes, accept quote" }).click();
     await client.page.getByTestId("quote-hired").waitFor();
-    expect(await toastText(client.page)).toContain("Quote Accepted");
+    await expect.poll(() => toastText(client.page)).toContain("Quote Accepted");
     await expect.poll(async () => client.page.getByTestId("status-badge").first().innerText()).toBe("Closed");
     expect(await demoCard.getByTestId("quote-status").innerText()).toBe("Accepted");
     expect(await rivalCard.getByTestId("quote-status").innerText()).toBe("Declined");
@@ -350,7 +350,7 @@ describe("quotes and hiring", () => {
     await page.getByRole("button", { name: "Withdraw Quote" }).click();
     await dialog.getByRole("button", { name: "Yes, withdraw" }).click();
     await page.getByRole("heading", { name: "Send a quote" }).waitFor();
-    expect(await toastText(page)).toContain("Quote Withdrawn");
+    await expect.poll(() => toastText(page)).toContain("Quote Withdrawn");
     await page.getByTestId("contact-hidden").waitFor();
     expect(await page.getByTestId("lead-status").innerText()).toBe("Viewed");
   });
