@@ -13,9 +13,11 @@ afterAll(() => {
 });
 
 function startServer(dataDir: string): { proc: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  // The embedded database is the one under test: a DATABASE_URL in the shell must not replace it.
+  const { DATABASE_URL: _external, ...env } = process.env;
   const proc = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", DEMO_DATA: "false", LOG_LEVEL: "info" },
+    env: { ...env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", DEMO_DATA: "false", LOG_LEVEL: "info" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   started.push(proc);

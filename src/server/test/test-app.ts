@@ -91,3 +91,12 @@ export async function createUser(ctx: TestContext, userType: UserType, name: str
 export function as(ctx: TestContext, user: Pick<TestUser, "cookie"> | null, opts: InjectOptions) {
   return ctx.app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(user ? { cookie: user.cookie } : {}) } });
 }
+
+/**
+ * Rate limits count in fixed windows of the clock. A test that fills one waits first when the window
+ * is about to turn over, so that its hits all land in the same window.
+ */
+export async function awaitWholeWindow(windowMs: number, needMs = 30_000): Promise<void> {
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}

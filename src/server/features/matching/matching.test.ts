@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { prepareRequest, rankProviders } from "@/shared/matching";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { companies, notifications } from "../../db/schema/companies";
 import { alerts, leads } from "../../db/schema/matching";
 import { quoteRequests } from "../../db/schema/quote-requests";
+import { createJobQueue } from "../../jobs/queue";
 import { startWorkers } from "../../jobs/workers";
 import { createProvider, quoteRequestBody } from "../../test/fixtures";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
@@ -22,6 +23,7 @@ let ctx: TestContext;
 let client: TestUser;
 let admin: TestUser;
 const deps = () => ({ db: ctx.database.db, leadsPerRequest: 3 });
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -59,12 +61,17 @@ describe("matching a submitted request", () => {
     const id = await submit();
     // Submitting did not match: that is the job's work.
     expect(await leadsOf(id)).toHaveLength(0);
+    // Workers on a queue of this test's own, stopped when it ends, so that they match nothing the
+    // later tests submit.
+    const workerQueue = createJobQueue(ctx.database, quiet, { maintenance: false });
+    await workerQueue.start();
+    onTestFinished(() => workerQueue.stop());
     await startWorkers(
-      ctx.jobs,
+      workerQueue,
       {
         ...deps(),
         appUrl: "http://test",
-        log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+        log: quiet,
       },
       { schedules: false },
     );

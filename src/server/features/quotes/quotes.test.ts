@@ -53,7 +53,8 @@ const notificationsOf = (userId: number, kind: string) =>
   ctx.database.db
     .select()
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
+    .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)))
+    .orderBy(notifications.id);
 
 let a: TestProvider;
 let b: TestProvider;
