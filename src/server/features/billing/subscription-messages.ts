@@ -4,7 +4,7 @@ import { PLAN, PLAN_PRICE_LABEL } from "@/shared/billing";
 import { BRAND_NAME } from "@/shared/brand";
 import type { NotificationKind } from "@/shared/notifications";
 import type { Db } from "../../db/client";
-import { escapeHtml, notifyUser } from "../notifications/service";
+import { emailAction, escapeHtml, notifyUser } from "../notifications/service";
 import * as q from "./queries";
 
 type Message = { kind: NotificationKind; title: string; body: string };
@@ -54,7 +54,7 @@ export async function tellSubscriptionChange(tx: Db, row: q.SubscriptionRow, app
   const subscriber = await q.findSubscriber(tx, row.userId);
   if (!subscriber) return;
   const link = "/subscription";
-  const url = `${appUrl}${link}`;
+  const open = emailAction(appUrl, link, "Your subscription");
   const greeting = `Hello ${subscriber.firstName},`;
   await notifyUser(tx, {
     userId: subscriber.id,
@@ -65,10 +65,8 @@ export async function tellSubscriptionChange(tx: Db, row: q.SubscriptionRow, app
     email: {
       to: subscriber.email,
       subject: `${message.title} | ${BRAND_NAME}`,
-      text: `${greeting}\n\n${message.body}\n\nYour subscription: ${url}\n\nThe ${BRAND_NAME} team`,
-      html:
-        `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(message.body)}</p>` +
-        `<p><a href="${escapeHtml(url)}">Your subscription</a></p><p>The ${BRAND_NAME} team</p>`,
+      text: `${greeting}\n\n${message.body}\n\n${open.text}\n\nThe ${BRAND_NAME} team`,
+      html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(message.body)}</p>${open.html}<p>The ${BRAND_NAME} team</p>`,
     },
   });
 }

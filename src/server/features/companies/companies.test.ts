@@ -307,7 +307,8 @@ describe("vetting", () => {
       sentAt: null,
     });
     expect(mine.emails[0]?.subject).toContain("approved Inc");
-    expect(mine.emails[0]?.textBody).toContain("Set up your subscription");
+    expect(mine.emails[0]?.textBody).toContain(`Set up your subscription: ${ctx.config.publicUrl}/subscription`);
+    expect(mine.emails[0]?.htmlBody).toContain(`<a href="${ctx.config.publicUrl}/subscription">`);
 
     const theirs = await rowsFor(bystander.user.id);
     expect(theirs).toEqual({ notifications: [], emails: [] });
@@ -335,6 +336,7 @@ describe("vetting", () => {
     expect(n[0]?.body).toContain(reason);
     expect(emails).toHaveLength(1);
     expect(emails[0]?.textBody).toContain(reason);
+    expect(emails[0]?.textBody).toContain(`${ctx.config.publicUrl}/provider-registration`);
     expect(emails[0]?.htmlBody).toContain("Portfolio &lt;b&gt;missing&lt;/b&gt; &amp; no references");
     expect(emails[0]?.htmlBody).not.toContain("<b>missing</b>");
   });

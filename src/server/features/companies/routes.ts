@@ -23,7 +23,8 @@ const errors = {
   409: messageSchema,
 };
 
-export const companyRoutes: RoutePlugin = async (app, { jobs }) => {
+export const companyRoutes: RoutePlugin = async (app, { config, jobs }) => {
+  const messaging = { db: app.db, appUrl: config.publicUrl };
   // Clients register (and become providers); a provider made by an admin may register too. An admin
   // may not: becoming a provider would end the admin role (decision 021).
   app.post(
@@ -70,7 +71,7 @@ export const companyRoutes: RoutePlugin = async (app, { jobs }) => {
       preValidation: requireRole("admin"),
     },
     async (request) => {
-      const company = await decideProvider(app.db, currentUser(request), request.params.id, { kind: "approve" });
+      const company = await decideProvider(messaging, currentUser(request), request.params.id, { kind: "approve" });
       await requestEmailDelivery(jobs, "provider-decided");
       // Open requests short of leads may now go to this provider.
       await requestRematch(jobs, "provider-approved");
@@ -90,7 +91,7 @@ export const companyRoutes: RoutePlugin = async (app, { jobs }) => {
       preValidation: requireRole("admin"),
     },
     async (request) => {
-      const company = await decideProvider(app.db, currentUser(request), request.params.id, {
+      const company = await decideProvider(messaging, currentUser(request), request.params.id, {
         kind: "reject",
         reason: request.body?.reason,
       });

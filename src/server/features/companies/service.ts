@@ -10,7 +10,7 @@ import type { Db } from "../../db/client";
 import { ConflictError, NotFoundError } from "../../errors";
 import { logActivity } from "../activity/service";
 import type { UserRow } from "../auth/queries";
-import { escapeHtml, notifyUser } from "../notifications/service";
+import { emailAction, escapeHtml, type MessagingDeps, notifyUser } from "../notifications/service";
 import * as q from "./queries";
 
 export const NO_COMPANY_MESSAGE = "You have not created a company profile yet.";
@@ -89,7 +89,12 @@ type Decision = { kind: "approve" } | { kind: "reject"; reason?: string | undefi
  * Approves or rejects a pending company. The decision, its activity log entry and the provider's
  * notification and email are written in one transaction.
  */
-export async function decideProvider(db: Db, admin: UserRow, companyId: number, decision: Decision): Promise<Company> {
+export async function decideProvider(
+  { db, appUrl }: MessagingDeps,
+  admin: UserRow,
+  companyId: number,
+  decision: Decision,
+): Promise<Company> {
   return db.transaction(async (tx) => {
     const reason = decision.kind === "reject" ? decision.reason?.trim() || DEFAULT_REJECTION_REASON : null;
     const row = await q.decideCompany(tx, companyId, {
@@ -115,16 +120,17 @@ export async function decideProvider(db: Db, admin: UserRow, companyId: number, 
       },
     });
     const owner = await q.findOwner(tx, row.userId);
-    if (owner) await notifyUser(tx, decisionMessage(row, owner, reason));
+    if (owner) await notifyUser(tx, decisionMessage(appUrl, row, owner, reason));
     return toCompany(row);
   });
 }
 
-function decisionMessage(company: q.CompanyRow, owner: q.Owner, reason: string | null) {
+function decisionMessage(appUrl: string, company: q.CompanyRow, owner: q.Owner, reason: string | null) {
   const greeting = `Hello ${owner.firstName},`;
   const name = company.name;
   if (company.status === "approved") {
     const body = `${name} has been approved. Set up your subscription to start receiving leads.`;
+    const open = emailAction(appUrl, "/subscription", "Set up your subscription");
     return {
       userId: owner.id,
       kind: "provider.approved",
@@ -134,16 +140,16 @@ function decisionMessage(company: q.CompanyRow, owner: q.Owner, reason: string |
       email: {
         to: owner.email,
         subject: `${name} is approved on ${BRAND_NAME}`,
-        text: `${greeting}\n\n${body} Sign in to ${BRAND_NAME} and open the Subscription page.\n\nThe ${BRAND_NAME} team`,
+        text: `${greeting}\n\n${body}\n\n${open.text}\n\nThe ${BRAND_NAME} team`,
         html:
           `<p>${escapeHtml(greeting)}</p><p><strong>${escapeHtml(name)}</strong> has been approved. ` +
-          `Set up your subscription to start receiving leads: sign in to ${BRAND_NAME} and open the ` +
-          `Subscription page.</p><p>The ${BRAND_NAME} team</p>`,
+          `Set up your subscription to start receiving leads.</p>${open.html}<p>The ${BRAND_NAME} team</p>`,
       },
     };
   }
   const why = (reason ?? DEFAULT_REJECTION_REASON).replace(/[.!?]+$/, "");
   const body = `${name} was not approved. Reason: ${why}. You can edit your profile and resubmit it for review.`;
+  const open = emailAction(appUrl, "/provider-registration", "Edit and resubmit your profile");
   return {
     userId: owner.id,
     kind: "provider.rejected",
@@ -153,11 +159,11 @@ function decisionMessage(company: q.CompanyRow, owner: q.Owner, reason: string |
     email: {
       to: owner.email,
       subject: `Your ${BRAND_NAME} company profile was not approved`,
-      text: `${greeting}\n\n${body} Sign in to ${BRAND_NAME} and open Provider Registration to do so.\n\nThe ${BRAND_NAME} team`,
+      text: `${greeting}\n\n${body}\n\n${open.text}\n\nThe ${BRAND_NAME} team`,
       html:
         `<p>${escapeHtml(greeting)}</p><p><strong>${escapeHtml(name)}</strong> was not approved.</p>` +
-        `<p>Reason: ${escapeHtml(why)}</p><p>You can edit your profile and resubmit it for review: sign in to ` +
-        `${BRAND_NAME} and open Provider Registration.</p><p>The ${BRAND_NAME} team</p>`,
+        `<p>Reason: ${escapeHtml(why)}</p><p>You can edit your profile and resubmit it for review.</p>` +
+        `${open.html}<p>The ${BRAND_NAME} team</p>`,
     },
   };
 }

@@ -5,7 +5,7 @@ import { prepareRequest, type RequestProfile, rankProviders } from "@/shared/mat
 import type { Requirements } from "@/shared/quote-requests";
 import type { Db } from "../../db/client";
 import { raiseAlert } from "../alerts/service";
-import { escapeHtml, notifyUser } from "../notifications/service";
+import { emailAction, escapeHtml, notifyUser } from "../notifications/service";
 import * as q from "./queries";
 
 export type MatchingDeps = { db: Db; leadsPerRequest: number; appUrl?: string };
@@ -75,7 +75,7 @@ export async function matchQuoteRequest(deps: MatchingDeps, quoteRequestId: numb
       const owner = owners.get(lead.companyId);
       if (!owner) continue;
       const link = `/provider-dashboard/leads/${lead.id}`;
-      const url = deps.appUrl ? `${deps.appUrl}${link}` : link;
+      const open = emailAction(deps.appUrl ?? "", link, "See why it matched and send your quote");
       await notifyUser(tx, {
         userId: owner.userId,
         kind: "lead.delivered",
@@ -85,8 +85,8 @@ export async function matchQuoteRequest(deps: MatchingDeps, quoteRequestId: numb
         email: {
           to: owner.email,
           subject: `New lead: ${request.title}`,
-          text: `Hello ${owner.firstName},\n\nA new request matches ${owner.companyName} (match score ${lead.matchScore}%): "${request.title}".\n\nSee why it matched and send your quote: ${url}\n`,
-          html: `<p>Hello ${escapeHtml(owner.firstName)},</p><p>A new request matches ${escapeHtml(owner.companyName)} (match score ${lead.matchScore}%): <strong>${escapeHtml(request.title)}</strong>.</p><p><a href="${escapeHtml(url)}">See why it matched and send your quote</a></p>`,
+          text: `Hello ${owner.firstName},\n\nA new request matches ${owner.companyName} (match score ${lead.matchScore}%): "${request.title}".\n\n${open.text}\n`,
+          html: `<p>Hello ${escapeHtml(owner.firstName)},</p><p>A new request matches ${escapeHtml(owner.companyName)} (match score ${lead.matchScore}%): <strong>${escapeHtml(request.title)}</strong>.</p>${open.html}`,
         },
       });
     }

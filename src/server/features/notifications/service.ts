@@ -59,6 +59,18 @@ export async function notifyUser(tx: Db, input: NotifyInput): Promise<void> {
   }
 }
 
+/** What a feature that tells users needs: its database and the app's public address for email links. */
+export type MessagingDeps = { db: Db; appUrl: string };
+
+/**
+ * The line that ends an email with the page it is about: `label` and the absolute address of `path`
+ * in the app (PUBLIC_URL), as plain text and as a link.
+ */
+export function emailAction(appUrl: string, path: string, label: string): { text: string; html: string } {
+  const url = `${appUrl}${path}`;
+  return { text: `${label}: ${url}`, html: `<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>` };
+}
+
 /** For user-provided text (company names, reasons) placed in an email's HTML. */
 export function escapeHtml(value: string): string {
   return value

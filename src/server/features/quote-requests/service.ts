@@ -14,6 +14,7 @@ import { JOB_NAMES, type JobQueue } from "../../jobs/queue";
 import type { UserRow } from "../auth/queries";
 import { requireAccess } from "../leads/access";
 import { findProviderLeadForRequest, hasLiveQuote } from "../leads/queries";
+import type { MessagingDeps } from "../notifications/service";
 import { closeRequestQuotes } from "../quotes/closing";
 import * as q from "./queries";
 
@@ -127,7 +128,11 @@ export async function getQuoteRequest(db: Db, viewer: UserRow, id: number): Prom
 }
 
 /** The owner withdraws an open or matched request; its pending quotes are declined and its leads closed. */
-export async function cancelQuoteRequest(db: Db, client: UserRow, id: number): Promise<QuoteRequestDetail> {
+export async function cancelQuoteRequest(
+  { db, appUrl }: MessagingDeps,
+  client: UserRow,
+  id: number,
+): Promise<QuoteRequestDetail> {
   const row = await db.transaction(async (tx) => {
     const current = await q.lockClientQuoteRequest(tx, id, client.id);
     if (!current) throw new NotFoundError(NOT_FOUND);
@@ -139,7 +144,7 @@ export async function cancelQuoteRequest(db: Db, client: UserRow, id: number): P
     const updated = await q.setClientQuoteRequestStatus(tx, id, client.id, "cancelled");
     if (!updated) throw new NotFoundError(NOT_FOUND);
     // Providers stop working on it: pending quotes declined (and their providers told), leads closed.
-    await closeRequestQuotes(tx, id, "request-cancelled");
+    await closeRequestQuotes(tx, appUrl, id, "request-cancelled");
     return updated;
   });
   return toDetail({

@@ -10,6 +10,7 @@ import * as q from "./queries";
 /** Declines the request's pending quotes (but `exceptQuoteId`), closes their leads, tells their providers. */
 export async function declinePendingQuotes(
   tx: Db,
+  appUrl: string,
   quoteRequestId: number,
   reason: DeclineReason,
   exceptQuoteId?: number,
@@ -20,7 +21,7 @@ export async function declinePendingQuotes(
     { status: "declined", declineReason: reason },
   );
   for (const quote of declined) {
-    await notifyUser(tx, quoteDeclinedMessage(await q.findQuoteParties(tx, quote), quote, reason));
+    await notifyUser(tx, quoteDeclinedMessage(appUrl, await q.findQuoteParties(tx, quote), quote, reason));
   }
   return declined;
 }
@@ -28,11 +29,12 @@ export async function declinePendingQuotes(
 /** A request that stops taking quotes (closed or cancelled): its remaining quotes declined, its leads closed. */
 export async function closeRequestQuotes(
   tx: Db,
+  appUrl: string,
   quoteRequestId: number,
   reason: DeclineReason,
   exceptQuoteId?: number,
 ): Promise<q.QuoteRow[]> {
-  const declined = await declinePendingQuotes(tx, quoteRequestId, reason, exceptQuoteId);
+  const declined = await declinePendingQuotes(tx, appUrl, quoteRequestId, reason, exceptQuoteId);
   await q.setLeadStatus(tx, { quoteRequestId }, "closed");
   return declined;
 }

@@ -143,7 +143,10 @@ describe("sending a quote", () => {
       .where(and(eq(emailOutbox.userId, client.id), eq(emailOutbox.kind, "quote.received")));
     expect(mail?.toAddress).toBe(client.email);
     expect(mail?.textBody).toContain("6 weeks");
-    expect(mail?.htmlBody).toContain("<p>");
+    // The email leads to the request's page at the app's public address.
+    const requestUrl = `${ctx.config.publicUrl}/quote-request/${requestId}`;
+    expect(mail?.textBody).toContain(`Compare the quotes on your request: ${requestUrl}`);
+    expect(mail?.htmlBody).toContain(`<a href="${requestUrl}">Compare the quotes on your request</a>`);
 
     const mine = (await call(a, "GET", "/api/quotes/me")).json();
     expect(mine.find((m: { id: number }) => m.id === quote.id)).toMatchObject({ title: "Invoice processing" });
@@ -295,6 +298,9 @@ describe("the client's choice", () => {
       .from(emailOutbox)
       .where(and(eq(emailOutbox.userId, b.id), eq(emailOutbox.kind, "quote.declined")));
     expect(mails.length).toBeGreaterThan(0);
+    expect(mails.at(-1)?.textBody).toContain(
+      `Open the lead: ${ctx.config.publicUrl}/provider-dashboard/leads/${await leadOf(b, requestId)}`,
+    );
 
     const again = await call(client, "POST", `/api/quotes/${lost}/accept`);
     expect(again.statusCode).toBe(409);

@@ -27,7 +27,8 @@ const tags = ["quotes"];
 const messageSchema = z.object({ message: z.string() });
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema };
 
-export const quoteRoutes: RoutePlugin = async (app, { jobs }) => {
+export const quoteRoutes: RoutePlugin = async (app, { config, jobs }) => {
+  const messaging = { db: app.db, appUrl: config.publicUrl };
   // Roles first (preValidation): a caller who may not use a route learns nothing from its validation.
   const provider = { preValidation: requireRole("provider") };
   const client = { preValidation: requireRole("client") };
@@ -45,7 +46,7 @@ export const quoteRoutes: RoutePlugin = async (app, { jobs }) => {
       ...provider,
     },
     async (request, reply) => {
-      const quote = await sendQuote(app.db, currentUser(request), request.params.id, request.body);
+      const quote = await sendQuote(messaging, currentUser(request), request.params.id, request.body);
       await requestEmailDelivery(jobs, "quote-received", request.log);
       return reply.code(201).send(quote);
     },
@@ -94,7 +95,7 @@ export const quoteRoutes: RoutePlugin = async (app, { jobs }) => {
     "/api/quotes/:id/accept",
     { schema: { tags, params: quoteIdParamsSchema, response: { 200: quoteSchema, ...errors } }, ...client },
     async (request) => {
-      const quote = await acceptQuote(app.db, currentUser(request), request.params.id);
+      const quote = await acceptQuote(messaging, currentUser(request), request.params.id);
       await requestEmailDelivery(jobs, "quote-accepted", request.log);
       return quote;
     },
@@ -104,7 +105,7 @@ export const quoteRoutes: RoutePlugin = async (app, { jobs }) => {
     "/api/quotes/:id/decline",
     { schema: { tags, params: quoteIdParamsSchema, response: { 200: quoteSchema, ...errors } }, ...client },
     async (request) => {
-      const quote = await declineQuote(app.db, currentUser(request), request.params.id);
+      const quote = await declineQuote(messaging, currentUser(request), request.params.id);
       await requestEmailDelivery(jobs, "quote-declined", request.log);
       return quote;
     },

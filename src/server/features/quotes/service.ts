@@ -18,7 +18,7 @@ import { ConflictError, NotFoundError } from "../../errors";
 import type { UserRow } from "../auth/queries";
 import { findCompanyForUser } from "../companies/queries";
 import { requireAccess } from "../leads/access";
-import { notifyUser } from "../notifications/service";
+import { type MessagingDeps, notifyUser } from "../notifications/service";
 import { closeRequestQuotes } from "./closing";
 import { quoteAcceptedMessage, quoteDeclinedMessage, quoteReceivedMessage } from "./messages";
 import * as q from "./queries";
@@ -79,7 +79,12 @@ export async function getLeadQuote(db: Db, user: UserRow, leadId: number): Promi
 }
 
 /** Sends the lead's quote: the lead becomes quoted, the client is told (and may now be contacted). */
-export async function sendQuote(db: Db, user: UserRow, leadId: number, input: QuoteInput): Promise<Quote> {
+export async function sendQuote(
+  { db, appUrl }: MessagingDeps,
+  user: UserRow,
+  leadId: number,
+  input: QuoteInput,
+): Promise<Quote> {
   const companyId = await requireAccess(db, user);
   return db.transaction(async (tx) => {
     const lead = await q.findCompanyLead(tx, leadId, companyId);
@@ -96,7 +101,7 @@ export async function sendQuote(db: Db, user: UserRow, leadId: number, input: Qu
     const quote = await q.insertQuote(tx, lead, toValues(input));
     if (!quote) throw new ConflictError("You already sent a quote for this lead. Edit or withdraw it instead.");
     await q.setLeadStatus(tx, { leadIds: [lead.id] }, "quoted");
-    await notifyUser(tx, quoteReceivedMessage(await q.findQuoteParties(tx, quote), quote));
+    await notifyUser(tx, quoteReceivedMessage(appUrl, await q.findQuoteParties(tx, quote), quote));
     return toQuote(quote);
   });
 }
@@ -166,20 +171,20 @@ async function lockClientQuote(tx: Db, client: UserRow, quoteId: number) {
  * Hires the provider: this quote accepted, every other pending one declined, the request closed with all
  * its leads, every provider told. Under the request's lock, a second accept finds the request closed: 409.
  */
-export async function acceptQuote(db: Db, client: UserRow, quoteId: number): Promise<Quote> {
+export async function acceptQuote({ db, appUrl }: MessagingDeps, client: UserRow, quoteId: number): Promise<Quote> {
   return db.transaction(async (tx) => {
     const quote = await lockClientQuote(tx, client, quoteId);
     const [accepted] = await q.decidePendingQuotes(tx, { quoteId }, { status: "accepted" });
     if (!accepted) throw notPending(quote, "accepted");
     await q.setRequestStatus(tx, accepted.quoteRequestId, "closed");
-    await closeRequestQuotes(tx, accepted.quoteRequestId, "other-accepted", accepted.id);
-    await notifyUser(tx, quoteAcceptedMessage(await q.findQuoteParties(tx, accepted), accepted));
+    await closeRequestQuotes(tx, appUrl, accepted.quoteRequestId, "other-accepted", accepted.id);
+    await notifyUser(tx, quoteAcceptedMessage(appUrl, await q.findQuoteParties(tx, accepted), accepted));
     return toQuote(accepted);
   });
 }
 
 /** Declines one pending quote; its lead closes, the provider is told. The request stays open for others. */
-export async function declineQuote(db: Db, client: UserRow, quoteId: number): Promise<Quote> {
+export async function declineQuote({ db, appUrl }: MessagingDeps, client: UserRow, quoteId: number): Promise<Quote> {
   return db.transaction(async (tx) => {
     const quote = await lockClientQuote(tx, client, quoteId);
     const [declined] = await q.decidePendingQuotes(
@@ -189,7 +194,10 @@ export async function declineQuote(db: Db, client: UserRow, quoteId: number): Pr
     );
     if (!declined) throw notPending(quote, "declined");
     await q.setLeadStatus(tx, { leadIds: [declined.leadId] }, "closed");
-    await notifyUser(tx, quoteDeclinedMessage(await q.findQuoteParties(tx, declined), declined, "client-declined"));
+    await notifyUser(
+      tx,
+      quoteDeclinedMessage(appUrl, await q.findQuoteParties(tx, declined), declined, "client-declined"),
+    );
     return toQuote(declined);
   });
 }
