@@ -11,5 +11,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A poll waits for what follows a click (a request, re-reads, a render): a second is too short on CI.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
 import { apiSignIn, DEMO, keepScreenshot, launchBrowser, newContext, uniqueEmail } from "./support/browser";
+import { retireProvider } from "./support/providers";
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -50,8 +51,11 @@ describe("notifications", () => {
     const { context, page } = await freshPage();
     const companyName = `Bellwether Flows ${Date.now()}`;
     await pendingProvider(context, companyName);
+    // The bell reads its list on its own; its answer, not its loading state, is what is checked.
+    const bellLoaded = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/notifications");
     await page.goto("/settings");
     await page.getByRole("heading", { name: "Settings" }).waitFor();
+    expect((await bellLoaded).ok()).toBe(true);
     expect(await bellLabel(page)).toBe("Notifications");
     expect(await page.getByTestId("notification-count").count()).toBe(0);
 
@@ -111,6 +115,7 @@ describe("notifications", () => {
     await approvalEmail.getByText("Set up your subscription to start receiving leads.").waitFor();
     await keepScreenshot(admin.page, "admin-email-outbox");
     expect(await accessibilityViolations(admin.page)).toEqual([]);
+    await retireProvider(context);
   });
 
   it("keeps an email preference after a reload, and the bell works at 375 px", async () => {

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
 import { apiSignIn, DEMO, keepScreenshot, launchBrowser, newContext, uniqueEmail } from "./support/browser";
+import { retireProvider } from "./support/providers";
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -131,6 +132,7 @@ describe("provider registration and vetting", () => {
     const access = await (await context.request.get("/api/leads/access")).json();
     expect(access).toMatchObject({ hasAccess: true, companyStatus: "approved", subscriptionStatus: "trialing" });
     await keepScreenshot(page, "provider-dashboard-after-subscribing");
+    await retireProvider(context);
   });
 
   it("an admin rejects with a reason; the provider sees it, edits and resubmits", async () => {

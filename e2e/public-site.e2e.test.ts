@@ -166,6 +166,8 @@ async function open(path: string): Promise<void> {
   const target = PUBLIC_PAGES.find((p) => p.path === path);
   await page.goto(path);
   await page.getByRole("heading", { level: 1, name: target?.h1 ?? "" }).waitFor();
+  // Some parts load on their own (the booking area, the legal contact details): checks see them drawn.
+  await page.waitForLoadState("networkidle");
 }
 
 const header = () => page.getByRole("banner");

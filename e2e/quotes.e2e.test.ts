@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
 import { apiSignIn, DEMO, keepScreenshot, launchBrowser, newContext, uniqueEmail } from "./support/browser";
+import { retireProvider } from "./support/providers";
 import { submitThroughWizard } from "./support/wizard";
 
 let browser: Browser;
@@ -329,6 +330,7 @@ describe("quotes and hiring", () => {
     );
     expect(rivalStats).toContain("Lost 1");
     expect(rivalStats).toContain("Win Rate 0%");
+    await retireProvider(other.context);
   });
 
   it("a provider withdraws a pending quote after confirming; the form and the hidden contact return", async () => {
