@@ -357,7 +357,7 @@ describe("quotes and hiring", () => {
     expect(await page.getByTestId("lead-status").innerText()).toBe("Viewed");
   });
 
-  it("a client who cancels a request sees its pending quotes declined at once", async () => {
+  it("a client who cancels a request sees its pending quotes declined at once, and the provider's open page catches up", async () => {
     const title = `Cancelled with quotes ${Date.now()}`;
     const client = await freshPage();
     await client.context.request.post("/api/auth/sign-up", {
@@ -373,6 +373,10 @@ describe("quotes and hiring", () => {
       data: { amount: 12000, timeline: "4 weeks", message: "A bot that reads each bill and files it in QuickBooks." },
     });
     expect(quoted.status(), await quoted.text()).toBe(201);
+    // The provider has the lead open while the client cancels.
+    await provider.page.goto(`/provider-dashboard/leads/${leadId}`);
+    await provider.page.getByRole("heading", { name: "Your quote" }).waitFor();
+    expect(await provider.page.getByTestId("quote-status").innerText()).toBe("Pending");
 
     await client.page.goto(`/quote-request/${requestId}`);
     const card = client.page.getByTestId("quote-card");
@@ -383,6 +387,14 @@ describe("quotes and hiring", () => {
     await expect.poll(() => client.page.getByTestId("status-badge").first().innerText()).toBe("Cancelled");
     // No reload: the quote's card follows the cancellation.
     await expect.poll(() => card.getByTestId("quote-status").innerText()).toBe("Declined");
+
+    // The provider's page still offers to withdraw; the server refuses, and the page reads the quote again.
+    await provider.page.getByRole("button", { name: "Withdraw Quote" }).click();
+    await provider.page.getByRole("alertdialog").getByRole("button", { name: "Yes, withdraw" }).click();
+    await expect.poll(() => toastText(provider.page)).toContain("Quote Not Withdrawn");
+    expect(await toastText(provider.page)).toContain("cancelled");
+    await expect.poll(() => provider.page.getByTestId("quote-status").innerText()).toBe("Declined");
+    expect(await provider.page.getByRole("button", { name: "Withdraw Quote" }).count()).toBe(0);
   });
 
   it("a provider edits its company profile on Settings", async () => {
