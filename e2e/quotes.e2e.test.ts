@@ -397,6 +397,40 @@ describe("quotes and hiring", () => {
     expect(await provider.page.getByRole("button", { name: "Withdraw Quote" }).count()).toBe(0);
   });
 
+  it("a client with the request open follows the bell's news to it and sees the new quote", async () => {
+    const title = `Quote by the bell ${Date.now()}`;
+    const client = await freshPage();
+    await client.context.request.post("/api/auth/sign-up", {
+      data: { firstName: "Bea", lastName: "Client", email: uniqueEmail("e2e-bell-quote"), password: "client-pass-123" },
+    });
+    const created = await client.context.request.post("/api/quote-requests", { data: requestBody(title) });
+    expect(created.status()).toBe(201);
+    const requestId = (await created.json()).id;
+    await client.page.goto(`/quote-request/${requestId}`);
+    await client.page.getByTestId("quotes-empty").waitFor();
+
+    const provider = await freshPage();
+    await apiSignIn(provider.context, DEMO.provider, DEMO.password);
+    const leadId = await waitForLead(provider.context, title);
+    const quoted = await provider.context.request.post(`/api/leads/${leadId}/quote`, {
+      data: { amount: 7000, timeline: "2 weeks", message: "A bot that reads each bill and files it in QuickBooks." },
+    });
+    expect(quoted.status(), await quoted.text()).toBe(201);
+
+    // The client comes back to the tab: the bell reads its news (it also does every 30 seconds).
+    const bellButton = client.page.getByTestId("notification-bell");
+    await client.page.evaluate(() => window.dispatchEvent(new Event("visibilitychange")));
+    await expect.poll(() => bellButton.getAttribute("aria-label")).toBe("Notifications, 1 unread");
+    await bellButton.click();
+    const panel = client.page.getByRole("dialog", { name: "Notifications" });
+    await panel.getByTestId("notification-item").filter({ hasText: title }).click();
+    // The same page, not reloaded: what the news is about is read again.
+    const card = client.page.getByTestId("quote-card");
+    await card.waitFor();
+    expect(await card.innerText()).toContain("$7,000");
+    expect(await client.page.getByTestId("quotes-empty").count()).toBe(0);
+  });
+
   it("a provider edits its company profile on Settings", async () => {
     const { context, page } = await freshPage();
     await apiSignIn(context, DEMO.provider, DEMO.password);
