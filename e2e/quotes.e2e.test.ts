@@ -125,6 +125,29 @@ async function waitForLead(context: BrowserContext, title: string): Promise<numb
   return id;
 }
 
+/** A new client's request, sent through the API, and the demo provider (signed in) with its lead. */
+async function requestWithLead(title: string) {
+  const client = await freshPage();
+  const signUp = await client.context.request.post("/api/auth/sign-up", {
+    data: { firstName: "Cass", lastName: "Client", email: uniqueEmail("e2e-client"), password: "client-pass-123" },
+  });
+  expect(signUp.status()).toBe(201);
+  const created = await client.context.request.post("/api/quote-requests", { data: requestBody(title) });
+  expect(created.status()).toBe(201);
+  const provider = await freshPage();
+  await apiSignIn(provider.context, DEMO.provider, DEMO.password);
+  const leadId = await waitForLead(provider.context, title);
+  return { client, requestId: (await created.json()).id as number, provider, leadId };
+}
+
+/** The demo provider's quote on the lead, through the API. */
+async function quoteThroughApi(context: BrowserContext, leadId: number, amount: number): Promise<void> {
+  const quoted = await context.request.post(`/api/leads/${leadId}/quote`, {
+    data: { amount, timeline: "4 weeks", message: "A bot that reads each bill and files it in QuickBooks." },
+  });
+  expect(quoted.status(), await quoted.text()).toBe(201);
+}
+
 /** Opens the lead, fills the quote form and sends it; the client's contact details then show. */
 async function sendQuote(
   page: Page,
@@ -334,15 +357,10 @@ describe("quotes and hiring", () => {
   });
 
   it("a provider withdraws a pending quote after confirming; the form and the hidden contact return", async () => {
-    const title = `Withdrawn quote ${Date.now()}`;
-    const client = await freshPage();
-    await client.context.request.post("/api/auth/sign-up", {
-      data: { firstName: "Wren", lastName: "Client", email: uniqueEmail("e2e-withdraw"), password: "client-pass-123" },
-    });
-    expect((await client.context.request.post("/api/quote-requests", { data: requestBody(title) })).status()).toBe(201);
-    const { context, page } = await freshPage();
-    await apiSignIn(context, DEMO.provider, DEMO.password);
-    const leadId = await waitForLead(context, title);
+    const {
+      provider: { page },
+      leadId,
+    } = await requestWithLead(`Withdrawn quote ${Date.now()}`);
     await sendQuote(page, leadId, { amount: "9000", timeline: "3 weeks" });
     await page.getByRole("button", { name: "Withdraw Quote" }).click();
     const dialog = page.getByRole("alertdialog");
@@ -358,21 +376,8 @@ describe("quotes and hiring", () => {
   });
 
   it("a client who cancels a request sees its pending quotes declined at once, and the provider's open page catches up", async () => {
-    const title = `Cancelled with quotes ${Date.now()}`;
-    const client = await freshPage();
-    await client.context.request.post("/api/auth/sign-up", {
-      data: { firstName: "Cass", lastName: "Client", email: uniqueEmail("e2e-cancel"), password: "client-pass-123" },
-    });
-    const created = await client.context.request.post("/api/quote-requests", { data: requestBody(title) });
-    expect(created.status()).toBe(201);
-    const requestId = (await created.json()).id;
-    const provider = await freshPage();
-    await apiSignIn(provider.context, DEMO.provider, DEMO.password);
-    const leadId = await waitForLead(provider.context, title);
-    const quoted = await provider.context.request.post(`/api/leads/${leadId}/quote`, {
-      data: { amount: 12000, timeline: "4 weeks", message: "A bot that reads each bill and files it in QuickBooks." },
-    });
-    expect(quoted.status(), await quoted.text()).toBe(201);
+    const { client, requestId, provider, leadId } = await requestWithLead(`Cancelled with quotes ${Date.now()}`);
+    await quoteThroughApi(provider.context, leadId, 12000);
     // The provider has the lead open while the client cancels.
     await provider.page.goto(`/provider-dashboard/leads/${leadId}`);
     await provider.page.getByRole("heading", { name: "Your quote" }).waitFor();
@@ -399,23 +404,10 @@ describe("quotes and hiring", () => {
 
   it("a client with the request open follows the bell's news to it and sees the new quote", async () => {
     const title = `Quote by the bell ${Date.now()}`;
-    const client = await freshPage();
-    await client.context.request.post("/api/auth/sign-up", {
-      data: { firstName: "Bea", lastName: "Client", email: uniqueEmail("e2e-bell-quote"), password: "client-pass-123" },
-    });
-    const created = await client.context.request.post("/api/quote-requests", { data: requestBody(title) });
-    expect(created.status()).toBe(201);
-    const requestId = (await created.json()).id;
+    const { client, requestId, provider, leadId } = await requestWithLead(title);
     await client.page.goto(`/quote-request/${requestId}`);
     await client.page.getByTestId("quotes-empty").waitFor();
-
-    const provider = await freshPage();
-    await apiSignIn(provider.context, DEMO.provider, DEMO.password);
-    const leadId = await waitForLead(provider.context, title);
-    const quoted = await provider.context.request.post(`/api/leads/${leadId}/quote`, {
-      data: { amount: 7000, timeline: "2 weeks", message: "A bot that reads each bill and files it in QuickBooks." },
-    });
-    expect(quoted.status(), await quoted.text()).toBe(201);
+    await quoteThroughApi(provider.context, leadId, 7000);
 
     // The client comes back to the tab: the bell reads its news (it also does every 30 seconds).
     const bellButton = client.page.getByTestId("notification-bell");
