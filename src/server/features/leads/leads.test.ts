@@ -4,7 +4,7 @@ import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { subscriptions } from "../../db/schema/billing";
 import { companies } from "../../db/schema/companies";
 import { quotes } from "../../db/schema/matching";
-import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
+import { createProvider, matchingDeps, quoteRequestBody, type TestProvider } from "../../test/fixtures";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
 import { matchQuoteRequest } from "../matching/service";
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
   b = await createProvider(ctx);
   const res = await as(ctx, client, { method: "POST", url: "/api/quote-requests", payload: quoteRequestBody() });
   requestId = res.json().id;
-  await matchQuoteRequest({ db: ctx.database.db, leadsPerRequest: 3 }, requestId);
+  await matchQuoteRequest(matchingDeps(ctx), requestId);
 });
 afterAll(async () => {
   await ctx.close();
@@ -126,7 +126,7 @@ describe("must not", () => {
     // Every specialty: the best score, so that c surely gets the new request's lead.
     const c = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
     const res = await as(ctx, client, { method: "POST", url: "/api/quote-requests", payload: quoteRequestBody() });
-    await matchQuoteRequest({ db: ctx.database.db, leadsPerRequest: 3 }, res.json().id);
+    await matchQuoteRequest(matchingDeps(ctx), res.json().id);
     const lead = (await get(c, "/api/leads/me")).json()[0].id;
     const requestUrl = `/api/quote-requests/${res.json().id}`;
     expect((await get(c, requestUrl)).statusCode).toBe(200);

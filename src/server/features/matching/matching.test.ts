@@ -7,7 +7,7 @@ import { alerts, leads } from "../../db/schema/matching";
 import { quoteRequests } from "../../db/schema/quote-requests";
 import { createJobQueue } from "../../jobs/queue";
 import { startWorkers } from "../../jobs/workers";
-import { createProvider, quoteRequestBody } from "../../test/fixtures";
+import { createProvider, matchingDeps, quoteRequestBody } from "../../test/fixtures";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
 import { findCandidates } from "./queries";
 import {
@@ -22,7 +22,7 @@ import {
 let ctx: TestContext;
 let client: TestUser;
 let admin: TestUser;
-const deps = () => ({ db: ctx.database.db, leadsPerRequest: 3 });
+const deps = () => matchingDeps(ctx);
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 beforeAll(async () => {
@@ -70,7 +70,6 @@ describe("matching a submitted request", () => {
       workerQueue,
       {
         ...deps(),
-        appUrl: "http://test",
         log: quiet,
       },
       { schedules: false },

@@ -5,10 +5,10 @@ import { prepareRequest, type RequestProfile, rankProviders } from "@/shared/mat
 import type { Requirements } from "@/shared/quote-requests";
 import type { Db } from "../../db/client";
 import { raiseAlert } from "../alerts/service";
-import { emailAction, escapeHtml, notifyUser } from "../notifications/service";
+import { emailAction, escapeHtml, type MessagingDeps, notifyUser } from "../notifications/service";
 import * as q from "./queries";
 
-export type MatchingDeps = { db: Db; leadsPerRequest: number; appUrl?: string };
+export type MatchingDeps = MessagingDeps & { leadsPerRequest: number };
 
 export type MatchOutcome =
   | { status: "skipped"; reason: "not-found" | "not-open" }
@@ -75,7 +75,7 @@ export async function matchQuoteRequest(deps: MatchingDeps, quoteRequestId: numb
       const owner = owners.get(lead.companyId);
       if (!owner) continue;
       const link = `/provider-dashboard/leads/${lead.id}`;
-      const open = emailAction(deps.appUrl ?? "", link, "See why it matched and send your quote");
+      const open = emailAction(deps.appUrl, link, "See why it matched and send your quote");
       await notifyUser(tx, {
         userId: owner.userId,
         kind: "lead.delivered",

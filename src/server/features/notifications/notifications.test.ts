@@ -4,7 +4,7 @@ import { DEMO_TEST_CARDS } from "@/shared/billing";
 import { NOTIFICATION_KINDS, OUTBOX_PAGE_SIZE } from "@/shared/notifications";
 import { subscriptions } from "../../db/schema/billing";
 import { emailOutbox, notifications } from "../../db/schema/companies";
-import { createProvider, quoteRequestBody } from "../../test/fixtures";
+import { createProvider, matchingDeps, quoteRequestBody } from "../../test/fixtures";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
 import { matchQuoteRequest } from "../matching/service";
 import { createSmtpTransport, deliverDueEmails } from "./mail";
@@ -105,7 +105,7 @@ describe("the notification centre", () => {
       payload: quoteRequestBody({ title: "Reconcile <bank> statements" }),
     });
     expect(submitted.statusCode).toBe(201);
-    const outcome = await matchQuoteRequest({ db: ctx.database.db, leadsPerRequest: 3 }, submitted.json().id);
+    const outcome = await matchQuoteRequest(matchingDeps(ctx), submitted.json().id);
     expect(outcome.status).toBe("done");
     const told = await ctx.database.db.select().from(notifications).where(eq(notifications.kind, "lead.delivered"));
     expect(told.length).toBeGreaterThan(0);

@@ -15,6 +15,7 @@ const tags = ["quote-requests"];
 // Roles are checked before the body is validated (preValidation), so that a caller who may not use
 // a route learns nothing from its validation messages (decision 014).
 export const quoteRequestRoutes: RoutePlugin = async (app, { config, jobs }) => {
+  const messaging = { db: app.db, appUrl: config.publicUrl };
   app.post(
     "/api/quote-requests",
     {
@@ -50,11 +51,7 @@ export const quoteRequestRoutes: RoutePlugin = async (app, { config, jobs }) => 
       preValidation: requireRole("client"),
     },
     async (request) => {
-      const cancelled = await cancelQuoteRequest(
-        { db: app.db, appUrl: config.publicUrl },
-        currentUser(request),
-        request.params.id,
-      );
+      const cancelled = await cancelQuoteRequest(messaging, currentUser(request), request.params.id);
       // Providers whose quotes this declined are told by email.
       await requestEmailDelivery(jobs, "quote-request-cancelled", request.log);
       return cancelled;

@@ -4,7 +4,7 @@ import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { subscriptions } from "../../db/schema/billing";
 import { emailOutbox, notifications } from "../../db/schema/companies";
 import { leads, quotes } from "../../db/schema/matching";
-import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
+import { createProvider, matchingDeps, quoteRequestBody, type TestProvider } from "../../test/fixtures";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
 import { matchQuoteRequest } from "../matching/service";
 import { unsendableReason } from "../notifications/mail";
@@ -30,7 +30,7 @@ async function matchedRequest(owner: TestUser = client, title?: string): Promise
   const res = await as(ctx, owner, { method: "POST", url: "/api/quote-requests", payload });
   expect(res.statusCode).toBe(201);
   const id = res.json().id;
-  await matchQuoteRequest({ db: ctx.database.db, leadsPerRequest: 3 }, id);
+  await matchQuoteRequest(matchingDeps(ctx), id);
   return id;
 }
 
