@@ -1,0 +1,41 @@
+// The product's page paths, in one place: the browser's router declares its routes with them and the
+// server writes them into notifications and email links, so a page that moves cannot leave a dead link.
+
+export const PATHS = {
+  home: "/",
+  howItWorks: "/how-it-works",
+  forVendors: "/for-vendors",
+  schedule: "/schedule",
+  about: "/about",
+  privacyPolicy: "/privacy-policy",
+  terms: "/terms",
+  authTest: "/auth-test",
+  providerRegistration: "/provider-registration",
+  login: "/login",
+  signup: "/signup",
+  quoteRequestWizard: "/quote-request",
+  quoteRequest: "/quote-request/:id",
+  dashboard: "/dashboard",
+  reports: "/reports",
+  providerDashboard: "/provider-dashboard",
+  providerLeads: "/provider-dashboard/leads",
+  lead: "/provider-dashboard/leads/:id",
+  myQuotes: "/my-quotes",
+  analytics: "/analytics",
+  subscription: "/subscription",
+  settings: "/settings",
+  admin: "/admin",
+  adminSettings: "/admin/settings",
+} as const;
+
+export type PagePath = (typeof PATHS)[keyof typeof PATHS];
+
+/** The path of one request's page. */
+export function quoteRequestPath(id: number | string): string {
+  return PATHS.quoteRequest.replace(":id", String(id));
+}
+
+/** The path of one lead's page, as its provider opens it. */
+export function leadPath(id: number | string): string {
+  return PATHS.lead.replace(":id", String(id));
+}
