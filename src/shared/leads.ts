@@ -2,6 +2,7 @@
 // read on the dashboard, and access to leads. DESIGN.md "Words", "Matching" and "Providers".
 import { z } from "zod";
 import { type QuoteRequestDetail, quoteRequestDetailSchema } from "./quote-requests";
+import { QUOTE_STATUSES } from "./quotes";
 
 export const LEAD_STATUSES = ["new", "viewed", "quoted", "closed"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
@@ -11,9 +12,6 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   quoted: "Quoted",
   closed: "Closed",
 };
-
-export const QUOTE_STATUSES = ["submitted", "accepted", "declined", "withdrawn"] as const;
-export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
 /** How many providers get each request (DESIGN.md: the best 3, a setting of 2 or 3). */
 export const DEFAULT_LEADS_PER_REQUEST = 3;
@@ -64,13 +62,3 @@ export const leadAccessSchema = z.object({
   reason: z.string().nullable(),
 });
 export type LeadAccess = z.infer<typeof leadAccessSchema>;
-
-/** Spec section 6 and 9: accepted quotes over all quotes sent, rounded to a whole percent. */
-export function winRate(quotes: Pick<QuoteSummary, "status">[]): number {
-  const sent = quotes.filter((q) => q.status !== "withdrawn").length;
-  if (sent === 0) return 0;
-  return Math.round((quotes.filter((q) => q.status === "accepted").length / sent) * 100);
-}
-
-export const ALERT_SEVERITIES = ["low", "medium", "high"] as const;
-export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];

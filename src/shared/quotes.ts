@@ -3,7 +3,9 @@
 // pages read, and the arithmetic of the first-year cost and the win rate.
 import { z } from "zod";
 import { COMPANY_SIZES } from "./companies";
-import { QUOTE_STATUSES } from "./leads";
+
+export const QUOTE_STATUSES = ["submitted", "accepted", "declined", "withdrawn"] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
 /** Whole US dollars: quotes for automation projects are not priced in cents. */
 export const QUOTE_AMOUNT_MIN = 1;
@@ -195,9 +197,15 @@ export const providerAnalyticsSchema = z.object({
 });
 export type ProviderAnalytics = z.infer<typeof providerAnalyticsSchema>;
 
-/** Spec section 9: accepted / sent, rounded to a whole percent; 0 when nothing was sent. */
+/** Spec sections 6 and 9: accepted / sent, rounded to a whole percent; 0 when nothing was sent. */
 export function winRatePercent(accepted: number, sent: number): number {
   return sent === 0 ? 0 : Math.round((accepted / sent) * 100);
+}
+
+/** The win rate of a provider's quotes as the dashboard reads them: a withdrawn quote was never sent. */
+export function winRate(quotes: { status: QuoteStatus }[]): number {
+  const sent = quotes.filter((q) => q.status !== "withdrawn").length;
+  return winRatePercent(quotes.filter((q) => q.status === "accepted").length, sent);
 }
 
 /** "2026-03" for the last `count` months up to the given date's month (UTC), oldest first. */

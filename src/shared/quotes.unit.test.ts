@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { firstYearTotalCents, lastMonths, quoteInputSchema, toStoredLineItems, winRatePercent } from "./quotes";
+import {
+  firstYearTotalCents,
+  lastMonths,
+  type QuoteStatus,
+  quoteInputSchema,
+  toStoredLineItems,
+  winRate,
+  winRatePercent,
+} from "./quotes";
 
 const base = { amount: 10_000, timeline: "4 weeks", message: "A bot that files every invoice for you." };
 
@@ -28,6 +36,13 @@ describe("quote arithmetic", () => {
     expect(winRatePercent(1, 3)).toBe(33);
     expect(winRatePercent(2, 3)).toBe(67);
     expect(winRatePercent(0, 0)).toBe(0);
+  });
+
+  it("the win rate of a list of quotes leaves withdrawn ones out: they were never sent", () => {
+    const q = (status: QuoteStatus) => ({ status });
+    expect(winRate([q("accepted"), q("declined"), q("withdrawn")])).toBe(50);
+    expect(winRate([q("withdrawn")])).toBe(0);
+    expect(winRate([q("accepted"), q("submitted"), q("declined")])).toBe(33);
   });
 
   it("the last six months end with the current one, across a year boundary", () => {

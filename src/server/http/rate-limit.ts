@@ -1,7 +1,7 @@
 import { isIPv4, isIPv6 } from "node:net";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { rateLimits } from "../db/schema/inquiries";
+import { rateLimits } from "../db/schema/rate-limits";
 import { TooManyRequestsError } from "../errors";
 
 export type RateLimit = { name: string; max: number; windowMs: number; message: string };

@@ -3,8 +3,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { UserType } from "@/shared/users";
 import type { Db } from "../db/client";
+import type { UserRow } from "../db/schema/users";
 import { ForbiddenError, UnauthorizedError } from "../errors";
-import type { UserRow } from "../features/auth/queries";
 import { userForSession } from "../features/auth/service";
 
 export const SESSION_COOKIE = "sid";

@@ -1,8 +1,8 @@
 // Data that several API test files need, made through the same tables the product uses.
 import type { CompanySize } from "@/shared/companies";
 import type { CreateQuoteRequestInput } from "@/shared/quote-requests";
-import { subscriptions } from "../db/schema/billing";
 import { companies } from "../db/schema/companies";
+import { subscriptions } from "../db/schema/subscriptions";
 import type { MatchingDeps } from "../features/matching/service";
 import { createUser, type TestContext, type TestUser } from "./test-app";
 

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { COMPANY_SIZES, COMPANY_STATUSES, PROVIDER_INDUSTRIES } from "@/shared/companies";
-import { EMAIL_STATUSES } from "@/shared/notifications";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { users } from "./users";
 
@@ -50,73 +49,4 @@ export const companies = pgTable(
   (t) => [index("companies_status_created_at_idx").on(t.status, t.createdAt)],
 );
 
-/** In-app notifications; the notification centre (bell, unread count) reads them. */
-export const notifications = pgTable(
-  "notifications",
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    kind: text().notNull(),
-    title: text().notNull(),
-    body: text().notNull(),
-    /** A path inside the app, where the notification leads. */
-    link: text(),
-    readAt: timestamp("read_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("notifications_user_id_created_at_idx").on(t.userId, t.createdAt)],
-);
-
-export const emailStatusEnum = pgEnum("email_status", EMAIL_STATUSES);
-
-/**
- * Email written in the same transaction as the change it reports; a background sender delivers it
- * (SMTP where configured), so a rolled-back change never sends mail and a mail failure never rolls
- * back a change.
- */
-export const emailOutbox = pgTable(
-  "email_outbox",
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
-    toAddress: text("to_address").notNull(),
-    subject: text().notNull(),
-    textBody: text("text_body").notNull(),
-    htmlBody: text("html_body").notNull(),
-    kind: text().notNull(),
-    status: emailStatusEnum().notNull().default("pending"),
-    attempts: integer().notNull().default(0),
-    lastError: text("last_error"),
-    /** When the sender may try a pending row (again): retries back off by moving it (decision 061). */
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-  },
-  (t) => [
-    index("email_outbox_status_created_at_idx").on(t.status, t.createdAt),
-    index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
-  ],
-);
-
-/** What admins did, with the old and new values in `details` (JSON text). */
-export const activityLogs = pgTable(
-  "activity_logs",
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    // No cascade: an audit trail must not vanish with the account that wrote it.
-    adminId: integer("admin_id")
-      .notNull()
-      .references(() => users.id),
-    action: text().notNull(),
-    resourceType: text("resource_type").notNull(),
-    resourceId: text("resource_id").notNull(),
-    details: text(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index("activity_logs_created_at_idx").on(t.createdAt),
-    index("activity_logs_resource_idx").on(t.resourceType, t.resourceId),
-  ],
-);
+export type CompanyRow = typeof companies.$inferSelect;

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /** What the public lead forms send (spec "leads"; DESIGN.md calls them inquiries). */
 export const inquiries = pgTable(
@@ -23,32 +23,4 @@ export const inquiries = pgTable(
   ],
 );
 
-export const vendorApplications = pgTable(
-  "vendor_applications",
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    name: text().notNull(),
-    email: text().notNull(),
-    company: text().notNull(),
-    specialties: text().array().notNull(),
-    message: text(),
-    contentHash: text().notNull(),
-    ip: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index("vendor_applications_created_at_idx").on(t.createdAt),
-    index("vendor_applications_content_hash_idx").on(t.contentHash, t.createdAt),
-  ],
-);
-
-/** Fixed-window counters, in the database so that a limit holds across app processes. */
-export const rateLimits = pgTable(
-  "rate_limits",
-  {
-    key: text().notNull(),
-    windowStart: timestamp({ withTimezone: true }).notNull(),
-    hits: integer().notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
-);
+export type InquiryRow = typeof inquiries.$inferSelect;

@@ -1,19 +1,23 @@
-import { boolean, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
-/**
- * A user's email choice per kind of notification; no row means email on (decision 060). In-app
- * notifications are always written.
- */
-export const notificationPreferences = pgTable(
-  "notification_preferences",
+/** In-app notifications; the notification centre (bell, unread count) reads them. */
+export const notifications = pgTable(
+  "notifications",
   {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     kind: text().notNull(),
-    email: boolean().notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    title: text().notNull(),
+    body: text().notNull(),
+    /** A path inside the app, where the notification leads. */
+    link: text(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+  (t) => [index("notifications_user_id_created_at_idx").on(t.userId, t.createdAt)],
 );
+
+export type NotificationRow = typeof notifications.$inferSelect;

@@ -31,3 +31,5 @@ export const quoteRequests = pgTable(
   },
   (t) => [index("quote_requests_client_id_created_at_idx").on(t.clientId, t.createdAt)],
 );
+
+export type QuoteRequestRow = typeof quoteRequests.$inferSelect;

@@ -1,6 +1,6 @@
 // The admin activity log: every admin decision is written here, in the transaction that makes it.
 import type { Db } from "../../db/client";
-import { activityLogs } from "../../db/schema/companies";
+import { activityLogs } from "../../db/schema/activity-logs";
 
 export type ActivityInput = {
   adminId: number;

@@ -1,9 +1,9 @@
 // Alerts are raised by the system for admins. Each has a `cause`, unique, so that the same cause
 // (this request missed its deadline, say) raises one alert however often it is noticed.
 import { sql } from "drizzle-orm";
-import type { AlertSeverity } from "@/shared/leads";
+import type { AlertSeverity } from "@/shared/alerts";
 import type { Db } from "../../db/client";
-import { alerts } from "../../db/schema/matching";
+import { alerts } from "../../db/schema/alerts";
 
 export type AlertInput = {
   type: string;

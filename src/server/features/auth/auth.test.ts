@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_FAILED_MESSAGE } from "@/shared/auth";
-import { loginAttempts, sessions } from "../../db/schema/users";
+import { loginAttempts } from "../../db/schema/login-attempts";
+import { sessions } from "../../db/schema/sessions";
 import {
   as,
   awaitWholeWindow,

@@ -1,8 +1,8 @@
 import { and, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { loginAttempts, sessions, users } from "../../db/schema/users";
-
-export type UserRow = typeof users.$inferSelect;
+import { loginAttempts } from "../../db/schema/login-attempts";
+import { sessions } from "../../db/schema/sessions";
+import { type UserRow, users } from "../../db/schema/users";
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);

@@ -8,6 +8,7 @@ import {
 } from "@/shared/auth";
 import type { PublicUser } from "@/shared/users";
 import type { Db } from "../../db/client";
+import type { UserRow } from "../../db/schema/users";
 import { BadRequestError, ConflictError, TooManyRequestsError, UnauthorizedError } from "../../errors";
 import { hashPassword, verifyPassword } from "./password";
 import * as q from "./queries";
@@ -18,7 +19,7 @@ export const MAX_FAILURES_PER_ADDRESS = 20;
 
 export type AuthDeps = { db: Db; passwordScryptN: number; sessionTtlMs: number };
 
-export function toPublicUser(u: q.UserRow): PublicUser {
+export function toPublicUser(u: UserRow): PublicUser {
   return {
     id: u.id,
     email: u.email,
@@ -47,11 +48,11 @@ export async function endSession(db: Db, token: string): Promise<void> {
   await q.deleteSession(db, sessionIdFromToken(token));
 }
 
-export async function userForSession(db: Db, token: string): Promise<q.UserRow | undefined> {
+export async function userForSession(db: Db, token: string): Promise<UserRow | undefined> {
   return q.findUserBySession(db, sessionIdFromToken(token));
 }
 
-export async function signUp(deps: AuthDeps, input: SignUpInput): Promise<q.UserRow> {
+export async function signUp(deps: AuthDeps, input: SignUpInput): Promise<UserRow> {
   const existing = await q.findUserByEmail(deps.db, input.email);
   if (existing) throw new ConflictError("An account with this email already exists. Sign in instead.");
   const passwordHash = await hashPassword(input.password, deps.passwordScryptN);
@@ -69,7 +70,7 @@ export async function signUp(deps: AuthDeps, input: SignUpInput): Promise<q.User
 // whether an email is registered.
 let dummyHash: Promise<string> | null = null;
 
-export async function signIn(deps: AuthDeps, input: SignInInput, ip: string): Promise<q.UserRow> {
+export async function signIn(deps: AuthDeps, input: SignInInput, ip: string): Promise<UserRow> {
   // The attempt is written first and counted with the others: requests sent at once cannot all pass
   // the check before any of them is recorded. One turned away by the limit is not counted.
   const attempt = await q.reserveLoginAttempt(deps.db, input.email, ip);
@@ -98,7 +99,7 @@ export async function purgeOldAuthRows(db: Db): Promise<{ attempts: number; sess
 export async function createOrPromoteAdmin(
   deps: Pick<AuthDeps, "db" | "passwordScryptN">,
   input: { email: string; password?: string; firstName?: string; lastName?: string },
-): Promise<{ user: q.UserRow; created: boolean }> {
+): Promise<{ user: UserRow; created: boolean }> {
   const existing = await q.findUserByEmail(deps.db, input.email);
   if (existing) {
     const user = await q.setUserType(deps.db, existing.id, "admin");
@@ -117,7 +118,7 @@ export async function createOrPromoteAdmin(
   return { user, created: true };
 }
 
-export async function updateProfile(db: Db, userId: number, input: UpdateProfileInput): Promise<q.UserRow> {
+export async function updateProfile(db: Db, userId: number, input: UpdateProfileInput): Promise<UserRow> {
   const user = await q.updateUserName(db, userId, input.firstName, input.lastName);
   if (!user) throw new UnauthorizedError();
   return user;
@@ -126,7 +127,7 @@ export async function updateProfile(db: Db, userId: number, input: UpdateProfile
 /** A new password ends every other session: a stolen cookie stops working. */
 export async function changePassword(
   deps: AuthDeps,
-  user: q.UserRow,
+  user: UserRow,
   currentToken: string,
   input: ChangePasswordInput,
 ): Promise<void> {

@@ -1,8 +1,9 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CARD_MESSAGES, DEMO_TEST_CARDS, PLAN } from "@/shared/billing";
-import { billingEvents, subscriptions } from "../../db/schema/billing";
-import { notifications } from "../../db/schema/companies";
+import { billingEvents } from "../../db/schema/billing-events";
+import { notifications } from "../../db/schema/notifications";
+import { subscriptions } from "../../db/schema/subscriptions";
 import { DEMO_PASSWORD, seedDemoData } from "../../seed";
 import { type FakeStripe, startFakeStripe } from "../../test/fake-stripe";
 import {

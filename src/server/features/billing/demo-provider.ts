@@ -3,15 +3,16 @@
 // its card form takes Stripe's test card numbers and answers with the processor's messages.
 import { randomBytes } from "node:crypto";
 import { CARD_MESSAGES, DEMO_TEST_CARDS, type DemoCardInput, luhnValid, PLAN } from "@/shared/billing";
-import type {
-  BillingProvider,
-  CardConfirmation,
-  StartedSubscription,
-  StartSubscriptionInput,
-  SubscriptionState,
+import type { SubscriptionRow } from "../../db/schema/subscriptions";
+import {
+  type BillingProvider,
+  type CardConfirmation,
+  CardError,
+  type StartedSubscription,
+  type StartSubscriptionInput,
+  type SubscriptionState,
+  stateOf,
 } from "./provider";
-import { CardError, stateOf } from "./provider";
-import type { SubscriptionRow } from "./queries";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,8 +1,8 @@
 // What a billing provider does for us. Two implementations: Stripe (stripe-provider.ts) and the
 // built-in demo provider (demo-provider.ts), which keeps the same state machine in our own tables.
 import type { BillingProviderName, SubscriptionStatus } from "@/shared/billing";
+import type { SubscriptionRow } from "../../db/schema/subscriptions";
 import { AppError } from "../../errors";
-import type { SubscriptionRow } from "./queries";
 
 /** A card the processor refused: 402, with the processor's message for the page's 'Payment Failed'. */
 export class CardError extends AppError {

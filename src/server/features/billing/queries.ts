@@ -1,11 +1,10 @@
 import { and, asc, eq, gt, lte, or, sql } from "drizzle-orm";
 import type { BillingProviderName } from "@/shared/billing";
 import type { Db } from "../../db/client";
-import { billingEvents, subscriptions } from "../../db/schema/billing";
+import { billingEvents } from "../../db/schema/billing-events";
+import { type SubscriptionRow, subscriptions } from "../../db/schema/subscriptions";
 import { users } from "../../db/schema/users";
 import type { SubscriptionState } from "./provider";
-
-export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /** The provider user's subscription, whatever its status; the matching code reads access from it. */
 export async function findSubscriptionForUser(db: Db, userId: number): Promise<SubscriptionRow | undefined> {

@@ -8,6 +8,7 @@ import {
 } from "@/shared/billing";
 import type { BillingConfig } from "../../config";
 import type { Db } from "../../db/client";
+import type { SubscriptionRow } from "../../db/schema/subscriptions";
 import { BadRequestError, ConflictError, NotFoundError } from "../../errors";
 import { createDemoProvider, type DemoProvider, demoConfirmation } from "./demo-provider";
 import { type BillingProvider, type SubscriptionState, sameState, stateOf } from "./provider";
@@ -33,7 +34,7 @@ export function createBillingProviders(config: BillingConfig): Omit<BillingDeps,
 
 export type Subscriber = { id: number; email: string; firstName: string; lastName: string };
 
-export function toSubscription(row: q.SubscriptionRow): Subscription {
+export function toSubscription(row: SubscriptionRow): Subscription {
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   return {
     id: row.id,
@@ -49,7 +50,7 @@ export function toSubscription(row: q.SubscriptionRow): Subscription {
 }
 
 /** Whichever provider holds this subscription, even when configuration has since changed. */
-function providerFor(deps: BillingDeps, row: q.SubscriptionRow): BillingProvider {
+function providerFor(deps: BillingDeps, row: SubscriptionRow): BillingProvider {
   if (row.provider === "demo") return deps.demo;
   if (!deps.stripe) throw new ConflictError("This subscription is with Stripe, which is not configured here.");
   return deps.stripe;
@@ -61,9 +62,9 @@ function providerFor(deps: BillingDeps, row: q.SubscriptionRow): BillingProvider
  */
 async function storeState(
   deps: Pick<BillingDeps, "db" | "appUrl">,
-  row: q.SubscriptionRow,
+  row: SubscriptionRow,
   state: SubscriptionState & { cardLast4?: string | null },
-): Promise<q.SubscriptionRow> {
+): Promise<SubscriptionRow> {
   if (sameState(stateOf(row), state) && (state.cardLast4 === undefined || state.cardLast4 === row.cardLast4))
     return row;
   return deps.db.transaction(async (tx) => (await changeSubscriptionState(tx, row.id, state, deps.appUrl)) ?? row);
@@ -77,9 +78,9 @@ async function storeState(
 async function readAndStoreUnderLock(
   tx: Db,
   id: number,
-  read: (row: q.SubscriptionRow) => Promise<SubscriptionState>,
+  read: (row: SubscriptionRow) => Promise<SubscriptionState>,
   appUrl: string,
-): Promise<q.SubscriptionRow | undefined> {
+): Promise<SubscriptionRow | undefined> {
   const locked = await q.lockSubscription(tx, id);
   if (!locked) return undefined;
   const state = await read(locked);
@@ -94,8 +95,8 @@ async function readAndStoreUnderLock(
  */
 export async function runDemoClock(
   deps: Pick<BillingDeps, "db" | "appUrl" | "demo">,
-  row: q.SubscriptionRow,
-): Promise<q.SubscriptionRow> {
+  row: SubscriptionRow,
+): Promise<SubscriptionRow> {
   if (sameState(stateOf(row), await deps.demo.retrieve(row))) return row;
   const stored = await deps.db.transaction((tx) =>
     readAndStoreUnderLock(tx, row.id, (locked) => deps.demo.retrieve(locked), deps.appUrl),

@@ -4,6 +4,7 @@ import { PLAN, PLAN_PRICE_LABEL } from "@/shared/billing";
 import { BRAND_NAME } from "@/shared/brand";
 import type { NotificationKind } from "@/shared/notifications";
 import type { Db } from "../../db/client";
+import type { SubscriptionRow } from "../../db/schema/subscriptions";
 import { emailAction, escapeHtml, notifyUser } from "../notifications/service";
 import * as q from "./queries";
 
@@ -12,7 +13,7 @@ type Message = { kind: NotificationKind; title: string; body: string };
 const day = (d: Date | null) =>
   d ? d.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }) : null;
 
-function messageFor(row: q.SubscriptionRow): Message | null {
+function messageFor(row: SubscriptionRow): Message | null {
   switch (row.status) {
     case "trialing": {
       const until = day(row.trialEndsAt);
@@ -48,7 +49,7 @@ function messageFor(row: q.SubscriptionRow): Message | null {
 }
 
 /** Tells the provider that their subscription reached `row.status` (nothing for incomplete). */
-export async function tellSubscriptionChange(tx: Db, row: q.SubscriptionRow, appUrl: string): Promise<void> {
+export async function tellSubscriptionChange(tx: Db, row: SubscriptionRow, appUrl: string): Promise<void> {
   const message = messageFor(row);
   if (!message) return;
   const subscriber = await q.findSubscriber(tx, row.userId);
@@ -77,7 +78,7 @@ export async function changeSubscriptionState(
   id: number,
   state: Parameters<typeof q.updateSubscriptionState>[2],
   appUrl: string,
-): Promise<q.SubscriptionRow | undefined> {
+): Promise<SubscriptionRow | undefined> {
   const before = await q.lockSubscription(tx, id);
   if (!before) return undefined;
   const after = await q.updateSubscriptionState(tx, id, state);

@@ -1,7 +1,10 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_REJECTION_REASON } from "@/shared/companies";
-import { activityLogs, companies, emailOutbox, notifications } from "../../db/schema/companies";
+import { activityLogs } from "../../db/schema/activity-logs";
+import { companies } from "../../db/schema/companies";
+import { emailOutbox } from "../../db/schema/email-outbox";
+import { notifications } from "../../db/schema/notifications";
 import { users } from "../../db/schema/users";
 import { DEMO_PASSWORD, seedDemoData } from "../../seed";
 import { quoteRequestBody } from "../../test/fixtures";

@@ -1,11 +1,10 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { CompanyStatus } from "@/shared/companies";
 import type { Db } from "../../db/client";
-import { companies } from "../../db/schema/companies";
+import { type CompanyRow, companies } from "../../db/schema/companies";
 import { quoteRequests } from "../../db/schema/quote-requests";
 import { users } from "../../db/schema/users";
 
-export type CompanyRow = typeof companies.$inferSelect;
 export type CompanyValues = Pick<
   CompanyRow,
   "name" | "description" | "industry" | "website" | "location" | "country" | "size" | "specialties"

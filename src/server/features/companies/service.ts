@@ -7,16 +7,17 @@ import {
   type PendingProvider,
 } from "@/shared/companies";
 import type { Db } from "../../db/client";
+import type { CompanyRow } from "../../db/schema/companies";
+import type { UserRow } from "../../db/schema/users";
 import { ConflictError, NotFoundError } from "../../errors";
 import { logActivity } from "../activity/service";
-import type { UserRow } from "../auth/queries";
 import { emailAction, escapeHtml, type MessagingDeps, notifyUser } from "../notifications/service";
 import * as q from "./queries";
 
 export const NO_COMPANY_MESSAGE = "You have not created a company profile yet.";
 export const COMPANY_NOT_FOUND_MESSAGE = "No provider company has this id.";
 
-export function toCompany(row: q.CompanyRow): Company {
+export function toCompany(row: CompanyRow): Company {
   return {
     id: row.id,
     name: row.name,
@@ -125,7 +126,7 @@ export async function decideProvider(
   });
 }
 
-function decisionMessage(appUrl: string, company: q.CompanyRow, owner: q.Owner, reason: string | null) {
+function decisionMessage(appUrl: string, company: CompanyRow, owner: q.Owner, reason: string | null) {
   const greeting = `Hello ${owner.firstName},`;
   const name = company.name;
   if (company.status === "approved") {

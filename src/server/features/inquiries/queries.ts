@@ -1,9 +1,7 @@
 import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { inquiries, vendorApplications } from "../../db/schema/inquiries";
-
-export type InquiryRow = typeof inquiries.$inferSelect;
-export type VendorApplicationRow = typeof vendorApplications.$inferSelect;
+import { inquiries } from "../../db/schema/inquiries";
+import { vendorApplications } from "../../db/schema/vendor-applications";
 
 const since = (ms: number) => sql`now() - (${ms} * interval '1 millisecond')`;
 

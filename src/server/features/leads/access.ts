@@ -3,8 +3,8 @@
 import { subscriptionGrantsAccess } from "@/shared/billing";
 import type { LeadAccess } from "@/shared/leads";
 import type { Db } from "../../db/client";
+import type { UserRow } from "../../db/schema/users";
 import { ForbiddenError } from "../../errors";
-import type { UserRow } from "../auth/queries";
 import * as q from "./queries";
 
 /** DESIGN.md "Providers": approved company and a trialing or active subscription. */

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
-import { subscriptions } from "../../db/schema/billing";
 import { companies } from "../../db/schema/companies";
-import { quotes } from "../../db/schema/matching";
+import { quotes } from "../../db/schema/quotes";
+import { subscriptions } from "../../db/schema/subscriptions";
 import { createProvider, matchingDeps, quoteRequestBody, type TestProvider } from "../../test/fixtures";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
 import { matchQuoteRequest } from "../matching/service";

@@ -1,9 +1,10 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { subscriptions } from "../../db/schema/billing";
 import { companies } from "../../db/schema/companies";
-import { leads, quotes } from "../../db/schema/matching";
+import { leads } from "../../db/schema/leads";
 import { quoteRequests } from "../../db/schema/quote-requests";
+import { quotes } from "../../db/schema/quotes";
+import { subscriptions } from "../../db/schema/subscriptions";
 
 /** The provider's company and subscription, in one query. */
 export async function findProviderContext(db: Db, userId: number) {

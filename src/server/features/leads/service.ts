@@ -1,7 +1,7 @@
 import type { LeadDetail, LeadSummary } from "@/shared/leads";
 import type { Db } from "../../db/client";
+import type { UserRow } from "../../db/schema/users";
 import { NotFoundError } from "../../errors";
-import type { UserRow } from "../auth/queries";
 import { findQuoteRequestById } from "../quote-requests/queries";
 import { toDetail } from "../quote-requests/service";
 import { requireAccess } from "./access";

@@ -11,14 +11,13 @@ import {
 } from "@/shared/matching";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import type { Db } from "../../db/client";
-import { subscriptions } from "../../db/schema/billing";
+import { alerts } from "../../db/schema/alerts";
 import { companies } from "../../db/schema/companies";
-import { alerts, leads, quotes } from "../../db/schema/matching";
-import { quoteRequests } from "../../db/schema/quote-requests";
+import { type LeadRow, leads } from "../../db/schema/leads";
+import { type QuoteRequestRow, quoteRequests } from "../../db/schema/quote-requests";
+import { quotes } from "../../db/schema/quotes";
+import { subscriptions } from "../../db/schema/subscriptions";
 import { users } from "../../db/schema/users";
-
-export type QuoteRequestRow = typeof quoteRequests.$inferSelect;
-export type LeadRow = typeof leads.$inferSelect;
 
 /** The request, locked until the transaction ends: two matchers of one request take turns. */
 export async function lockQuoteRequest(tx: Db, id: number): Promise<QuoteRequestRow | undefined> {

@@ -4,6 +4,7 @@ import { MIN_ELIGIBLE_PROVIDERS } from "@/shared/leads";
 import { prepareRequest, type RequestProfile, rankProviders } from "@/shared/matching";
 import type { Requirements } from "@/shared/quote-requests";
 import type { Db } from "../../db/client";
+import type { QuoteRequestRow } from "../../db/schema/quote-requests";
 import { raiseAlert } from "../alerts/service";
 import { emailAction, escapeHtml, type MessagingDeps, notifyUser } from "../notifications/service";
 import * as q from "./queries";
@@ -18,7 +19,7 @@ export const tooFewProvidersCause = (id: number) => `too-few-providers:quote_req
 export const matchOverdueCause = (id: number) => `match-overdue:quote_request:${id}`;
 
 export function requestProfile(
-  row: Pick<q.QuoteRequestRow, "industry" | "automationTypes" | "budgetRange"> & {
+  row: Pick<QuoteRequestRow, "industry" | "automationTypes" | "budgetRange"> & {
     requirements: Pick<Requirements, "systems" | "systemTypes" | "triggerType" | "locationPreference">;
   },
 ): RequestProfile {

@@ -1,7 +1,7 @@
 // The outbox sender against a real SMTP server on loopback, through the background job.
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox } from "../../db/schema/companies";
+import { emailOutbox } from "../../db/schema/email-outbox";
 import { requestEmailDelivery, startWorkers } from "../../jobs/workers";
 import { createProvider } from "../../test/fixtures";
 import { headerOf, partsOf, startSmtpServer, type TestSmtpServer } from "../../test/smtp-server";

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { BRAND_NAME } from "@/shared/brand";
 import type { MailConfig } from "../../config";
 import type { Db } from "../../db/client";
+import type { OutboxRow } from "../../db/schema/email-outbox";
 import * as q from "./queries";
 import { CONTROL_CHARACTERS, SUBJECT_MAX } from "./subject";
 
@@ -25,7 +26,7 @@ export type MailTransport = { send: (message: MailMessage) => Promise<void> };
 const addressSchema = z.email();
 
 /** Why an outbox row must not be sent, or null when it may. */
-export function unsendableReason(row: Pick<q.OutboxRow, "toAddress" | "subject">): string | null {
+export function unsendableReason(row: Pick<OutboxRow, "toAddress" | "subject">): string | null {
   if (!addressSchema.safeParse(row.toAddress).success) return "The recipient is not a valid email address.";
   if (CONTROL_CHARACTERS.test(row.subject)) return "The subject contains a line break or control character.";
   if (row.subject.trim().length === 0) return "The subject is empty.";

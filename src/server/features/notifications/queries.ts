@@ -1,11 +1,9 @@
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { EmailStatus } from "@/shared/notifications";
 import type { Db } from "../../db/client";
-import { emailOutbox, notifications } from "../../db/schema/companies";
-import { notificationPreferences } from "../../db/schema/notifications";
-
-export type NotificationRow = typeof notifications.$inferSelect;
-export type OutboxRow = typeof emailOutbox.$inferSelect;
+import { emailOutbox, type OutboxRow } from "../../db/schema/email-outbox";
+import { notificationPreferences } from "../../db/schema/notification-preferences";
+import { type NotificationRow, notifications } from "../../db/schema/notifications";
 
 export async function latestNotifications(db: Db, userId: number, limit: number): Promise<NotificationRow[]> {
   return db

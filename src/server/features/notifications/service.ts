@@ -16,7 +16,8 @@ import {
 } from "@/shared/notifications";
 import type { UserType } from "@/shared/users";
 import type { Db } from "../../db/client";
-import { emailOutbox, notifications } from "../../db/schema/companies";
+import { emailOutbox } from "../../db/schema/email-outbox";
+import { type NotificationRow, notifications } from "../../db/schema/notifications";
 import { NotFoundError } from "../../errors";
 import * as q from "./queries";
 import { subjectLine } from "./subject";
@@ -81,7 +82,7 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", "&#39;");
 }
 
-function toNotification(row: q.NotificationRow): Notification {
+function toNotification(row: NotificationRow): Notification {
   return {
     id: row.id,
     kind: row.kind,

@@ -1,10 +1,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { QuoteRequestStatus } from "@/shared/quote-requests";
 import type { Db } from "../../db/client";
-import { quoteRequests } from "../../db/schema/quote-requests";
+import { type QuoteRequestRow, quoteRequests } from "../../db/schema/quote-requests";
 import { users } from "../../db/schema/users";
 
-export type QuoteRequestRow = typeof quoteRequests.$inferSelect;
 export type QuoteRequestClient = { firstName: string; lastName: string; email: string };
 export type QuoteRequestWithClient = { request: QuoteRequestRow; client: QuoteRequestClient };
 

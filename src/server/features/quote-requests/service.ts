@@ -9,9 +9,10 @@ import {
   type QuoteRequestSummary,
 } from "@/shared/quote-requests";
 import type { Db } from "../../db/client";
+import type { QuoteRequestRow } from "../../db/schema/quote-requests";
+import type { UserRow } from "../../db/schema/users";
 import { ConflictError, NotFoundError } from "../../errors";
 import { JOB_NAMES, type JobQueue } from "../../jobs/queue";
-import type { UserRow } from "../auth/queries";
 import { requireAccess } from "../leads/access";
 import { findProviderLeadForRequest, hasLiveQuote } from "../leads/queries";
 import type { MessagingDeps } from "../notifications/service";
@@ -33,7 +34,7 @@ export type ReadAccess = { contact: boolean };
 export async function canReadQuoteRequest(
   db: Db,
   viewer: Pick<UserRow, "id" | "userType">,
-  request: Pick<q.QuoteRequestRow, "id" | "clientId">,
+  request: Pick<QuoteRequestRow, "id" | "clientId">,
 ): Promise<ReadAccess | null> {
   if (viewer.userType === "admin") return { contact: true };
   if (viewer.userType === "client" && request.clientId === viewer.id) return { contact: true };

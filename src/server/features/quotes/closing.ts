@@ -3,6 +3,7 @@
 // so that the quote-requests feature can call it without importing the whole quotes service.
 import type { DeclineReason } from "@/shared/quotes";
 import type { Db } from "../../db/client";
+import type { QuoteRow } from "../../db/schema/quotes";
 import { notifyUser } from "../notifications/service";
 import { quoteDeclinedMessage } from "./messages";
 import * as q from "./queries";
@@ -14,7 +15,7 @@ export async function declinePendingQuotes(
   quoteRequestId: number,
   reason: DeclineReason,
   exceptQuoteId?: number,
-): Promise<q.QuoteRow[]> {
+): Promise<QuoteRow[]> {
   const declined = await q.decidePendingQuotes(
     tx,
     { quoteRequestId, ...(exceptQuoteId !== undefined ? { exceptQuoteId } : {}) },
@@ -33,7 +34,7 @@ export async function closeRequestQuotes(
   quoteRequestId: number,
   reason: DeclineReason,
   exceptQuoteId?: number,
-): Promise<q.QuoteRow[]> {
+): Promise<QuoteRow[]> {
   const declined = await declinePendingQuotes(tx, appUrl, quoteRequestId, reason, exceptQuoteId);
   await q.setLeadStatus(tx, { quoteRequestId }, "closed");
   return declined;

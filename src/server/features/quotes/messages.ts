@@ -1,8 +1,9 @@
 // What the client and the providers are told about quotes, in the app and by email (text and HTML).
 import { BRAND_NAME } from "@/shared/brand";
 import { type DeclineReason, firstYearTotalCents, formatUsd } from "@/shared/quotes";
+import type { QuoteRow } from "../../db/schema/quotes";
 import { emailAction, escapeHtml, type NotifyInput } from "../notifications/service";
-import type { findQuoteParties, QuoteRow } from "./queries";
+import type { findQuoteParties } from "./queries";
 
 type Parties = Awaited<ReturnType<typeof findQuoteParties>>;
 

@@ -2,12 +2,11 @@ import { and, asc, count, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import type { DeclineReason, StoredLineItem } from "@/shared/quotes";
 import type { Db } from "../../db/client";
 import { companies } from "../../db/schema/companies";
-import { leads, quotes } from "../../db/schema/matching";
+import { type LeadRow, leads } from "../../db/schema/leads";
 import { quoteRequests } from "../../db/schema/quote-requests";
+import { type QuoteRow, quotes } from "../../db/schema/quotes";
 import { users } from "../../db/schema/users";
 
-export type QuoteRow = typeof quotes.$inferSelect;
-export type LeadRow = typeof leads.$inferSelect;
 export type QuoteValues = { amountCents: number; timeline: string; message: string; lineItems: StoredLineItem[] };
 
 /** The company's lead, unlocked: the caller locks its request first (lock order: request, then lead). */

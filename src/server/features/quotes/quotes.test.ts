@@ -1,9 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
-import { subscriptions } from "../../db/schema/billing";
-import { emailOutbox, notifications } from "../../db/schema/companies";
-import { leads, quotes } from "../../db/schema/matching";
+import { emailOutbox } from "../../db/schema/email-outbox";
+import { leads } from "../../db/schema/leads";
+import { notifications } from "../../db/schema/notifications";
+import { quotes } from "../../db/schema/quotes";
+import { subscriptions } from "../../db/schema/subscriptions";
 import { createProvider, matchingDeps, quoteRequestBody, type TestProvider } from "../../test/fixtures";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
 import { matchQuoteRequest } from "../matching/service";

@@ -14,8 +14,9 @@ import {
   winRatePercent,
 } from "@/shared/quotes";
 import type { Db } from "../../db/client";
+import type { QuoteRow } from "../../db/schema/quotes";
+import type { UserRow } from "../../db/schema/users";
 import { ConflictError, NotFoundError } from "../../errors";
-import type { UserRow } from "../auth/queries";
 import { findCompanyForUser } from "../companies/queries";
 import { requireAccess } from "../leads/access";
 import { type MessagingDeps, notifyUser } from "../notifications/service";
@@ -28,7 +29,7 @@ const QUOTE_NOT_FOUND = "No quote of yours has this id.";
 const REQUEST_NOT_FOUND = "Quote request not found.";
 const TAKES_QUOTES = new Set(["open", "matched"]);
 
-export function toQuote(row: q.QuoteRow): Quote {
+export function toQuote(row: QuoteRow): Quote {
   return {
     id: row.id,
     leadId: row.leadId,
@@ -61,7 +62,7 @@ function requestNotTakingQuotes(status: string): ConflictError {
   );
 }
 
-function notPending(quote: Pick<q.QuoteRow, "status">, action: string): ConflictError {
+function notPending(quote: Pick<QuoteRow, "status">, action: string): ConflictError {
   return new ConflictError(`This quote is ${quote.status}: only a pending quote can be ${action}.`);
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { winRate } from "@/shared/leads";
+import { winRate } from "@/shared/quotes";
 import type { UserType } from "@/shared/users";
 import { useProviderLeads } from "@/web/features/leads/api";
 import { myQuoteRequestsQueryOptions } from "@/web/features/quote-requests/api";

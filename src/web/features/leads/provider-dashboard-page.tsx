@@ -2,7 +2,8 @@
 // provider who may not see leads yet, why not and what to do.
 import { FileText, Inbox, Send, Trophy } from "lucide-react";
 import { Link } from "react-router";
-import { type LeadAccess, winRate } from "@/shared/leads";
+import type { LeadAccess } from "@/shared/leads";
+import { winRate } from "@/shared/quotes";
 import { SectionPage } from "@/web/app/section-page";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";

@@ -1,5 +1,4 @@
-import type { QuoteStatus } from "@/shared/leads";
-import { QUOTE_STATUS_LABELS } from "@/shared/quotes";
+import { QUOTE_STATUS_LABELS, type QuoteStatus } from "@/shared/quotes";
 import { cn } from "@/web/lib/cn";
 
 const STYLES: Record<QuoteStatus, string> = {

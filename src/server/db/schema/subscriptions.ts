@@ -27,11 +27,4 @@ export const subscriptions = pgTable("subscriptions", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Webhook events already processed: the unique event id makes a redelivery a no-op. */
-export const billingEvents = pgTable("billing_events", {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  provider: billingProviderEnum().notNull(),
-  eventId: text("event_id").notNull().unique(),
-  type: text().notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export type SubscriptionRow = typeof subscriptions.$inferSelect;

@@ -1,0 +1,23 @@
+import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+/** What admins did, with the old and new values in `details` (JSON text). */
+export const activityLogs = pgTable(
+  "activity_logs",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    // No cascade: an audit trail must not vanish with the account that wrote it.
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => users.id),
+    action: text().notNull(),
+    resourceType: text("resource_type").notNull(),
+    resourceId: text("resource_id").notNull(),
+    details: text(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("activity_logs_created_at_idx").on(t.createdAt),
+    index("activity_logs_resource_idx").on(t.resourceType, t.resourceId),
+  ],
+);

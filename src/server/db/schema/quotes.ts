@@ -1,0 +1,44 @@
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { type DeclineReason, QUOTE_STATUSES, type StoredLineItem } from "@/shared/quotes";
+import { companies } from "./companies";
+import { leads } from "./leads";
+import { quoteRequests } from "./quote-requests";
+
+export const quoteStatusEnum = pgEnum("quote_status", QUOTE_STATUSES);
+
+/** A provider's answer to a lead (DESIGN.md "Quote"); one live quote per lead. */
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    leadId: integer()
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    companyId: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    quoteRequestId: integer()
+      .notNull()
+      .references(() => quoteRequests.id, { onDelete: "cascade" }),
+    amountCents: integer().notNull(),
+    timeline: text().notNull(),
+    message: text().notNull(),
+    /** The optional breakdown (decision 070); the billing of each kind is fixed in src/shared/quotes.ts. */
+    lineItems: jsonb().$type<StoredLineItem[]>().notNull().default([]),
+    status: quoteStatusEnum().notNull().default("submitted"),
+    /** Why a declined quote was declined: the client's choice, another quote won, the request was cancelled. */
+    declineReason: text().$type<DeclineReason>(),
+    /** When the quote left "submitted": accepted, declined or withdrawn. */
+    decidedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [
+    index("quotes_company_id_idx").on(t.companyId, t.createdAt),
+    index("quotes_quote_request_id_idx").on(t.quoteRequestId),
+    uniqueIndex("quotes_one_live_per_lead").on(t.leadId).where(sql`status <> 'withdrawn'`),
+  ],
+);
+
+export type QuoteRow = typeof quotes.$inferSelect;

@@ -1,0 +1,22 @@
+import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+export const vendorApplications = pgTable(
+  "vendor_applications",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    email: text().notNull(),
+    company: text().notNull(),
+    specialties: text().array().notNull(),
+    message: text(),
+    contentHash: text().notNull(),
+    ip: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("vendor_applications_created_at_idx").on(t.createdAt),
+    index("vendor_applications_content_hash_idx").on(t.contentHash, t.createdAt),
+  ],
+);
+
+export type VendorApplicationRow = typeof vendorApplications.$inferSelect;
