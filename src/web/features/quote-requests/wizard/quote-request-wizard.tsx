@@ -5,6 +5,7 @@ import { ArrowLeft, ArrowRight, Send } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
+import { PATHS } from "@/shared/paths";
 import {
   isStepFilled,
   SUBMIT_LABEL,
@@ -110,7 +111,7 @@ export function QuoteRequestWizard({ user }: { user: PublicUser }) {
         toast(SUCCESS_TOAST);
         form.reset(empty);
         setStep(1);
-        navigate("/dashboard");
+        navigate(PATHS.dashboard);
       },
       onError: (err) => {
         toast({
