@@ -7,11 +7,11 @@ import { useSetSignedInUser } from "@/web/lib/auth";
 
 type Credentials = { email: string; password: string };
 
-/** POST /api/auth/sign-in; the session's user replaces every cached read of the previous visitor. */
-export function useSignIn({ onSuccess, onError }: MutationCallbacks<PublicUser> = {}) {
+/** A call that answers with the session's user, who replaces every cached read of the previous visitor. */
+function useStartSession<TBody>(url: string, { onSuccess, onError }: MutationCallbacks<PublicUser>) {
   const setUser = useSetSignedInUser();
   return useMutation({
-    mutationFn: (credentials: Credentials) => requestJson<PublicUser>("POST", "/api/auth/sign-in", credentials),
+    mutationFn: (body: TBody) => requestJson<PublicUser>("POST", url, body),
     onSuccess: (user) => {
       setUser(user);
       onSuccess?.(user);
@@ -20,15 +20,12 @@ export function useSignIn({ onSuccess, onError }: MutationCallbacks<PublicUser> 
   });
 }
 
+/** POST /api/auth/sign-in */
+export function useSignIn(callbacks: MutationCallbacks<PublicUser> = {}) {
+  return useStartSession<Credentials>("/api/auth/sign-in", callbacks);
+}
+
 /** POST /api/auth/sign-up: the new account is signed in at once. */
-export function useSignUp({ onSuccess, onError }: MutationCallbacks<PublicUser> = {}) {
-  const setUser = useSetSignedInUser();
-  return useMutation({
-    mutationFn: (values: SignUpInput) => requestJson<PublicUser>("POST", "/api/auth/sign-up", values),
-    onSuccess: (user) => {
-      setUser(user);
-      onSuccess?.(user);
-    },
-    onError,
-  });
+export function useSignUp(callbacks: MutationCallbacks<PublicUser> = {}) {
+  return useStartSession<SignUpInput>("/api/auth/sign-up", callbacks);
 }
