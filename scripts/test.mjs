@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: type-check, lint, unit + API tests (PGlite and PostgreSQL), build, browser tests.
+// `npm test`: type-check, lint, import direction, unit + API tests (PGlite and PostgreSQL), build, browser tests.
 // Each step runs even after an earlier one fails, so that one run shows everything that is wrong.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -35,6 +35,12 @@ function ensureChromium() {
 const steps = [
   ["type-check", () => run(bin("tsc"), ["--noEmit", "-p", "tsconfig.json"])],
   ["lint and format (Biome)", () => run(bin("biome"), ["ci", "."])],
+  [
+    "import direction",
+    () =>
+      run(process.execPath, ["--test", "scripts/check-imports.test.mjs"]) &&
+      run(process.execPath, ["scripts/check-imports.mjs"]),
+  ],
   ["unit and API tests (PGlite and PostgreSQL)", () => run(bin("vitest"), ["run"])],
   ["build the web app", () => run(bin("vite"), ["build", "--logLevel", "warn"])],
   ["Chromium for browser tests", ensureChromium],

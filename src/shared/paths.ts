@@ -25,6 +25,13 @@ export const PATHS = {
   subscription: "/subscription",
   settings: "/settings",
   admin: "/admin",
+  adminAnalytics: "/admin/analytics",
+  adminUsers: "/admin/users",
+  adminProviders: "/admin/providers",
+  adminRequests: "/admin/requests",
+  adminAlerts: "/admin/alerts",
+  adminActivity: "/admin/activity",
+  adminEmails: "/admin/emails",
   adminSettings: "/admin/settings",
 } as const;
 

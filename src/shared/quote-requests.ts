@@ -1,6 +1,8 @@
 // The quote request's vocabulary (spec sections 3, 4, 5 and 9; DESIGN.md "Clients" and "One request
 // lifecycle"): the wizard's options, its per-step schemas with the spec's messages, the API body,
-// the status vocabularies, the complex-project rule and the automation ROI estimate.
+// the status vocabularies, the complex-project rule and the automation ROI estimate. How the wizard
+// walks through its steps (titles, buttons, what gates Next) is the browser's alone: it lives beside
+// the wizard, in src/web/features/quote-requests/wizard/wizard-flow.ts.
 import { z } from "zod";
 
 // ---------------------------------------------------------------------------------------------
@@ -289,54 +291,6 @@ export const wizardSchema = z
   .superRefine(checkWorkload);
 export type WizardData = z.infer<typeof wizardSchema>;
 export type WizardField = keyof WizardData;
-
-export const WIZARD_STEP_TITLES = [
-  "About You",
-  "Your Process",
-  "Your Systems",
-  "What Needs Automating",
-  "Timeline & Budget",
-  "Final Preferences",
-] as const;
-/** Spec screen 4: the Next button of step N names step N + 1. */
-export const WIZARD_NEXT_LABELS = [
-  "Next: Your Process",
-  "Next: Your Systems",
-  "Next: What Needs Automating",
-  "Next: Timeline & Budget",
-  "Next: Final Preferences",
-] as const;
-export const SUBMIT_LABEL = "Submit My Request";
-export const SUBMITTING_LABEL = "Submitting...";
-
-/** Spec section 5: the fields whose presence gates Next, per step. */
-export const WIZARD_REQUIRED_FIELDS: readonly (readonly WizardField[])[] = [
-  ["fullName", "email", "companyName", "industry", "location"],
-  ["processName", "processDescription", "goals", "frequency"],
-  ["systems", "systemTypes", "triggerType"],
-  ["tasksToAutomate"],
-  ["hasDocumentation", "timeline"],
-  ["requiresNDA", "locationPreference", "consent"],
-];
-
-/** Every field of a step (1-based), for showing that step's messages at once. */
-export function wizardStepFields(step: number): WizardField[] {
-  const schema = WIZARD_STEP_SCHEMAS[step - 1];
-  return schema ? (Object.keys(schema.shape) as WizardField[]) : [];
-}
-
-function isPresent(value: unknown): boolean {
-  if (Array.isArray(value)) return value.length > 0;
-  if (typeof value === "string") return value.trim().length > 0;
-  if (typeof value === "boolean") return value;
-  return value !== undefined && value !== null;
-}
-
-/** Spec section 5: Next-step gating by required presence only. */
-export function isStepFilled(step: number, data: Partial<Record<WizardField, unknown>>): boolean {
-  const required = WIZARD_REQUIRED_FIELDS[step - 1] ?? [];
-  return required.every((f) => isPresent(data[f]));
-}
 
 // ---------------------------------------------------------------------------------------------
 // The API body (spec sections 3 and 7): POST /api/quote-requests

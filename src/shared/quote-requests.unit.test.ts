@@ -11,7 +11,6 @@ import {
   DESCRIPTION_MAX,
   estimateRoi,
   isComplexProject,
-  isStepFilled,
   MESSAGES,
   matchDueAt,
   QUOTE_REQUEST_STATUSES,
@@ -24,40 +23,10 @@ import {
   step5Schema,
   step6Schema,
   toCreateQuoteRequestBody,
-  WIZARD_NEXT_LABELS,
   WIZARD_STEP_SCHEMAS,
-  type WizardData,
   wizardSchema,
-  wizardStepFields,
 } from "./quote-requests";
-
-const validWizard: WizardData = {
-  fullName: "Ada Lovelace",
-  email: "ada@example.com",
-  companyName: "Analytical Engines Ltd",
-  industry: "finance",
-  department: "Accounts payable",
-  location: "London, UK",
-  processName: "Invoice processing",
-  processDescription: "We key supplier invoices from PDF into SAP by hand.",
-  goals: ["Save time", "Reduce errors"],
-  frequency: "daily",
-  volume: { quantity: 40, per: "run" },
-  timePerTask: { value: 6, unit: "minutes" },
-  systems: ["SAP", "Outlook"],
-  systemTypes: ["Desktop app"],
-  triggerType: "event",
-  tasksToAutomate: "Read the invoice, match the PO, enter it in SAP.",
-  manualTasks: "",
-  exceptions: "Invoices without a PO number go to a person.",
-  hasDocumentation: "in-progress",
-  timeline: "1-3months",
-  budget: "$15k-$30k",
-  requiresNDA: "yes",
-  locationPreference: "global",
-  additionalInfo: "",
-  consent: true,
-};
+import { validWizard } from "./quote-requests.fixtures";
 
 /** The messages zod reports for a field, when the value is replaced. */
 function messagesFor(schema: z.ZodType, data: Record<string, unknown>, field: string, value: unknown): string[] {
@@ -206,34 +175,6 @@ describe("bounds: 2, 10 and 500 characters", () => {
     };
     expect(messagesFor(step2Schema, atLimit, "timePerTask", atLimit.timePerTask)).toEqual([]);
     expect(MESSAGES.workload).toContain("10,000,000 hours a year");
-  });
-});
-
-describe("Next gating (required presence only)", () => {
-  it("asks for each step's required fields", () => {
-    expect(isStepFilled(1, {})).toBe(false);
-    expect(isStepFilled(1, validWizard)).toBe(true);
-    expect(isStepFilled(1, { ...validWizard, department: "" })).toBe(true);
-    expect(isStepFilled(1, { ...validWizard, location: "  " })).toBe(false);
-    expect(isStepFilled(2, { ...validWizard, goals: [] })).toBe(false);
-    expect(isStepFilled(2, { ...validWizard, volume: undefined })).toBe(true);
-    expect(isStepFilled(3, { ...validWizard, systemTypes: [] })).toBe(false);
-    expect(isStepFilled(4, { ...validWizard, tasksToAutomate: "" })).toBe(false);
-    expect(isStepFilled(5, { ...validWizard, budget: "" })).toBe(true);
-    expect(isStepFilled(5, { ...validWizard, timeline: undefined })).toBe(false);
-    expect(isStepFilled(6, { ...validWizard, consent: false })).toBe(false);
-    expect(isStepFilled(6, validWizard)).toBe(true);
-  });
-
-  it("names the next step on each Next button", () => {
-    expect(WIZARD_NEXT_LABELS).toEqual([
-      "Next: Your Process",
-      "Next: Your Systems",
-      "Next: What Needs Automating",
-      "Next: Timeline & Budget",
-      "Next: Final Preferences",
-    ]);
-    expect(wizardStepFields(6)).toEqual(["requiresNDA", "locationPreference", "additionalInfo", "consent"]);
   });
 });
 

@@ -1,11 +1,12 @@
 import { LogOut, Menu, ShieldCheck } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { PATHS } from "@/shared/paths";
 import { Logo } from "@/web/components/logo";
 import { ScrollArea } from "@/web/components/ui/scroll-area";
 import { Tooltip } from "@/web/components/ui/tooltip";
-import { useAuth } from "@/web/features/auth/api";
 import { NotificationBell } from "@/web/features/notifications/notification-bell";
+import { useAuth } from "@/web/lib/auth";
 import { cn } from "@/web/lib/cn";
 import { buildBreadcrumbs, isNavItemActive, SIDEBAR_ITEMS, themeFor } from "./navigation";
 
@@ -28,7 +29,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       >
         <div className={cn("h-1 w-full", theme.accent)} />
         <div className="p-5">
-          <Link to="/" aria-label="Home">
+          <Link to={PATHS.home} aria-label="Home">
             <Logo size="md" />
           </Link>
         </div>
@@ -121,7 +122,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             {user?.userType === "admin" ? (
               <Tooltip label="Admin alerts">
                 <Link
-                  to="/admin/alerts"
+                  to={PATHS.adminAlerts}
                   aria-label="Admin alerts"
                   className="rounded-md p-2 text-slate-700 hover:bg-slate-100"
                 >

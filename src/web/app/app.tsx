@@ -1,11 +1,12 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, Suspense, useState } from "react";
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from "react-router";
+import { PATHS } from "@/shared/paths";
 import type { UserType } from "@/shared/users";
 import { LoadingScreen } from "@/web/components/ui/spinner";
 import { Toaster } from "@/web/components/ui/toaster";
 import { TooltipProvider } from "@/web/components/ui/tooltip";
-import { useAuth } from "@/web/features/auth/api";
+import { useAuth } from "@/web/lib/auth";
 import { PageErrorBoundary } from "./error-boundary";
 import { lazyPage } from "./lazy-page";
 import { NotFoundPage } from "./not-found-page";
@@ -13,7 +14,7 @@ import { createQueryClient } from "./query-client";
 import { RoleGuard } from "./role-guard";
 
 // Every page is its own chunk, so a visitor downloads only the public page they open; the signed-in
-// layout (sidebar, bell) too.
+// layout (sidebar, bell) too. A page made of several features is composed in ./routes (decision 080).
 const AppLayout = lazyPage(() => import("./app-layout"), "AppLayout");
 const AdminAccessCard = lazyPage(() => import("@/web/features/admin/admin-access-card"), "AdminAccessCard");
 const AdminPage = lazyPage(() => import("@/web/features/admin/admin-page"), "AdminPage");
@@ -25,12 +26,9 @@ const ProviderRegistrationPage = lazyPage(
   () => import("@/web/features/companies/provider-registration-page"),
   "ProviderRegistrationPage",
 );
-const WelcomePage = lazyPage(() => import("@/web/features/dashboard/welcome-page"), "WelcomePage");
-const LeadDetailPage = lazyPage(() => import("@/web/features/leads/lead-detail-page"), "LeadDetailPage");
-const ProviderDashboardPage = lazyPage(
-  () => import("@/web/features/leads/provider-dashboard-page"),
-  "ProviderDashboardPage",
-);
+const WelcomePage = lazyPage(() => import("./routes/welcome-page"), "WelcomePage");
+const LeadDetailRoute = lazyPage(() => import("./routes/lead-detail-route"), "LeadDetailRoute");
+const ProviderDashboardRoute = lazyPage(() => import("./routes/provider-dashboard-route"), "ProviderDashboardRoute");
 const AboutPage = lazyPage(() => import("@/web/features/marketing/about-page"), "AboutPage");
 const ForVendorsPage = lazyPage(() => import("@/web/features/marketing/for-vendors-page"), "ForVendorsPage");
 const HowItWorksPage = lazyPage(() => import("@/web/features/marketing/how-it-works-page"), "HowItWorksPage");
@@ -42,9 +40,9 @@ const ClientDashboardPage = lazyPage(
   () => import("@/web/features/quote-requests/client-dashboard-page"),
   "ClientDashboardPage",
 );
-const QuoteRequestDetailPage = lazyPage(
-  () => import("@/web/features/quote-requests/quote-request-detail-page"),
-  "QuoteRequestDetailPage",
+const QuoteRequestDetailRoute = lazyPage(
+  () => import("./routes/quote-request-detail-route"),
+  "QuoteRequestDetailRoute",
 );
 const QuoteRequestLanding = lazyPage(
   () => import("@/web/features/quote-requests/quote-request-landing"),
@@ -52,7 +50,7 @@ const QuoteRequestLanding = lazyPage(
 );
 const QuoteRequestPage = lazyPage(() => import("@/web/features/quote-requests/quote-request-page"), "QuoteRequestPage");
 const ReportsPage = lazyPage(() => import("@/web/features/quote-requests/reports-page"), "ReportsPage");
-const SettingsPage = lazyPage(() => import("@/web/features/settings/settings-page"), "SettingsPage");
+const SettingsRoute = lazyPage(() => import("./routes/settings-route"), "SettingsRoute");
 const AnalyticsPage = lazyPage(() => import("@/web/features/quotes/analytics-page"), "AnalyticsPage");
 const MyQuotesPage = lazyPage(() => import("@/web/features/quotes/my-quotes-page"), "MyQuotesPage");
 
@@ -101,11 +99,12 @@ function PublicOrSignedIn({ signedOut, children }: { signedOut: ReactNode; child
   );
 }
 
-function QuoteRequestDetailRoute() {
+/** `/quote-request/{id}`: signed out, the landing that signs in and comes back here. */
+function QuoteRequestOrLanding() {
   const { pathname } = useLocation();
   return (
     <PublicOrSignedIn signedOut={<QuoteRequestLanding returnTo={pathname} />}>
-      <QuoteRequestDetailPage />
+      <QuoteRequestDetailRoute />
     </PublicOrSignedIn>
   );
 }
@@ -113,49 +112,49 @@ function QuoteRequestDetailRoute() {
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/" element={<Home />} />
-      <Route path="/how-it-works" element={<HowItWorksPage />} />
-      <Route path="/for-vendors" element={<ForVendorsPage />} />
-      <Route path="/schedule" element={<SchedulePage />} />
-      <Route path="/about" element={<AboutPage />} />
-      <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
-      <Route path="/terms" element={<TermsPage />} />
-      <Route path="/auth-test" element={<AuthTestPage />} />
-      <Route path="/provider-registration" element={<ProviderRegistrationPage />} />
-      <Route path="/login" element={<LoginPage />} />
-      <Route path="/signup" element={<SignupPage />} />
+      <Route path={PATHS.home} element={<Home />} />
+      <Route path={PATHS.howItWorks} element={<HowItWorksPage />} />
+      <Route path={PATHS.forVendors} element={<ForVendorsPage />} />
+      <Route path={PATHS.schedule} element={<SchedulePage />} />
+      <Route path={PATHS.about} element={<AboutPage />} />
+      <Route path={PATHS.privacyPolicy} element={<PrivacyPolicyPage />} />
+      <Route path={PATHS.terms} element={<TermsPage />} />
+      <Route path={PATHS.authTest} element={<AuthTestPage />} />
+      <Route path={PATHS.providerRegistration} element={<ProviderRegistrationPage />} />
+      <Route path={PATHS.login} element={<LoginPage />} />
+      <Route path={PATHS.signup} element={<SignupPage />} />
       <Route
-        path="/quote-request"
+        path={PATHS.quoteRequestWizard}
         element={
           <PublicOrSignedIn signedOut={<QuoteRequestLanding />}>
             <QuoteRequestPage />
           </PublicOrSignedIn>
         }
       />
-      <Route path="/quote-request/:id" element={<QuoteRequestDetailRoute />} />
+      <Route path={PATHS.quoteRequest} element={<QuoteRequestOrLanding />} />
 
       <Route element={<SignedIn allowed={["client"]} />}>
-        <Route path="/dashboard" element={<ClientDashboardPage />} />
-        <Route path="/reports" element={<ReportsPage />} />
+        <Route path={PATHS.dashboard} element={<ClientDashboardPage />} />
+        <Route path={PATHS.reports} element={<ReportsPage />} />
       </Route>
       <Route element={<SignedIn allowed={["provider"]} />}>
-        <Route path="/provider-dashboard" element={<ProviderDashboardPage />} />
-        <Route path="/provider-dashboard/leads/:id" element={<LeadDetailPage />} />
+        <Route path={PATHS.providerDashboard} element={<ProviderDashboardRoute />} />
+        <Route path={PATHS.lead} element={<LeadDetailRoute />} />
         {/* The breadcrumb of a lead links here: the list of leads is the dashboard. */}
-        <Route path="/provider-dashboard/leads" element={<Navigate to="/provider-dashboard" replace />} />
-        <Route path="/my-quotes" element={<MyQuotesPage />} />
-        <Route path="/analytics" element={<AnalyticsPage />} />
+        <Route path={PATHS.providerLeads} element={<Navigate to={PATHS.providerDashboard} replace />} />
+        <Route path={PATHS.myQuotes} element={<MyQuotesPage />} />
+        <Route path={PATHS.analytics} element={<AnalyticsPage />} />
       </Route>
-      <Route element={<SignedIn allowed={["provider"]} wrongRoleRedirect="/" />}>
-        <Route path="/subscription" element={<SubscriptionPage />} />
+      <Route element={<SignedIn allowed={["provider"]} wrongRoleRedirect={PATHS.home} />}>
+        <Route path={PATHS.subscription} element={<SubscriptionPage />} />
       </Route>
       <Route element={<SignedIn allowed={[]} />}>
-        <Route path="/settings" element={<SettingsPage />} />
+        <Route path={PATHS.settings} element={<SettingsRoute />} />
       </Route>
-      <Route path="/admin" element={<AdminRoot />}>
+      <Route path={PATHS.admin} element={<AdminRoot />}>
         <Route index element={<AdminPage />} />
         {/* The admin sidebar's Settings (spec section 2): the account settings every role has. */}
-        <Route path="settings" element={<SettingsPage />} />
+        <Route path="settings" element={<SettingsRoute />} />
         <Route path="*" element={<AdminPage />} />
       </Route>
 

@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { useLocation } from "react-router";
+import { PATHS } from "@/shared/paths";
 
 type Props = { children: ReactNode; resetKey: string };
 type State = { error: Error | null; resetKey: string };
@@ -41,7 +42,7 @@ export class ErrorBoundary extends Component<Props, State> {
             >
               Reload the page
             </button>
-            <a href="/" className="px-4 py-2 font-medium text-blue-700 hover:underline">
+            <a href={PATHS.home} className="px-4 py-2 font-medium text-blue-700 hover:underline">
               Go to the home page
             </a>
           </div>

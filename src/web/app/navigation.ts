@@ -1,33 +1,34 @@
 // The signed-in layout's rules (spec section 2), kept free of React so that they can be unit-tested.
+import { PATHS } from "@/shared/paths";
 import type { UserType } from "@/shared/users";
 
 export type NavItem = { href: string; label: string };
 
 export const SIDEBAR_ITEMS: Record<UserType, NavItem[]> = {
   client: [
-    { href: "/", label: "Dashboard" },
-    { href: "/dashboard", label: "My Requests" },
-    { href: "/quote-request", label: "New Request" },
-    { href: "/reports", label: "Reports" },
-    { href: "/settings", label: "Settings" },
+    { href: PATHS.home, label: "Dashboard" },
+    { href: PATHS.dashboard, label: "My Requests" },
+    { href: PATHS.quoteRequestWizard, label: "New Request" },
+    { href: PATHS.reports, label: "Reports" },
+    { href: PATHS.settings, label: "Settings" },
   ],
   provider: [
-    { href: "/", label: "Dashboard" },
-    { href: "/provider-dashboard", label: "Available Leads" },
-    { href: "/my-quotes", label: "My Quotes" },
-    { href: "/subscription", label: "Subscription" },
-    { href: "/analytics", label: "Analytics" },
-    { href: "/settings", label: "Settings" },
+    { href: PATHS.home, label: "Dashboard" },
+    { href: PATHS.providerDashboard, label: "Available Leads" },
+    { href: PATHS.myQuotes, label: "My Quotes" },
+    { href: PATHS.subscription, label: "Subscription" },
+    { href: PATHS.analytics, label: "Analytics" },
+    { href: PATHS.settings, label: "Settings" },
   ],
   admin: [
-    { href: "/admin", label: "Overview" },
-    { href: "/admin/analytics", label: "Analytics" },
-    { href: "/admin/users", label: "Users" },
-    { href: "/admin/providers", label: "Providers" },
-    { href: "/admin/requests", label: "Requests" },
-    { href: "/admin/alerts", label: "Alerts" },
-    { href: "/admin/activity", label: "Activity Log" },
-    { href: "/admin/settings", label: "Settings" },
+    { href: PATHS.admin, label: "Overview" },
+    { href: PATHS.adminAnalytics, label: "Analytics" },
+    { href: PATHS.adminUsers, label: "Users" },
+    { href: PATHS.adminProviders, label: "Providers" },
+    { href: PATHS.adminRequests, label: "Requests" },
+    { href: PATHS.adminAlerts, label: "Alerts" },
+    { href: PATHS.adminActivity, label: "Activity Log" },
+    { href: PATHS.adminSettings, label: "Settings" },
   ],
 };
 

@@ -1,13 +1,14 @@
 import type { ReactNode } from "react";
 import { Navigate } from "react-router";
+import { PATHS } from "@/shared/paths";
 import { homeForUserType, type UserType } from "@/shared/users";
 import { LoadingScreen } from "@/web/components/ui/spinner";
-import { useAuth } from "@/web/features/auth/api";
+import { useAuth } from "@/web/lib/auth";
 
 // Spec section 4. It only decides what to show; the server checks every call on its own.
 export function RoleGuard({
   allowed,
-  fallback = "/",
+  fallback = PATHS.home,
   wrongRoleRedirect,
   children,
 }: {
@@ -20,7 +21,7 @@ export function RoleGuard({
 }) {
   const { user, isLoading } = useAuth();
   if (isLoading) return <LoadingScreen />;
-  if (!user) return <Navigate to="/" replace />;
+  if (!user) return <Navigate to={PATHS.home} replace />;
   if (allowed.length > 0 && !allowed.includes(user.userType)) {
     return <Navigate to={wrongRoleRedirect ?? homeForUserType(user.userType, fallback)} replace />;
   }

@@ -3,39 +3,40 @@ import { Menu, X } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { BRAND_NAME } from "@/shared/brand";
+import { PATHS } from "@/shared/paths";
 import { Button } from "@/web/components/ui/button";
 import { cn } from "@/web/lib/cn";
 import { Logo } from "./logo";
 
 const NAV_LINKS = [
-  { to: "/how-it-works", label: "How It Works" },
-  { to: "/for-vendors", label: "For Vendors" },
-  { to: "/schedule", label: "Schedule" },
-  { to: "/about", label: "About" },
+  { to: PATHS.howItWorks, label: "How It Works" },
+  { to: PATHS.forVendors, label: "For Vendors" },
+  { to: PATHS.schedule, label: "Schedule" },
+  { to: PATHS.about, label: "About" },
 ] as const;
 
 const FOOTER_GROUPS = [
   {
     title: "Company",
     links: [
-      { to: "/about", label: "About Us" },
-      { to: "/privacy-policy", label: "Privacy Policy" },
-      { to: "/terms", label: "Terms of Service" },
+      { to: PATHS.about, label: "About Us" },
+      { to: PATHS.privacyPolicy, label: "Privacy Policy" },
+      { to: PATHS.terms, label: "Terms of Service" },
     ],
   },
   {
     title: "For Businesses",
     links: [
-      { to: "/", label: "Get Quotes" },
-      { to: "/how-it-works", label: "How It Works" },
-      { to: "/schedule", label: "Schedule Call" },
+      { to: PATHS.home, label: "Get Quotes" },
+      { to: PATHS.howItWorks, label: "How It Works" },
+      { to: PATHS.schedule, label: "Schedule Call" },
     ],
   },
   {
     title: "For Providers",
     links: [
-      { to: "/for-vendors", label: "Become a Vendor" },
-      { to: "/provider-registration", label: "Join as Provider" },
+      { to: PATHS.forVendors, label: "Become a Vendor" },
+      { to: PATHS.providerRegistration, label: "Join as Provider" },
     ],
   },
 ] as const;
@@ -51,7 +52,10 @@ export function PublicHeader({ signInHref }: { signInHref?: string }) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">
-        <Link to="/" className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500">
+        <Link
+          to={PATHS.home}
+          className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+        >
           <Logo size="md" />
         </Link>
         <button
@@ -107,7 +111,7 @@ export function PublicHeader({ signInHref }: { signInHref?: string }) {
               </>
             ) : (
               <Button asChild size="sm">
-                <Link to="/" onClick={closeMenu}>
+                <Link to={PATHS.home} onClick={closeMenu}>
                   Get Started
                 </Link>
               </Button>
@@ -125,7 +129,7 @@ export function PublicFooter() {
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-3">
           <Link
-            to="/"
+            to={PATHS.home}
             className="inline-block rounded-md bg-white px-2 py-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-400"
           >
             <Logo size="sm" withDomain />
@@ -154,7 +158,7 @@ export function PublicFooter() {
           <p>
             &copy; {new Date().getFullYear()} {BRAND_NAME}. All rights reserved.
           </p>
-          <Link to="/admin" className="hover:text-white hover:underline">
+          <Link to={PATHS.admin} className="hover:text-white hover:underline">
             Admin
           </Link>
         </div>

@@ -15,6 +15,11 @@ export class ApiError extends Error {
   }
 }
 
+async function failed(res: Response): Promise<ApiError> {
+  const text = await res.text().catch(() => "");
+  return new ApiError(res.status, text, res.statusText);
+}
+
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
   const headers: Record<string, string> = { "X-Requested-With": "fetch" };
   const init: RequestInit = { method, headers, credentials: "include" };
@@ -23,23 +28,42 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
     init.body = JSON.stringify(data);
   }
   const res = await fetch(url, init);
-  if (!res.ok) {
-    const text = await res.text().catch(() => "");
-    throw new ApiError(res.status, text, res.statusText);
-  }
+  if (!res.ok) throw await failed(res);
   return res;
 }
 
-/** Reads JSON; with on401 "returnNull", a 401 answers null instead of failing (spec section 7). */
-export async function getJson<T>(url: string, on401: "throw" | "returnNull" = "throw"): Promise<T | null> {
-  const res = await fetch(url, { credentials: "include", headers: { "X-Requested-With": "fetch" } });
-  if (on401 === "returnNull" && res.status === 401) return null;
-  if (!res.ok) {
-    const text = await res.text().catch(() => "");
-    throw new ApiError(res.status, text, res.statusText);
-  }
+/** A state change whose answer is JSON (the changed object). */
+export async function requestJson<T>(method: string, url: string, data?: unknown): Promise<T> {
+  return (await (await apiRequest(method, url, data)).json()) as T;
+}
+
+async function readJson(url: string): Promise<Response> {
+  return fetch(url, { credentials: "include", headers: { "X-Requested-With": "fetch" } });
+}
+
+/** Reads JSON; any answer but 2xx fails with an ApiError. */
+export async function getJson<T>(url: string): Promise<T> {
+  const res = await readJson(url);
+  if (!res.ok) throw await failed(res);
   return (await res.json()) as T;
 }
+
+/**
+ * Reads JSON for whoever is signed in; a 401 answers null, because it only says that nobody is (spec
+ * section 7). Any other failure fails as in getJson.
+ */
+export async function getJsonIfSignedIn<T>(url: string): Promise<T | null> {
+  const res = await readJson(url);
+  if (res.status === 401) return null;
+  if (!res.ok) throw await failed(res);
+  return (await res.json()) as T;
+}
+
+/** The outcome callbacks a page hands a feature's mutation hook, for its own state (a form, a dialog). */
+export type MutationCallbacks<TData = unknown> = {
+  onSuccess?: (data: TData) => void;
+  onError?: (err: Error) => void;
+};
 
 /** The human part of an API error: the server's `message` field when the body is JSON. */
 export function errorMessage(err: unknown, fallback = "Please try again later."): string {

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { PublicConfig } from "@/shared/public-config";
 import { getJson } from "./api";
+import { queryKeys } from "./query-keys";
 
 export const publicConfigQueryOptions = () =>
   queryOptions({
-    queryKey: ["public-config"],
-    queryFn: async () => (await getJson<PublicConfig>("/api/public-config")) as PublicConfig,
+    queryKey: queryKeys.publicConfig(),
+    queryFn: () => getJson<PublicConfig>("/api/public-config"),
   });
 
 export function usePublicConfig() {

@@ -1,4 +1,5 @@
 import { ShieldCheck } from "lucide-react";
+import { PATHS } from "@/shared/paths";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { usePageMeta } from "@/web/lib/page-meta";
@@ -16,7 +17,7 @@ export function AdminAccessCard() {
         </CardHeader>
         <CardContent>
           <Button asChild className="w-full bg-purple-700 hover:bg-purple-800">
-            <a href="/api/login?returnTo=%2Fadmin">Sign In as Administrator</a>
+            <a href={`/api/login?returnTo=${encodeURIComponent(PATHS.admin)}`}>Sign In as Administrator</a>
           </Button>
         </CardContent>
       </Card>

@@ -1,30 +1,31 @@
 import { Tabs } from "radix-ui";
 import { useLocation, useNavigate } from "react-router";
-import { SectionPage } from "@/web/app/section-page";
+import { PATHS } from "@/shared/paths";
+import { SectionPage } from "@/web/components/section-page";
 import { OutboxPanel } from "./outbox-panel";
 import { PendingProvidersPanel } from "./pending-providers-panel";
 
 // Spec screen 10: the tabs, Overview by default. Sub-paths of /admin open their tab.
 export const ADMIN_TABS = [
-  { value: "overview", label: "Overview", path: "/admin" },
-  { value: "analytics", label: "Analytics", path: "/admin/analytics" },
-  { value: "providers", label: "Providers", path: "/admin/providers" },
-  { value: "alerts", label: "Alerts", path: "/admin/alerts" },
-  { value: "requests", label: "Requests", path: "/admin/requests" },
-  { value: "users", label: "Users", path: "/admin/users" },
-  { value: "activity", label: "Activity", path: "/admin/activity" },
-  { value: "emails", label: "Emails", path: "/admin/emails" },
+  { value: "overview", label: "Overview", path: PATHS.admin },
+  { value: "analytics", label: "Analytics", path: PATHS.adminAnalytics },
+  { value: "providers", label: "Providers", path: PATHS.adminProviders },
+  { value: "alerts", label: "Alerts", path: PATHS.adminAlerts },
+  { value: "requests", label: "Requests", path: PATHS.adminRequests },
+  { value: "users", label: "Users", path: PATHS.adminUsers },
+  { value: "activity", label: "Activity", path: PATHS.adminActivity },
+  { value: "emails", label: "Emails", path: PATHS.adminEmails },
 ] as const;
 
 export function AdminPage() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const current = ADMIN_TABS.find((t) => t.path !== "/admin" && pathname.startsWith(t.path))?.value ?? "overview";
+  const current = ADMIN_TABS.find((t) => t.path !== PATHS.admin && pathname.startsWith(t.path))?.value ?? "overview";
   return (
     <SectionPage title="Admin Dashboard" intro="Run the marketplace: providers, requests, users and alerts.">
       <Tabs.Root
         value={current}
-        onValueChange={(value) => navigate(ADMIN_TABS.find((t) => t.value === value)?.path ?? "/admin")}
+        onValueChange={(value) => navigate(ADMIN_TABS.find((t) => t.value === value)?.path ?? PATHS.admin)}
       >
         <Tabs.List aria-label="Admin sections" className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
           {ADMIN_TABS.map((t) => (

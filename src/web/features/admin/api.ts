@@ -2,15 +2,13 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@ta
 import type { Company, PendingProvider } from "@/shared/companies";
 import type { EmailStatus, OutboxPage } from "@/shared/notifications";
 import { toast } from "@/web/components/ui/use-toast";
-import { apiRequest, errorMessage, getJson } from "@/web/lib/api";
-
-/** Every admin read lives under this key, so that a decision refreshes all the admin's lists. */
-export const ADMIN_QUERY_KEY = ["admin"] as const;
+import { errorMessage, getJson, requestJson } from "@/web/lib/api";
+import { queryKeys } from "@/web/lib/query-keys";
 
 export const pendingProvidersQueryOptions = () =>
   queryOptions({
-    queryKey: [...ADMIN_QUERY_KEY, "pending-providers"],
-    queryFn: async () => (await getJson<PendingProvider[]>("/api/admin/pending-providers")) ?? [],
+    queryKey: queryKeys.admin.pendingProviders(),
+    queryFn: () => getJson<PendingProvider[]>("/api/admin/pending-providers"),
   });
 
 type Decision = { id: number; kind: "approve" } | { id: number; kind: "reject"; reason: string };
@@ -19,13 +17,10 @@ type Decision = { id: number; kind: "approve" } | { id: number; kind: "reject"; 
 export function useDecideProvider() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (decision: Decision) => {
-      const res =
-        decision.kind === "approve"
-          ? await apiRequest("PATCH", `/api/admin/providers/${decision.id}/approve`)
-          : await apiRequest("PATCH", `/api/admin/providers/${decision.id}/reject`, { reason: decision.reason });
-      return (await res.json()) as Company;
-    },
+    mutationFn: (decision: Decision) =>
+      decision.kind === "approve"
+        ? requestJson<Company>("PATCH", `/api/admin/providers/${decision.id}/approve`)
+        : requestJson<Company>("PATCH", `/api/admin/providers/${decision.id}/reject`, { reason: decision.reason }),
     onSuccess: (_company, decision) => {
       toast({
         title: decision.kind === "approve" ? "Provider Approved" : "Provider Rejected",
@@ -36,18 +31,17 @@ export function useDecideProvider() {
     onError: (err) => {
       toast({ title: "Error", description: errorMessage(err), variant: "destructive" });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }),
+    // Every admin read lives under one key, so that a decision refreshes all the admin's lists.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
   });
 }
 
 export const adminEmailsQueryOptions = (page: number, status: EmailStatus | "all") =>
   queryOptions({
-    queryKey: [...ADMIN_QUERY_KEY, "emails", page, status],
-    queryFn: async () => {
+    queryKey: queryKeys.admin.emails(page, status),
+    queryFn: () => {
       const params = new URLSearchParams({ page: String(page), ...(status === "all" ? {} : { status }) });
-      const res = await getJson<OutboxPage>(`/api/admin/emails?${params.toString()}`);
-      if (!res) throw new Error("Please sign in again.");
-      return res;
+      return getJson<OutboxPage>(`/api/admin/emails?${params.toString()}`);
     },
     placeholderData: keepPreviousData,
   });

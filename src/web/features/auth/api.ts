@@ -1,30 +1,31 @@
-import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+// Signing in and up. Who is signed in is read in src/web/lib/auth.ts: every part of the app asks.
+import { useMutation } from "@tanstack/react-query";
+import type { SignUpInput } from "@/shared/auth";
 import type { PublicUser } from "@/shared/users";
-import { getJson } from "@/web/lib/api";
+import { type MutationCallbacks, requestJson } from "@/web/lib/api";
+import { useSetSignedInUser } from "@/web/lib/auth";
 
-// A 401 (or any failure) means "not signed in" (spec section 7), so this read answers null for it.
-export const authUserQueryOptions = () =>
-  queryOptions({
-    queryKey: ["auth", "user"],
-    queryFn: async () => {
-      try {
-        return await getJson<PublicUser>("/api/auth/user", "returnNull");
-      } catch {
-        return null;
-      }
+type Credentials = { email: string; password: string };
+
+/** A call that answers with the session's user, who replaces every cached read of the previous visitor. */
+function useStartSession<TBody>(url: string, { onSuccess, onError }: MutationCallbacks<PublicUser>) {
+  const setUser = useSetSignedInUser();
+  return useMutation({
+    mutationFn: (body: TBody) => requestJson<PublicUser>("POST", url, body),
+    onSuccess: (user) => {
+      setUser(user);
+      onSuccess?.(user);
     },
+    onError,
   });
-
-export function useAuth(): { user: PublicUser | null; isLoading: boolean; isAuthenticated: boolean } {
-  const { data, isLoading } = useQuery(authUserQueryOptions());
-  return { user: data ?? null, isLoading, isAuthenticated: !!data };
 }
 
-/** After sign-in or sign-up: every cached read belonged to the previous visitor. */
-export function useSetSignedInUser(): (user: PublicUser) => void {
-  const queryClient = useQueryClient();
-  return (user) => {
-    queryClient.clear();
-    queryClient.setQueryData(authUserQueryOptions().queryKey, user);
-  };
+/** POST /api/auth/sign-in */
+export function useSignIn(callbacks: MutationCallbacks<PublicUser> = {}) {
+  return useStartSession<Credentials>("/api/auth/sign-in", callbacks);
+}
+
+/** POST /api/auth/sign-up: the new account is signed in at once. */
+export function useSignUp(callbacks: MutationCallbacks<PublicUser> = {}) {
+  return useStartSession<SignUpInput>("/api/auth/sign-up", callbacks);
 }

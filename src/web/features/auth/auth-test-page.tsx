@@ -1,7 +1,8 @@
+import { PATHS } from "@/shared/paths";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { useAuth } from "@/web/lib/auth";
 import { usePageMeta } from "@/web/lib/page-meta";
-import { useAuth } from "./api";
 
 /** Spec screen 16: a page to check what the server thinks of the current session. */
 export function AuthTestPage() {
@@ -38,7 +39,7 @@ export function AuthTestPage() {
               ) : null}
               <div className="flex gap-3">
                 <Button asChild>
-                  <a href="/api/login?returnTo=%2Fauth-test">Login</a>
+                  <a href={`/api/login?returnTo=${encodeURIComponent(PATHS.authTest)}`}>Login</a>
                 </Button>
                 <Button asChild variant="outline">
                   <a href="/api/logout">Logout</a>

@@ -1,13 +1,12 @@
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { LOGIN_FAILED_MESSAGE, safeReturnTo } from "@/shared/auth";
-import type { PublicUser } from "@/shared/users";
+import { PATHS } from "@/shared/paths";
 import { Button } from "@/web/components/ui/button";
 import { Input, Label } from "@/web/components/ui/form-controls";
-import { ApiError, apiRequest, errorMessage } from "@/web/lib/api";
+import { ApiError, errorMessage } from "@/web/lib/api";
 import { usePageMeta } from "@/web/lib/page-meta";
-import { useSetSignedInUser } from "./api";
+import { useSignIn } from "./api";
 import { AuthFormShell } from "./auth-form-shell";
 
 export function LoginPage() {
@@ -15,22 +14,14 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const returnTo = safeReturnTo(params.get("returnTo"));
   const navigate = useNavigate();
-  const setUser = useSetSignedInUser();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
 
-  const signIn = useMutation({
-    mutationFn: async () =>
-      (await (await apiRequest("POST", "/api/auth/sign-in", { email, password })).json()) as PublicUser,
-    onSuccess: (user) => {
-      setUser(user);
-      navigate(returnTo, { replace: true });
-    },
-  });
+  const signIn = useSignIn({ onSuccess: () => navigate(returnTo, { replace: true }) });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    signIn.mutate();
+    signIn.mutate({ email, password });
   };
 
   // A wrong email or password says only that sign-in failed; a locked-out address learns when to retry.
@@ -78,7 +69,7 @@ export function LoginPage() {
         New here?{" "}
         <Link
           className="font-medium text-blue-700 hover:underline"
-          to={`/signup?returnTo=${encodeURIComponent(returnTo)}`}
+          to={`${PATHS.signup}?returnTo=${encodeURIComponent(returnTo)}`}
         >
           Create an account
         </Link>

@@ -1,14 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { type SignUpInput, safeReturnTo, signUpSchema } from "@/shared/auth";
-import type { PublicUser } from "@/shared/users";
+import { PATHS } from "@/shared/paths";
 import { Button } from "@/web/components/ui/button";
 import { FieldError, Input, Label } from "@/web/components/ui/form-controls";
-import { apiRequest, errorMessage } from "@/web/lib/api";
+import { errorMessage } from "@/web/lib/api";
 import { usePageMeta } from "@/web/lib/page-meta";
-import { useSetSignedInUser } from "./api";
+import { useSignUp } from "./api";
 import { AuthFormShell } from "./auth-form-shell";
 
 const FIELDS = [
@@ -23,21 +22,13 @@ export function SignupPage() {
   const [params] = useSearchParams();
   const returnTo = safeReturnTo(params.get("returnTo"));
   const navigate = useNavigate();
-  const setUser = useSetSignedInUser();
   const form = useForm<SignUpInput>({
     resolver: zodResolver(signUpSchema),
     mode: "onTouched",
     defaultValues: { firstName: "", lastName: "", email: "", password: "" },
   });
 
-  const signUp = useMutation({
-    mutationFn: async (values: SignUpInput) =>
-      (await (await apiRequest("POST", "/api/auth/sign-up", values)).json()) as PublicUser,
-    onSuccess: (user) => {
-      setUser(user);
-      navigate(returnTo, { replace: true });
-    },
-  });
+  const signUp = useSignUp({ onSuccess: () => navigate(returnTo, { replace: true }) });
 
   return (
     <AuthFormShell title="Create an account" description="It takes a minute. Submitting requests is free.">
@@ -72,7 +63,7 @@ export function SignupPage() {
         Already have an account?{" "}
         <Link
           className="font-medium text-blue-700 hover:underline"
-          to={`/login?returnTo=${encodeURIComponent(returnTo)}`}
+          to={`${PATHS.login}?returnTo=${encodeURIComponent(returnTo)}`}
         >
           Sign in
         </Link>

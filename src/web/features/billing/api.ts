@@ -1,19 +1,32 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import type { CreateSubscriptionResponse, Subscription } from "@/shared/billing";
+import type { CreateSubscriptionResponse, DemoCardInput, Subscription } from "@/shared/billing";
 import { PLAN } from "@/shared/billing";
+import { PATHS } from "@/shared/paths";
 import { toast } from "@/web/components/ui/use-toast";
-import { apiRequest, errorMessage, getJson } from "@/web/lib/api";
+import { apiRequest, errorMessage, getJson, requestJson } from "@/web/lib/api";
+import { queryKeys } from "@/web/lib/query-keys";
 
+/** The provider's subscription; null before the first one. */
 export const subscriptionQueryOptions = () =>
   queryOptions({
-    queryKey: ["subscription"],
-    queryFn: async () => (await getJson<Subscription | null>("/api/subscription")) ?? null,
+    queryKey: queryKeys.subscription.all,
+    queryFn: () => getJson<Subscription | null>("/api/subscription"),
   });
 
 /** Spec section 8: after the card is confirmed, the provider goes on to the leads. */
-export const AFTER_PAYMENT_PATH = "/provider-dashboard";
+export const AFTER_PAYMENT_PATH = PATHS.providerDashboard;
+
+/** The demo provider's card check: nothing leaves this server and nobody is charged. */
+export async function confirmDemoCard(card: Omit<DemoCardInput, "clientSecret">, clientSecret: string): Promise<void> {
+  await apiRequest("POST", "/api/subscription/demo/confirm", { ...card, clientSecret });
+}
+
+/** After Stripe confirmed a card: read the new state at once rather than wait for the webhook. */
+export async function refreshSubscription(): Promise<void> {
+  await apiRequest("POST", "/api/subscription/refresh").catch(() => undefined);
+}
 
 /**
  * The subscribe flow of spec sections 7 and 8, whichever card form runs it: create the subscription
@@ -33,7 +46,7 @@ export function useSubscribe(): {
     try {
       let created: CreateSubscriptionResponse;
       try {
-        created = (await (await apiRequest("POST", "/api/create-subscription")).json()) as CreateSubscriptionResponse;
+        created = await requestJson<CreateSubscriptionResponse>("POST", "/api/create-subscription");
       } catch (err) {
         toast({ title: "Error", description: errorMessage(err), variant: "destructive" });
         return;
@@ -64,7 +77,7 @@ export function useSubscribe(): {
 export function useCancelSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await (await apiRequest("POST", "/api/subscription/cancel")).json()) as Subscription,
+    mutationFn: () => requestJson<Subscription>("POST", "/api/subscription/cancel"),
     onSuccess: (subscription) => {
       queryClient.setQueryData(subscriptionQueryOptions().queryKey, subscription);
       void queryClient.invalidateQueries({
@@ -74,9 +87,4 @@ export function useCancelSubscription() {
     },
     onError: (err) => toast({ title: "Error", description: errorMessage(err), variant: "destructive" }),
   });
-}
-
-export function formatDate(iso: string | null): string {
-  if (!iso) return "";
-  return new Date(iso).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric" });
 }

@@ -2,8 +2,7 @@ import { type FormEvent, useState } from "react";
 import { demoCardSchema } from "@/shared/billing";
 import { Button } from "@/web/components/ui/button";
 import { FieldError, Input, Label } from "@/web/components/ui/form-controls";
-import { apiRequest } from "@/web/lib/api";
-import { useSubscribe } from "./api";
+import { confirmDemoCard, useSubscribe } from "./api";
 
 const fieldsSchema = demoCardSchema.omit({ clientSecret: true });
 type Field = "cardNumber" | "expiry" | "cvc";
@@ -27,9 +26,7 @@ export function DemoCardForm() {
       return;
     }
     setErrors({});
-    await subscribe(async ({ clientSecret }) => {
-      await apiRequest("POST", "/api/subscription/demo/confirm", { ...values, clientSecret });
-    });
+    await subscribe(({ clientSecret }) => confirmDemoCard(values, clientSecret));
   };
 
   const field = (name: Field, label: string, props: Parameters<typeof Input>[0]) => (

@@ -4,8 +4,7 @@ import { CardElement, Elements, useElements, useStripe } from "@stripe/react-str
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { type FormEvent, useMemo } from "react";
 import { Button } from "@/web/components/ui/button";
-import { apiRequest } from "@/web/lib/api";
-import { AFTER_PAYMENT_PATH, useSubscribe } from "./api";
+import { AFTER_PAYMENT_PATH, refreshSubscription, useSubscribe } from "./api";
 
 const loaded = new Map<string, Promise<Stripe | null>>();
 function stripeFor(publishableKey: string): Promise<Stripe | null> {
@@ -33,8 +32,7 @@ function CardFields() {
           ? await stripe.confirmCardSetup(clientSecret, data)
           : await stripe.confirmCardPayment(clientSecret, data);
       if (result.error) throw new Error(result.error.message ?? "Your card could not be confirmed.");
-      // Read the new state at once rather than waiting for the webhook.
-      await apiRequest("POST", "/api/subscription/refresh").catch(() => undefined);
+      await refreshSubscription();
     });
   };
 

@@ -2,14 +2,15 @@ import { useQuery } from "@tanstack/react-query";
 import { Loader2 } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { PLAN, PLAN_PRICE_LABEL, SUBSCRIPTION_STATUS_LABELS, type Subscription } from "@/shared/billing";
-import { SectionPage } from "@/web/app/section-page";
+import { SectionPage } from "@/web/components/section-page";
 import { ConfirmDialog } from "@/web/components/ui/alert-dialog";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { errorMessage } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
+import { formatLongDate } from "@/web/lib/format";
 import { usePublicConfig } from "@/web/lib/public-config";
-import { formatDate, subscriptionQueryOptions, useCancelSubscription } from "./api";
+import { subscriptionQueryOptions, useCancelSubscription } from "./api";
 import { DemoCardForm } from "./demo-card-form";
 import { PlanCard } from "./plan-card";
 
@@ -62,7 +63,7 @@ export function SubscriptionPage() {
               <CardTitle as="h2">Complete Your Subscription</CardTitle>
               <CardDescription>
                 {sub?.status === "canceled"
-                  ? `Your previous subscription was canceled on ${formatDate(sub.canceledAt)}. Subscribing again starts billing at once.`
+                  ? `Your previous subscription was canceled on ${formatLongDate(sub.canceledAt)}. Subscribing again starts billing at once.`
                   : `Start your ${PLAN.trialDays}-day free trial. ${PLAN_PRICE_LABEL}/month after that, billed monthly; cancel anytime.`}
               </CardDescription>
             </CardHeader>
@@ -93,15 +94,15 @@ const badgeStyles: Record<Subscription["status"], string> = {
 function stateLine(sub: Subscription): string {
   switch (sub.status) {
     case "trialing":
-      return `Free trial until ${formatDate(sub.trialEndsAt)}. Then ${PLAN_PRICE_LABEL}/month, billed monthly.`;
+      return `Free trial until ${formatLongDate(sub.trialEndsAt)}. Then ${PLAN_PRICE_LABEL}/month, billed monthly.`;
     case "active":
       return sub.cancelAtPeriodEnd
-        ? `Active until ${formatDate(sub.currentPeriodEnd)}, then it ends.`
-        : `Active. Renews on ${formatDate(sub.currentPeriodEnd)} at ${PLAN_PRICE_LABEL}.`;
+        ? `Active until ${formatLongDate(sub.currentPeriodEnd)}, then it ends.`
+        : `Active. Renews on ${formatLongDate(sub.currentPeriodEnd)} at ${PLAN_PRICE_LABEL}.`;
     case "past_due":
       return "Your last payment failed. New leads are paused until it is paid. To pay with another card, cancel and subscribe again.";
     case "canceled":
-      return `Canceled on ${formatDate(sub.canceledAt)}.`;
+      return `Canceled on ${formatLongDate(sub.canceledAt)}.`;
     default:
       return "Waiting for your card.";
   }

@@ -1,13 +1,14 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Company, CompanyProfileInput } from "@/shared/companies";
 import { toast } from "@/web/components/ui/use-toast";
-import { authUserQueryOptions } from "@/web/features/auth/api";
-import { ApiError, apiRequest, errorMessage, getJson } from "@/web/lib/api";
+import { ApiError, errorMessage, getJson, requestJson } from "@/web/lib/api";
+import { authUserQueryOptions } from "@/web/lib/auth";
+import { queryKeys } from "@/web/lib/query-keys";
 
 /** The signed-in user's company; null when there is none yet (the server answers 404). */
 export const ownCompanyQueryOptions = () =>
   queryOptions({
-    queryKey: ["companies", "me"],
+    queryKey: queryKeys.companies.mine(),
     queryFn: async (): Promise<Company | null> => {
       try {
         return await getJson<Company>("/api/companies/me");
@@ -33,8 +34,7 @@ export function useRegisterCompany() {
   const queryClient = useQueryClient();
   const saved = useCompanySaved();
   return useMutation({
-    mutationFn: async (values: CompanyProfileInput) =>
-      (await (await apiRequest("POST", "/api/companies", values)).json()) as Company,
+    mutationFn: (values: CompanyProfileInput) => requestJson<Company>("POST", "/api/companies", values),
     onSuccess: async (company) => {
       toast({
         title: "Company Profile Created",
@@ -50,8 +50,7 @@ export function useRegisterCompany() {
 export function useUpdateCompany() {
   const saved = useCompanySaved();
   return useMutation({
-    mutationFn: async (values: CompanyProfileInput) =>
-      (await (await apiRequest("PUT", "/api/companies/me", values)).json()) as Company,
+    mutationFn: (values: CompanyProfileInput) => requestJson<Company>("PUT", "/api/companies/me", values),
     onSuccess: saved,
     onError: showError,
   });

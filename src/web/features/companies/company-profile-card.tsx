@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import type { Company } from "@/shared/companies";
+import { PATHS } from "@/shared/paths";
 import type { PublicUser } from "@/shared/users";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
@@ -80,7 +81,7 @@ export function CompanyProfileCard({ user }: { user: Pick<PublicUser, "userType"
           />
         ) : (
           <Button asChild>
-            <Link to="/provider-registration">Create Company Profile</Link>
+            <Link to={PATHS.providerRegistration}>Create Company Profile</Link>
           </Button>
         )}
       </CardContent>

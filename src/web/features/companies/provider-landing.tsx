@@ -9,11 +9,12 @@ import {
   Target,
   TrendingUp,
 } from "lucide-react";
+import { PATHS } from "@/shared/paths";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 
 /** Sign-in (or a new account) and back to the registration form. */
-export const PROVIDER_SIGN_IN_URL = "/api/login?returnTo=%2Fprovider-registration";
+export const PROVIDER_SIGN_IN_URL = `/api/login?returnTo=${encodeURIComponent(PATHS.providerRegistration)}`;
 
 const STATS = [
   { value: "500+", label: "Active Businesses" },

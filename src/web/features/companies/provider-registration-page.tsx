@@ -10,6 +10,7 @@ import {
   PROVIDER_INDUSTRY_LABELS,
 } from "@/shared/companies";
 import { countryName } from "@/shared/countries";
+import { PATHS } from "@/shared/paths";
 import { SpecialtyList, WebsiteLink } from "@/web/components/company-facts";
 import { Logo } from "@/web/components/logo";
 import { PublicLayout } from "@/web/components/public-layout";
@@ -17,8 +18,8 @@ import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { LoadingScreen } from "@/web/components/ui/spinner";
 import { toast } from "@/web/components/ui/use-toast";
-import { useAuth } from "@/web/features/auth/api";
 import { errorMessage } from "@/web/lib/api";
+import { useAuth } from "@/web/lib/auth";
 import { usePublicPageMeta } from "@/web/lib/page-meta";
 import { ownCompanyQueryOptions, useRegisterCompany, useUpdateCompany } from "./api";
 import { CompanyForm, companyToFormValues } from "./company-form";
@@ -30,7 +31,7 @@ import { PROVIDER_SIGN_IN_URL, ProviderLanding } from "./provider-landing";
  * signed-in user without a company; where the company stands in vetting once it exists.
  */
 export function ProviderRegistrationPage() {
-  usePublicPageMeta("/provider-registration");
+  usePublicPageMeta(PATHS.providerRegistration);
   const { user, isLoading } = useAuth();
   if (isLoading) return <LoadingScreen />;
   // A visitor is on a public page like the marketing pages; signed in, the page is a step of onboarding.
@@ -45,11 +46,11 @@ export function ProviderRegistrationPage() {
     <div className="flex min-h-screen flex-col bg-white">
       <header className="border-b border-slate-200">
         <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-4">
-          <Link to="/" aria-label="Home">
+          <Link to={PATHS.home} aria-label="Home">
             <Logo size="md" />
           </Link>
           <Button asChild variant="outline">
-            <Link to="/">Dashboard</Link>
+            <Link to={PATHS.home}>Dashboard</Link>
           </Button>
         </div>
       </header>
@@ -71,7 +72,7 @@ function AdminNotice() {
         review pending providers in the admin dashboard.
       </p>
       <Button asChild>
-        <Link to="/admin/providers">Review Providers</Link>
+        <Link to={PATHS.adminProviders}>Review Providers</Link>
       </Button>
     </Narrow>
   );
@@ -177,7 +178,7 @@ function CompanyStatusView({ company }: { company: Company }) {
       <CompanyStatusBanner company={company}>
         {company.status === "approved" ? (
           <Button asChild className="bg-green-700 hover:bg-green-800">
-            <Link to="/subscription">
+            <Link to={PATHS.subscription}>
               Set Up Your Subscription <ArrowRight className="h-4 w-4" aria-hidden="true" />
             </Link>
           </Button>

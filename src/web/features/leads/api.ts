@@ -1,32 +1,20 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { LeadAccess, LeadDetail, LeadSummary, QuoteSummary } from "@/shared/leads";
-import { apiRequest, getJson } from "@/web/lib/api";
+import type { LeadAccess, LeadDetail, LeadSummary } from "@/shared/leads";
+import { getJson, requestJson } from "@/web/lib/api";
+import { queryKeys } from "@/web/lib/query-keys";
 
-const keys = {
-  all: ["leads"] as const,
-  access: () => [...keys.all, "access"] as const,
-  mine: () => [...keys.all, "me"] as const,
-  one: (id: number) => [...keys.all, "detail", id] as const,
-  quotes: () => ["quotes", "me"] as const,
-};
-export const leadKeys = keys;
+const keys = queryKeys.leads;
 
 export const leadAccessQueryOptions = () =>
   queryOptions({
     queryKey: keys.access(),
-    queryFn: async () => (await getJson<LeadAccess>("/api/leads/access")) as LeadAccess,
+    queryFn: () => getJson<LeadAccess>("/api/leads/access"),
   });
 
 export const myLeadsQueryOptions = () =>
   queryOptions({
     queryKey: keys.mine(),
-    queryFn: async () => (await getJson<LeadSummary[]>("/api/leads/me")) ?? [],
-  });
-
-export const myQuotesQueryOptions = () =>
-  queryOptions({
-    queryKey: keys.quotes(),
-    queryFn: async () => (await getJson<QuoteSummary[]>("/api/quotes/me")) ?? [],
+    queryFn: () => getJson<LeadSummary[]>("/api/leads/me"),
   });
 
 /**
@@ -37,23 +25,21 @@ export const viewedLeadQueryOptions = (id: number) =>
   queryOptions({
     queryKey: keys.one(id),
     queryFn: async ({ client }) => {
-      const lead = (await (await apiRequest("POST", `/api/leads/${id}/view`)).json()) as LeadDetail;
+      const lead = await requestJson<LeadDetail>("POST", `/api/leads/${id}/view`);
       await client.invalidateQueries({ queryKey: keys.mine() });
       return lead;
     },
   });
 
-/** The provider's leads and quotes, and whether it may see leads at all. */
+/** Whether the provider may see leads at all, and its leads when it may. */
 export function useProviderLeads(enabled = true) {
   const access = useQuery({ ...leadAccessQueryOptions(), enabled });
   const hasAccess = access.data?.hasAccess === true;
   const leads = useQuery({ ...myLeadsQueryOptions(), enabled: enabled && hasAccess });
-  const quotes = useQuery({ ...myQuotesQueryOptions(), enabled });
   return {
     access: access.data,
     leads: hasAccess ? (leads.data ?? []) : [],
-    quotes: quotes.data ?? [],
-    isLoading: access.isLoading || quotes.isLoading || (hasAccess && leads.isLoading),
-    error: access.error ?? leads.error ?? quotes.error,
+    isLoading: access.isLoading || (hasAccess && leads.isLoading),
+    error: access.error ?? leads.error,
   };
 }

@@ -1,16 +1,18 @@
 // The lead behind View Details: the request (the client's contact hidden until a quote is sent), the
 // ROI estimate, why the provider got it, and when a match is promised. Opening it marks it viewed.
+// The provider's quote panel (features/quotes) is put in by the route in src/web/app.
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, CalendarClock, Lock } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import type { LeadDetail } from "@/shared/leads";
+import { PATHS } from "@/shared/paths";
+import { RequestSections } from "@/web/components/quote-request/request-sections";
+import { RoiEstimate } from "@/web/components/quote-request/roi-estimate";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { LoadingScreen } from "@/web/components/ui/spinner";
-import { RequestSections } from "@/web/features/quote-requests/request-sections";
-import { RoiEstimate } from "@/web/features/quote-requests/roi-estimate";
-import { LeadQuotePanel } from "@/web/features/quotes/lead-quote-panel";
 import { ApiError, errorMessage } from "@/web/lib/api";
+import { formatDateTime } from "@/web/lib/format";
 import { usePageMeta } from "@/web/lib/page-meta";
 import { viewedLeadQueryOptions } from "./api";
 import { LeadStatusBadge } from "./lead-status-badge";
@@ -23,9 +25,6 @@ const PART_LABELS: Record<string, string> = {
   load: "Recent leads",
   responsiveness: "Responsiveness",
 };
-
-const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 function WhyThisLead({ lead }: { lead: LeadDetail }) {
   return (
@@ -67,7 +66,7 @@ function LeadView({ lead, children }: { lead: LeadDetail; children?: ReactNode }
   return (
     <div className="space-y-6">
       <Link
-        to="/provider-dashboard"
+        to={PATHS.providerDashboard}
         className="inline-flex items-center gap-1 text-sm font-medium text-green-800 hover:underline"
       >
         <ArrowLeft className="h-4 w-4" aria-hidden="true" />
@@ -122,7 +121,10 @@ function LeadView({ lead, children }: { lead: LeadDetail; children?: ReactNode }
   );
 }
 
-export function LeadDetailPage() {
+/** What the route puts on the lead's page, above the request: the provider's quote. */
+export type LeadQuoteSlot = (lead: LeadDetail) => ReactNode;
+
+export function LeadDetailPage({ quotePanel }: { quotePanel: LeadQuoteSlot }) {
   const params = useParams();
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0;
@@ -136,15 +138,11 @@ export function LeadDetailPage() {
         <p className="text-slate-600">
           {notFound ? "No lead of yours has this number." : errorMessage(error, "This lead cannot be shown now.")}
         </p>
-        <Link to="/provider-dashboard" className="font-medium text-green-800 hover:underline">
+        <Link to={PATHS.providerDashboard} className="font-medium text-green-800 hover:underline">
           Back to Available Leads
         </Link>
       </div>
     );
   }
-  return (
-    <LeadView lead={data}>
-      <LeadQuotePanel lead={data} />
-    </LeadView>
-  );
+  return <LeadView lead={data}>{quotePanel(data)}</LeadView>;
 }

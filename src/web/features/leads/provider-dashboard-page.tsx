@@ -1,30 +1,30 @@
 // /provider-dashboard (spec screen 8): the cards, the leads matched to the provider, and, for a
-// provider who may not see leads yet, why not and what to do.
+// provider who may not see leads yet, why not and what to do. The provider's quotes, which two cards
+// count, are read by the route in src/web/app (features/quotes).
 import { FileText, Inbox, Send, Trophy } from "lucide-react";
 import { Link } from "react-router";
-import type { LeadAccess } from "@/shared/leads";
+import type { LeadAccess, QuoteSummary } from "@/shared/leads";
+import { leadPath, PATHS } from "@/shared/paths";
 import { winRate } from "@/shared/quotes";
-import { SectionPage } from "@/web/app/section-page";
+import { SectionPage } from "@/web/components/section-page";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { LoadingScreen } from "@/web/components/ui/spinner";
 import { errorMessage } from "@/web/lib/api";
+import { formatDate } from "@/web/lib/format";
 import { useProviderLeads } from "./api";
 import { LeadStatusBadge } from "./lead-status-badge";
-
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
 
 function AccessNotice({ access }: { access: LeadAccess }) {
   const next =
     access.companyStatus === "none" || access.companyStatus === "rejected"
       ? {
-          href: "/provider-registration",
+          href: PATHS.providerRegistration,
           label: access.companyStatus === "none" ? "Create Company Profile" : "Edit and Resubmit",
         }
       : access.companyStatus === "approved"
         ? {
-            href: "/subscription",
+            href: PATHS.subscription,
             label: access.subscriptionStatus ? "Manage Subscription" : "Set Up Your Subscription",
           }
         : null;
@@ -47,9 +47,19 @@ function AccessNotice({ access }: { access: LeadAccess }) {
   );
 }
 
-export function ProviderDashboardPage() {
-  const { access, leads, quotes, isLoading, error } = useProviderLeads();
-  if (isLoading) return <LoadingScreen />;
+/** The provider's quotes as the route read them. */
+export type ProviderQuotesRead = {
+  quotes: Pick<QuoteSummary, "status">[];
+  isLoading: boolean;
+  error: Error | null;
+};
+
+export function ProviderDashboardPage({ quotesRead }: { quotesRead: ProviderQuotesRead }) {
+  const provider = useProviderLeads();
+  const { access, leads } = provider;
+  const { quotes } = quotesRead;
+  const error = provider.error ?? quotesRead.error;
+  if (provider.isLoading || quotesRead.isLoading) return <LoadingScreen />;
   const sent = quotes.filter((q) => q.status !== "withdrawn");
   const cards = [
     { title: "New Leads", value: String(leads.filter((l) => l.status === "new").length), icon: Inbox },
@@ -114,7 +124,7 @@ export function ProviderDashboardPage() {
                       </p>
                     </div>
                     <Button asChild variant="outline" size="sm">
-                      <Link to={`/provider-dashboard/leads/${lead.id}`} aria-label={`View Details of Lead #${lead.id}`}>
+                      <Link to={leadPath(lead.id)} aria-label={`View Details of Lead #${lead.id}`}>
                         View Details
                       </Link>
                     </Button>

@@ -2,6 +2,7 @@
 import { CheckCircle2, HeartHandshake, Lightbulb, ShieldCheck, Star, XCircle } from "lucide-react";
 import { Link } from "react-router";
 import { BRAND_NAME } from "@/shared/brand";
+import { PATHS } from "@/shared/paths";
 import { PublicLayout } from "@/web/components/public-layout";
 import { Button } from "@/web/components/ui/button";
 import { usePublicPageMeta } from "@/web/lib/page-meta";
@@ -69,7 +70,7 @@ const FACTS = [
 ] as const;
 
 export function AboutPage() {
-  usePublicPageMeta("/about");
+  usePublicPageMeta(PATHS.about);
   return (
     <PublicLayout>
       <Hero eyebrow="Our mission" title={`About ${BRAND_NAME}`}>
@@ -151,10 +152,10 @@ export function AboutPage() {
         actions={
           <>
             <Button asChild size="lg" className={heroPrimaryButton}>
-              <Link to="/">Get Free Quotes</Link>
+              <Link to={PATHS.home}>Get Free Quotes</Link>
             </Button>
             <Button asChild size="lg" variant="outline" className={heroSecondaryButton}>
-              <Link to="/for-vendors">Partner With Us</Link>
+              <Link to={PATHS.forVendors}>Partner With Us</Link>
             </Button>
           </>
         }

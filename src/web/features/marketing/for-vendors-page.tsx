@@ -1,6 +1,7 @@
 // Spec screen 12: the vendor marketing page, selling pre-qualified leads, with the application form.
 import { Clock, Filter, ShieldCheck, TrendingUp } from "lucide-react";
 import { Link } from "react-router";
+import { PATHS } from "@/shared/paths";
 import { PublicLayout } from "@/web/components/public-layout";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent } from "@/web/components/ui/card";
@@ -71,7 +72,7 @@ const BENEFITS: readonly Feature[] = [
 ];
 
 export function ForVendorsPage() {
-  usePublicPageMeta("/for-vendors");
+  usePublicPageMeta(PATHS.forVendors);
   return (
     <PublicLayout>
       <Hero
@@ -83,7 +84,7 @@ export function ForVendorsPage() {
               Become a Vendor
             </ScrollButton>
             <Button asChild size="lg" variant="outline" className={heroSecondaryButton}>
-              <Link to="/schedule">Schedule a Demo</Link>
+              <Link to={PATHS.schedule}>Schedule a Demo</Link>
             </Button>
           </>
         }

@@ -1,6 +1,7 @@
 // Spec screen 11: how the marketplace works for a business, with the six-entry FAQ.
 import { BadgeCheck, Clock, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
+import { PATHS } from "@/shared/paths";
 import { PublicLayout } from "@/web/components/public-layout";
 import { Button } from "@/web/components/ui/button";
 import { usePublicPageMeta } from "@/web/lib/page-meta";
@@ -52,7 +53,7 @@ const HIGHLIGHTS: readonly Feature[] = [
 ];
 
 export function HowItWorksPage() {
-  usePublicPageMeta("/how-it-works");
+  usePublicPageMeta(PATHS.howItWorks);
   return (
     <PublicLayout>
       <Hero
@@ -61,10 +62,10 @@ export function HowItWorksPage() {
         actions={
           <>
             <Button asChild size="lg" className={heroPrimaryButton}>
-              <Link to="/">Get Started Now</Link>
+              <Link to={PATHS.home}>Get Started Now</Link>
             </Button>
             <Button asChild size="lg" variant="outline" className={heroSecondaryButton}>
-              <Link to="/schedule">Schedule a Call</Link>
+              <Link to={PATHS.schedule}>Schedule a Call</Link>
             </Button>
           </>
         }
@@ -91,7 +92,7 @@ export function HowItWorksPage() {
         title="Ready to Automate Your Business?"
         actions={
           <Button asChild size="lg" className={heroPrimaryButton}>
-            <Link to="/">Get Your Free Quotes</Link>
+            <Link to={PATHS.home}>Get Your Free Quotes</Link>
           </Button>
         }
       >

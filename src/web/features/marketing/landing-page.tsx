@@ -3,6 +3,7 @@
 import { BadgeCheck, CheckCircle2, Clock, Gift, Headphones, Scale, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import { BRAND_NAME } from "@/shared/brand";
+import { PATHS } from "@/shared/paths";
 import { PublicLayout } from "@/web/components/public-layout";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent } from "@/web/components/ui/card";
@@ -92,7 +93,7 @@ const FORM_PROMISES = [
 ] as const;
 
 export function LandingPage() {
-  usePublicPageMeta("/");
+  usePublicPageMeta(PATHS.home);
   return (
     <PublicLayout signInHref="/api/login">
       <Hero
@@ -104,7 +105,7 @@ export function LandingPage() {
               Get Free Quotes
             </ScrollButton>
             <Button asChild size="lg" variant="outline" className={heroSecondaryButton}>
-              <Link to="/how-it-works">See How It Works</Link>
+              <Link to={PATHS.howItWorks}>See How It Works</Link>
             </Button>
           </>
         }
@@ -176,10 +177,10 @@ export function LandingPage() {
         actions={
           <>
             <Button asChild size="lg" className={heroPrimaryButton}>
-              <Link to="/provider-registration">Join Our Provider Network</Link>
+              <Link to={PATHS.providerRegistration}>Join Our Provider Network</Link>
             </Button>
             <Button asChild size="lg" variant="outline" className={heroSecondaryButton}>
-              <Link to="/for-vendors">Learn About Vendor Leads</Link>
+              <Link to={PATHS.forVendors}>Learn About Vendor Leads</Link>
             </Button>
           </>
         }

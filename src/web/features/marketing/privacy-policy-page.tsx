@@ -1,6 +1,7 @@
 // Spec screen 15: the privacy policy, covering every topic the spec lists.
 import { Link } from "react-router";
 import { BRAND_NAME } from "@/shared/brand";
+import { PATHS } from "@/shared/paths";
 import { PublicLayout } from "@/web/components/public-layout";
 import { usePublicPageMeta } from "@/web/lib/page-meta";
 import { LegalContact, LegalDocument, LegalList, type LegalSection } from "./components/legal-document";
@@ -253,7 +254,7 @@ const SECTIONS: readonly LegalSection[] = [
 ];
 
 export function PrivacyPolicyPage() {
-  usePublicPageMeta("/privacy-policy");
+  usePublicPageMeta(PATHS.privacyPolicy);
   return (
     <PublicLayout>
       <LegalDocument
@@ -264,7 +265,7 @@ export function PrivacyPolicyPage() {
             personal information when you use our website and marketplace (the "Service"), which connects businesses
             with process-automation providers. By using the Service you agree to the practices described here. Please
             also read our{" "}
-            <Link to="/terms" className="text-blue-700 underline underline-offset-2 hover:text-blue-900">
+            <Link to={PATHS.terms} className="text-blue-700 underline underline-offset-2 hover:text-blue-900">
               Terms of Service
             </Link>
             .

@@ -1,5 +1,6 @@
 // Spec screen 13: book a 30-minute strategy session, or pre-qualify first.
 import { ClipboardCheck, LineChart, Rocket, ShieldAlert, Target, Users } from "lucide-react";
+import { PATHS } from "@/shared/paths";
 import { PublicLayout } from "@/web/components/public-layout";
 import { Card, CardContent } from "@/web/components/ui/card";
 import { usePublicPageMeta } from "@/web/lib/page-meta";
@@ -62,7 +63,7 @@ const TRUST_STATS: readonly Stat[] = [
 ];
 
 export function SchedulePage() {
-  usePublicPageMeta("/schedule");
+  usePublicPageMeta(PATHS.schedule);
   return (
     <PublicLayout>
       <Hero

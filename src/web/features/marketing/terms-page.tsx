@@ -2,6 +2,7 @@
 // 30 days, minimum age 13, California law).
 import { Link } from "react-router";
 import { BRAND_NAME } from "@/shared/brand";
+import { PATHS } from "@/shared/paths";
 import { PublicLayout } from "@/web/components/public-layout";
 import { usePublicPageMeta } from "@/web/lib/page-meta";
 import { LegalContact, LegalDocument, LegalList, type LegalSection } from "./components/legal-document";
@@ -259,7 +260,7 @@ const SECTIONS: readonly LegalSection[] = [
 ];
 
 export function TermsPage() {
-  usePublicPageMeta("/terms");
+  usePublicPageMeta(PATHS.terms);
   return (
     <PublicLayout>
       <LegalDocument
@@ -268,7 +269,7 @@ export function TermsPage() {
           <p>
             These Terms of Service ("Terms") govern your use of the {BRAND_NAME} website and marketplace (the
             "Service"). Please read them carefully. Our{" "}
-            <Link to="/privacy-policy" className="text-blue-700 underline underline-offset-2 hover:text-blue-900">
+            <Link to={PATHS.privacyPolicy} className="text-blue-700 underline underline-offset-2 hover:text-blue-900">
               Privacy Policy
             </Link>{" "}
             explains how we handle your personal information.

@@ -6,7 +6,8 @@ import type {
   UpdateNotificationPreferencesInput,
 } from "@/shared/notifications";
 import { toast } from "@/web/components/ui/use-toast";
-import { apiRequest, errorMessage, getJson } from "@/web/lib/api";
+import { apiRequest, errorMessage, getJson, getJsonIfSignedIn, requestJson } from "@/web/lib/api";
+import { queryKeys } from "@/web/lib/query-keys";
 
 const EMPTY: NotificationList = { notifications: [], unreadCount: 0 };
 
@@ -16,8 +17,8 @@ const EMPTY: NotificationList = { notifications: [], unreadCount: 0 };
  */
 export const notificationsQueryOptions = () =>
   queryOptions({
-    queryKey: ["notifications", "list"],
-    queryFn: async () => (await getJson<NotificationList>("/api/notifications", "returnNull")) ?? EMPTY,
+    queryKey: queryKeys.notifications.list(),
+    queryFn: async () => (await getJsonIfSignedIn<NotificationList>("/api/notifications")) ?? EMPTY,
     refetchInterval: 30_000,
     refetchOnWindowFocus: true,
     staleTime: 0,
@@ -25,9 +26,8 @@ export const notificationsQueryOptions = () =>
 
 export const notificationPreferencesQueryOptions = () =>
   queryOptions({
-    queryKey: ["notifications", "preferences"],
-    queryFn: async () =>
-      (await getJson<NotificationPreferences>("/api/notifications/preferences")) ?? { preferences: [] },
+    queryKey: queryKeys.notifications.preferences(),
+    queryFn: () => getJson<NotificationPreferences>("/api/notifications/preferences"),
   });
 
 /** Marks one notification read; the count drops at once, the list is read again after. */
@@ -35,8 +35,7 @@ export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   const key = notificationsQueryOptions().queryKey;
   return useMutation({
-    mutationFn: async (id: number) =>
-      (await (await apiRequest("POST", `/api/notifications/${id}/read`)).json()) as Notification,
+    mutationFn: (id: number) => requestJson<Notification>("POST", `/api/notifications/${id}/read`),
     onMutate: (id) => {
       queryClient.setQueryData(key, (list) => {
         if (!list) return list;
@@ -70,8 +69,8 @@ export function useSaveNotificationPreferences() {
   const queryClient = useQueryClient();
   const key = notificationPreferencesQueryOptions().queryKey;
   return useMutation({
-    mutationFn: async (input: UpdateNotificationPreferencesInput) =>
-      (await (await apiRequest("PUT", "/api/notifications/preferences", input)).json()) as NotificationPreferences,
+    mutationFn: (input: UpdateNotificationPreferencesInput) =>
+      requestJson<NotificationPreferences>("PUT", "/api/notifications/preferences", input),
     onMutate: (input) => {
       const before = queryClient.getQueryData(key);
       if (before) {
@@ -91,4 +90,14 @@ export function useSaveNotificationPreferences() {
       toast({ title: "Error", description: errorMessage(err), variant: "destructive" });
     },
   });
+}
+
+/**
+ * Opening a notification: its news changed what the linked page shows (a new quote, a decision), so
+ * every read but the bell's is read again rather than shown as it was cached.
+ */
+export function useRefreshAfterNews(): () => void {
+  const queryClient = useQueryClient();
+  return () =>
+    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.notifications.all[0] });
 }

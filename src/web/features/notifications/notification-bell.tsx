@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Bell, CheckCheck } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useState } from "react";
@@ -6,7 +6,12 @@ import { Link } from "react-router";
 import type { Notification } from "@/shared/notifications";
 import { Tooltip } from "@/web/components/ui/tooltip";
 import { cn } from "@/web/lib/cn";
-import { notificationsQueryOptions, useMarkAllNotificationsRead, useMarkNotificationRead } from "./api";
+import {
+  notificationsQueryOptions,
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+  useRefreshAfterNews,
+} from "./api";
 
 /** "just now", "5 min ago", "3 h ago", "2 d ago", then the date. */
 export function timeAgo(iso: string, now = Date.now()): string {
@@ -56,7 +61,7 @@ export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const { data } = useQuery(notificationsQueryOptions());
   const markRead = useMarkNotificationRead();
-  const queryClient = useQueryClient();
+  const refreshAfterNews = useRefreshAfterNews();
   const markAll = useMarkAllNotificationsRead();
   const unread = data?.unreadCount ?? 0;
   const items = data?.notifications ?? [];
@@ -119,9 +124,7 @@ export function NotificationBell() {
                     onOpen={() => {
                       if (!n.readAt) markRead.mutate(n.id);
                       setOpen(false);
-                      // The news changed what the linked page shows (a new quote, a decision): read
-                      // everything again rather than show the page as it was cached.
-                      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== "notifications" });
+                      refreshAfterNews();
                     }}
                   />
                 </li>

@@ -1,31 +1,27 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CreateQuoteRequestInput, QuoteRequestDetail, QuoteRequestSummary } from "@/shared/quote-requests";
-import { apiRequest, getJson } from "@/web/lib/api";
+import { getJson, requestJson } from "@/web/lib/api";
+import { queryKeys } from "@/web/lib/query-keys";
 
-const keys = {
-  all: ["quote-requests"] as const,
-  mine: () => [...keys.all, "me"] as const,
-  one: (id: number) => [...keys.all, "detail", id] as const,
-};
+const keys = queryKeys.quoteRequests;
 
 /** The signed-in client's requests, newest first (GET /api/quote-requests/me). */
 export const myQuoteRequestsQueryOptions = () =>
   queryOptions({
     queryKey: keys.mine(),
-    queryFn: async () => (await getJson<QuoteRequestSummary[]>("/api/quote-requests/me")) ?? [],
+    queryFn: () => getJson<QuoteRequestSummary[]>("/api/quote-requests/me"),
   });
 
 export const quoteRequestQueryOptions = (id: number) =>
   queryOptions({
     queryKey: keys.one(id),
-    queryFn: async () => getJson<QuoteRequestDetail>(`/api/quote-requests/${id}`),
+    queryFn: () => getJson<QuoteRequestDetail>(`/api/quote-requests/${id}`),
   });
 
 export function useCreateQuoteRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: CreateQuoteRequestInput) =>
-      (await (await apiRequest("POST", "/api/quote-requests", body)).json()) as QuoteRequestDetail,
+    mutationFn: (body: CreateQuoteRequestInput) => requestJson<QuoteRequestDetail>("POST", "/api/quote-requests", body),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: keys.all });
     },
@@ -35,14 +31,13 @@ export function useCreateQuoteRequest() {
 export function useCancelQuoteRequest(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () =>
-      (await (await apiRequest("POST", `/api/quote-requests/${id}/cancel`)).json()) as QuoteRequestDetail,
+    mutationFn: () => requestJson<QuoteRequestDetail>("POST", `/api/quote-requests/${id}/cancel`),
     onSuccess: async (updated) => {
       queryClient.setQueryData(keys.one(id), updated);
       // Cancelling declines the request's pending quotes: their cards must say so.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: keys.mine() }),
-        queryClient.invalidateQueries({ queryKey: ["quotes", "request", id] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.quotes.ofRequest(id) }),
       ]);
     },
   });

@@ -4,15 +4,19 @@ import type { LucideIcon } from "lucide-react";
 import { Briefcase, CheckCircle2, FileText, Inbox, Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { PATHS, quoteRequestPath } from "@/shared/paths";
 import { type ClientStatus, clientStatus, type QuoteRequestSummary } from "@/shared/quote-requests";
+import { GoalBadge } from "@/web/components/quote-request/goal-badge";
+import { industryLabel } from "@/web/components/quote-request/labels";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Select } from "@/web/components/ui/select";
 import { errorMessage } from "@/web/lib/api";
+import { formatDate } from "@/web/lib/format";
 import { usePageMeta } from "@/web/lib/page-meta";
 import { myQuoteRequestsQueryOptions } from "./api";
-import { formatDate, industryLabel, previewDescription } from "./format";
-import { GoalBadge, StatusBadge } from "./status-badge";
+import { previewDescription } from "./format";
+import { StatusBadge } from "./status-badge";
 
 type Counts = { total: number; open: number; matched: number; closed: number };
 
@@ -70,7 +74,7 @@ function RequestRow({ request }: { request: QuoteRequestSummary }) {
           ))}
         </ul>
         <Button asChild variant="outline" size="sm">
-          <Link to={`/quote-request/${request.id}`} aria-label={`View ${request.title}`}>
+          <Link to={quoteRequestPath(request.id)} aria-label={`View ${request.title}`}>
             View
           </Link>
         </Button>
@@ -95,7 +99,7 @@ export function ClientDashboardPage() {
           <p className="mt-1 text-slate-600">Track your automation requests and their quotes.</p>
         </div>
         <Button asChild>
-          <Link to="/quote-request">
+          <Link to={PATHS.quoteRequestWizard}>
             <Plus className="h-4 w-4" aria-hidden="true" />
             Create New Request
           </Link>
@@ -143,7 +147,7 @@ export function ClientDashboardPage() {
                 Describe a process you want automated and we will match you with vetted providers within 48 hours.
               </p>
               <Button asChild>
-                <Link to="/quote-request">Create Your First Request</Link>
+                <Link to={PATHS.quoteRequestWizard}>Create Your First Request</Link>
               </Button>
             </div>
           ) : (

@@ -1,23 +1,24 @@
 // /quote-request/{id}: the whole request as the client entered it, its status and match promise,
-// the ROI estimate, the quotes side by side (features/quotes), and the way to withdraw it.
+// the ROI estimate, the quotes side by side (features/quotes, put in by the route in src/web/app),
+// and the way to withdraw it.
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, CalendarClock, CheckCircle2, XCircle } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router";
+import { PATHS } from "@/shared/paths";
 import { canCancel, MATCH_HOURS, MATCH_HOURS_COMPLEX, type QuoteRequestDetail } from "@/shared/quote-requests";
+import { RequestSections } from "@/web/components/quote-request/request-sections";
+import { RoiEstimate } from "@/web/components/quote-request/roi-estimate";
 import { ConfirmDialog } from "@/web/components/ui/alert-dialog";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { LoadingScreen } from "@/web/components/ui/spinner";
 import { toast } from "@/web/components/ui/use-toast";
-import { useAuth } from "@/web/features/auth/api";
-import { RequestQuotes } from "@/web/features/quotes/request-quotes";
 import { ApiError, errorMessage } from "@/web/lib/api";
+import { useAuth } from "@/web/lib/auth";
+import { formatDate, formatDateTime } from "@/web/lib/format";
 import { usePageMeta } from "@/web/lib/page-meta";
 import { quoteRequestQueryOptions, useCancelQuoteRequest } from "./api";
-import { formatDate, formatDateTime } from "./format";
-import { RequestSections } from "./request-sections";
-import { RoiEstimate } from "./roi-estimate";
 import { StatusBadge } from "./status-badge";
 
 function MatchPromise({ request }: { request: QuoteRequestDetail }) {
@@ -87,14 +88,25 @@ function CancelRequest({ request }: { request: QuoteRequestDetail }) {
   );
 }
 
-function RequestDetail({ request, isOwner }: { request: QuoteRequestDetail; isOwner: boolean }) {
+/** What the route adds for the request's owner: the quotes, side by side. */
+export type RequestQuotesSlot = (request: QuoteRequestDetail) => ReactNode;
+
+function RequestDetail({
+  request,
+  isOwner,
+  quotes,
+}: {
+  request: QuoteRequestDetail;
+  isOwner: boolean;
+  quotes: RequestQuotesSlot;
+}) {
   usePageMeta(request.title, "Your automation quote request, its status and its quotes.");
   const r = request.requirements;
   return (
     <div className="space-y-6">
       {isOwner ? (
         <Link
-          to="/dashboard"
+          to={PATHS.dashboard}
           className="inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline"
         >
           <ArrowLeft className="h-4 w-4" aria-hidden="true" />
@@ -122,7 +134,7 @@ function RequestDetail({ request, isOwner }: { request: QuoteRequestDetail; isOw
       </Card>
 
       {/* The quotes first: once they arrive they are what the client comes back for. */}
-      {isOwner ? <RequestQuotes request={request} /> : null}
+      {isOwner ? quotes(request) : null}
 
       <RoiEstimate
         frequency={r.frequency}
@@ -136,7 +148,7 @@ function RequestDetail({ request, isOwner }: { request: QuoteRequestDetail; isOw
   );
 }
 
-export function QuoteRequestDetailPage() {
+export function QuoteRequestDetailPage({ quotes }: { quotes: RequestQuotesSlot }) {
   const params = useParams();
   const id = Number(params.id);
   const validId = Number.isInteger(id) && id > 0;
@@ -154,7 +166,7 @@ export function QuoteRequestDetailPage() {
       </p>
     );
   }
-  return <RequestDetail request={data} isOwner={user?.userType === "client"} />;
+  return <RequestDetail request={data} isOwner={user?.userType === "client"} quotes={quotes} />;
 }
 
 function RequestNotFound() {
@@ -167,7 +179,7 @@ function RequestNotFound() {
       <CardContent className="space-y-4">
         <p className="text-slate-600">This quote request does not exist, or it belongs to another account.</p>
         <Button asChild variant="outline">
-          <Link to="/">Back to my dashboard</Link>
+          <Link to={PATHS.home}>Back to my dashboard</Link>
         </Button>
       </CardContent>
     </Card>

@@ -1,11 +1,12 @@
 // Spec screen 3, signed out: why to ask for quotes here, and the way in (sign-in, then back).
 import { ArrowRight, BadgeCheck, ClipboardList, Gift, Handshake, Search, ShieldCheck, Timer } from "lucide-react";
+import { PATHS } from "@/shared/paths";
 import { PublicLayout } from "@/web/components/public-layout";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent } from "@/web/components/ui/card";
 import { usePublicPageMeta } from "@/web/lib/page-meta";
 
-const START_HREF = "/api/login?returnTo=/quote-request";
+const START_HREF = `/api/login?returnTo=${PATHS.quoteRequestWizard}`;
 
 const BENEFITS = [
   {
@@ -33,7 +34,7 @@ const STEPS = [
 ] as const;
 
 export function QuoteRequestLanding({ returnTo }: { returnTo?: string }) {
-  usePublicPageMeta("/quote-request");
+  usePublicPageMeta(PATHS.quoteRequestWizard);
   const signInHref = returnTo ? `/api/login?returnTo=${encodeURIComponent(returnTo)}` : START_HREF;
   return (
     <PublicLayout signInHref={signInHref}>

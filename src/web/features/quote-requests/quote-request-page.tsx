@@ -5,7 +5,7 @@ import { homeForUserType } from "@/shared/users";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { LoadingScreen } from "@/web/components/ui/spinner";
-import { useAuth } from "@/web/features/auth/api";
+import { useAuth } from "@/web/lib/auth";
 import { usePageMeta } from "@/web/lib/page-meta";
 import { QuoteRequestWizard } from "./wizard/quote-request-wizard";
 

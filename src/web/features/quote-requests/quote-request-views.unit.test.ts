@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { QuoteRequestStatus, QuoteRequestSummary } from "@/shared/quote-requests";
 import { countByClientStatus } from "./client-dashboard-page";
-import { previewDescription, timePerTaskLabel, volumeLabel } from "./format";
+import { previewDescription } from "./format";
 import { totalHoursSaved } from "./reports-page";
 
 function summary(id: number, status: QuoteRequestStatus, roiHoursPerYear: number | null = null): QuoteRequestSummary {
@@ -49,15 +49,5 @@ describe("reports", () => {
       summary(4, "open"),
     ];
     expect(totalHoursSaved(list)).toBe(1248);
-  });
-});
-
-describe("labels", () => {
-  it("reads volume and time per task back as sentences", () => {
-    expect(volumeLabel({ quantity: 1200, per: "month" })).toBe("1,200 items per month");
-    expect(volumeLabel({ quantity: 1, per: "run" })).toBe("1 item each time it runs");
-    expect(timePerTaskLabel({ value: 1, unit: "hours" })).toBe("1 hour per item");
-    expect(timePerTaskLabel({ value: 2.5, unit: "minutes" })).toBe("2.5 minutes per item");
-    expect(volumeLabel(undefined)).toBe("");
   });
 });

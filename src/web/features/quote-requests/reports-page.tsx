@@ -1,12 +1,13 @@
 // /reports: the client's own figures: requests by status and the manual work they could save.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
+import { PATHS, quoteRequestPath } from "@/shared/paths";
 import { CLIENT_STATUS_LABELS, QUOTE_REQUEST_STATUSES, type QuoteRequestSummary } from "@/shared/quote-requests";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { errorMessage } from "@/web/lib/api";
+import { formatHours } from "@/web/lib/format";
 import { usePageMeta } from "@/web/lib/page-meta";
 import { myQuoteRequestsQueryOptions } from "./api";
-import { formatHours } from "./format";
 import { StatusBadge } from "./status-badge";
 
 /** Hours a year over the requests still wanted: a cancelled request saves nothing. */
@@ -100,7 +101,7 @@ export function ReportsPage() {
               {requests.length === 0 ? (
                 <p className="text-slate-600">
                   No requests yet.{" "}
-                  <Link to="/quote-request" className="font-medium text-blue-700 hover:underline">
+                  <Link to={PATHS.quoteRequestWizard} className="font-medium text-blue-700 hover:underline">
                     Create one
                   </Link>{" "}
                   to see its estimate here.
@@ -124,7 +125,7 @@ export function ReportsPage() {
                     {requests.map((r) => (
                       <tr key={r.id}>
                         <td className="py-2">
-                          <Link to={`/quote-request/${r.id}`} className="font-medium text-blue-700 hover:underline">
+                          <Link to={quoteRequestPath(r.id)} className="font-medium text-blue-700 hover:underline">
                             {r.title}
                           </Link>
                         </td>

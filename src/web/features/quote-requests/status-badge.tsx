@@ -24,11 +24,3 @@ export function StatusBadge({ status, className }: { status: QuoteRequestStatus;
     </span>
   );
 }
-
-export function GoalBadge({ goal }: { goal: string }) {
-  return (
-    <span className="inline-flex items-center rounded-md border border-slate-300 bg-white px-2 py-0.5 text-xs font-medium text-slate-700">
-      {goal}
-    </span>
-  );
-}

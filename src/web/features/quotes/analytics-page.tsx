@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { ProviderAnalytics } from "@/shared/quotes";
-import { SectionPage } from "@/web/app/section-page";
+import { SectionPage } from "@/web/components/section-page";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { LoadingScreen } from "@/web/components/ui/spinner";
 import { errorMessage } from "@/web/lib/api";

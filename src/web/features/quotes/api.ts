@@ -1,44 +1,37 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ClientQuote, LeadQuote, ProviderAnalytics, Quote, QuoteInput } from "@/shared/quotes";
-import { leadKeys } from "@/web/features/leads/api";
-import { apiRequest, getJson } from "@/web/lib/api";
+import { getJson, requestJson } from "@/web/lib/api";
+import { queryKeys } from "@/web/lib/query-keys";
 
+/** A quote as its provider lists it (GET /api/quotes/me): with the title of the request it answers. */
 export type ProviderQuote = Quote & { title: string };
 
-const keys = {
-  all: ["quotes"] as const,
-  // The same key as the provider dashboard's read of GET /api/quotes/me: one cache entry.
-  mine: () => leadKeys.quotes(),
-  lead: (leadId: number) => ["quotes", "lead", leadId] as const,
-  request: (requestId: number) => ["quotes", "request", requestId] as const,
-  analytics: () => ["analytics", "me"] as const,
-};
+const keys = queryKeys.quotes;
 
 export const leadQuoteQueryOptions = (leadId: number) =>
   queryOptions({
-    queryKey: keys.lead(leadId),
-    queryFn: async () => (await getJson<LeadQuote>(`/api/leads/${leadId}/quote`)) as LeadQuote,
+    queryKey: keys.ofLead(leadId),
+    queryFn: () => getJson<LeadQuote>(`/api/leads/${leadId}/quote`),
   });
 
 export const requestQuotesQueryOptions = (requestId: number) =>
   queryOptions({
-    queryKey: keys.request(requestId),
-    queryFn: async () => (await getJson<ClientQuote[]>(`/api/quote-requests/${requestId}/quotes`)) ?? [],
+    queryKey: keys.ofRequest(requestId),
+    queryFn: () => getJson<ClientQuote[]>(`/api/quote-requests/${requestId}/quotes`),
   });
 
-export const myProviderQuotesQueryOptions = () =>
+/** The provider's quotes: My Quotes lists them, the dashboards count them and their win rate. */
+export const myQuotesQueryOptions = () =>
   queryOptions({
     queryKey: keys.mine(),
-    queryFn: async () => (await getJson<ProviderQuote[]>("/api/quotes/me")) ?? [],
+    queryFn: () => getJson<ProviderQuote[]>("/api/quotes/me"),
   });
 
 export const providerAnalyticsQueryOptions = () =>
   queryOptions({
-    queryKey: keys.analytics(),
-    queryFn: async () => (await getJson<ProviderAnalytics>("/api/analytics/me")) as ProviderAnalytics,
+    queryKey: queryKeys.analytics.mine(),
+    queryFn: () => getJson<ProviderAnalytics>("/api/analytics/me"),
   });
-
-const json = async (res: Response) => (await res.json()) as Quote;
 
 /**
  * Send, edit or withdraw the lead's quote; the lead (its status, the client's contact) is read again,
@@ -48,24 +41,24 @@ export function useLeadQuoteMutations(leadId: number) {
   const queryClient = useQueryClient();
   const refresh = async () => {
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: keys.lead(leadId) }),
-      queryClient.invalidateQueries({ queryKey: leadKeys.all }),
+      queryClient.invalidateQueries({ queryKey: keys.ofLead(leadId) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.leads.all }),
       queryClient.invalidateQueries({ queryKey: keys.mine() }),
-      queryClient.invalidateQueries({ queryKey: keys.analytics() }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.analytics.mine() }),
     ]);
   };
   return {
     send: useMutation({
-      mutationFn: async (body: QuoteInput) => json(await apiRequest("POST", `/api/leads/${leadId}/quote`, body)),
+      mutationFn: (body: QuoteInput) => requestJson<Quote>("POST", `/api/leads/${leadId}/quote`, body),
       onSettled: refresh,
     }),
     update: useMutation({
-      mutationFn: async ({ id, body }: { id: number; body: QuoteInput }) =>
-        json(await apiRequest("PUT", `/api/quotes/${id}`, body)),
+      mutationFn: ({ id, body }: { id: number; body: QuoteInput }) =>
+        requestJson<Quote>("PUT", `/api/quotes/${id}`, body),
       onSettled: refresh,
     }),
     withdraw: useMutation({
-      mutationFn: async (id: number) => json(await apiRequest("POST", `/api/quotes/${id}/withdraw`)),
+      mutationFn: (id: number) => requestJson<Quote>("POST", `/api/quotes/${id}/withdraw`),
       onSettled: refresh,
     }),
   };
@@ -82,13 +75,13 @@ export function useDecideQuote(
 ) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => json(await apiRequest("POST", `/api/quotes/${id}/${decision}`)),
+    mutationFn: (id: number) => requestJson<Quote>("POST", `/api/quotes/${id}/${decision}`),
     onSuccess: outcome.onSuccess,
     onError: outcome.onError,
     onSettled: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.request(requestId) }),
-        queryClient.invalidateQueries({ queryKey: ["quote-requests"] }),
+        queryClient.invalidateQueries({ queryKey: keys.ofRequest(requestId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.quoteRequests.all }),
       ]);
     },
   });

@@ -2,18 +2,19 @@
 import { useQuery } from "@tanstack/react-query";
 import { Send } from "lucide-react";
 import { Link } from "react-router";
+import { leadPath, PATHS } from "@/shared/paths";
 import { DECLINE_REASON_LABELS, formatUsd } from "@/shared/quotes";
-import { SectionPage } from "@/web/app/section-page";
+import { SectionPage } from "@/web/components/section-page";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent } from "@/web/components/ui/card";
 import { LoadingScreen } from "@/web/components/ui/spinner";
-import { formatDate } from "@/web/features/quote-requests/format";
 import { errorMessage } from "@/web/lib/api";
-import { myProviderQuotesQueryOptions } from "./api";
+import { formatDate } from "@/web/lib/format";
+import { myQuotesQueryOptions } from "./api";
 import { QuoteStatusBadge } from "./quote-status-badge";
 
 export function MyQuotesPage() {
-  const { data, isLoading, error } = useQuery(myProviderQuotesQueryOptions());
+  const { data, isLoading, error } = useQuery(myQuotesQueryOptions());
   if (isLoading) return <LoadingScreen />;
   const quotes = data ?? [];
   return (
@@ -32,7 +33,7 @@ export function MyQuotesPage() {
               Open a lead from your dashboard and send a quote: it appears here with the client's decision.
             </p>
             <Button asChild size="sm" className="mt-2">
-              <Link to="/provider-dashboard">View Available Leads</Link>
+              <Link to={PATHS.providerDashboard}>View Available Leads</Link>
             </Button>
           </CardContent>
         </Card>
@@ -59,10 +60,7 @@ export function MyQuotesPage() {
                     ) : null}
                   </div>
                   <Button asChild variant="outline" size="sm">
-                    <Link
-                      to={`/provider-dashboard/leads/${q.leadId}`}
-                      aria-label={`View Lead #${q.leadId}: ${q.title}`}
-                    >
+                    <Link to={leadPath(q.leadId)} aria-label={`View Lead #${q.leadId}: ${q.title}`}>
                       View Lead
                     </Link>
                   </Button>

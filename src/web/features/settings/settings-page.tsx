@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import {
   type ChangePasswordInput,
@@ -8,32 +8,20 @@ import {
   updateProfileSchema,
 } from "@/shared/auth";
 import type { PublicUser } from "@/shared/users";
-import { SectionPage } from "@/web/app/section-page";
+import { SectionPage } from "@/web/components/section-page";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { FieldError, Input, Label } from "@/web/components/ui/form-controls";
-import { toast } from "@/web/components/ui/use-toast";
-import { authUserQueryOptions, useAuth } from "@/web/features/auth/api";
-import { CompanyProfileCard } from "@/web/features/companies/company-profile-card";
-import { NotificationPreferencesCard } from "@/web/features/notifications/notification-preferences-card";
-import { apiRequest, errorMessage } from "@/web/lib/api";
+import { useAuth } from "@/web/lib/auth";
+import { useChangePassword, useUpdateProfile } from "./api";
 
 function ProfileCard({ user }: { user: PublicUser }) {
-  const queryClient = useQueryClient();
   const form = useForm<UpdateProfileInput>({
     resolver: zodResolver(updateProfileSchema),
     mode: "onTouched",
     defaultValues: { firstName: user.firstName, lastName: user.lastName },
   });
-  const save = useMutation({
-    mutationFn: async (values: UpdateProfileInput) =>
-      (await (await apiRequest("PATCH", "/api/auth/profile", values)).json()) as PublicUser,
-    onSuccess: (updated) => {
-      queryClient.setQueryData(authUserQueryOptions().queryKey, updated);
-      toast({ title: "Profile Updated", description: "Your name has been saved." });
-    },
-    onError: (err) => toast({ title: "Error", description: errorMessage(err), variant: "destructive" }),
-  });
+  const save = useUpdateProfile();
   const fields = [
     { name: "firstName", label: "First name" },
     { name: "lastName", label: "Last name" },
@@ -78,16 +66,7 @@ function PasswordCard() {
     mode: "onTouched",
     defaultValues: { currentPassword: "", newPassword: "" },
   });
-  const change = useMutation({
-    mutationFn: async (values: ChangePasswordInput) => {
-      await apiRequest("POST", "/api/auth/password", values);
-    },
-    onSuccess: () => {
-      form.reset();
-      toast({ title: "Password Changed", description: "You have been signed out on your other devices." });
-    },
-    onError: (err) => toast({ title: "Error", description: errorMessage(err), variant: "destructive" }),
-  });
+  const change = useChangePassword({ onSuccess: () => form.reset() });
   const fields = [
     { name: "currentPassword", label: "Current password", autoComplete: "current-password" },
     { name: "newPassword", label: "New password", autoComplete: "new-password" },
@@ -128,7 +107,11 @@ function PasswordCard() {
   );
 }
 
-export function SettingsPage() {
+/**
+ * The account's cards, then the ones other features add for this user (the company profile, the email
+ * preferences): the route in src/web/app passes them, so that this feature imports no other.
+ */
+export function SettingsPage({ moreCards }: { moreCards?: (user: PublicUser) => ReactNode }) {
   const { user } = useAuth();
   return (
     <SectionPage title="Settings" intro="Your account and preferences.">
@@ -136,8 +119,7 @@ export function SettingsPage() {
         <div className="grid max-w-3xl gap-6">
           <ProfileCard user={user} />
           <PasswordCard />
-          <CompanyProfileCard user={user} />
-          <NotificationPreferencesCard />
+          {moreCards?.(user)}
         </div>
       ) : null}
     </SectionPage>

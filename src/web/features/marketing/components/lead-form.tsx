@@ -1,14 +1,13 @@
 // Spec screen 1 and sections 4, 5, 8: the landing lead form. Idle, submitting, then either a Thank You
 // panel in place of the form, or the form as it was with an error toast. Only response.ok matters.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { type Inquiry, type InquiryInput, inquirySchema } from "@/shared/inquiries";
 import { Button } from "@/web/components/ui/button";
 import { toast } from "@/web/components/ui/use-toast";
-import { apiRequest } from "@/web/lib/api";
+import { useSubmitInquiry } from "../api";
 import { emptyInquiry, InquiryFields } from "./inquiry-fields";
 
 const SUCCESS_TOAST = {
@@ -28,8 +27,7 @@ export function LeadForm() {
     mode: "onTouched",
     defaultValues: emptyInquiry("landing"),
   });
-  const submit = useMutation({
-    mutationFn: (body: Inquiry) => apiRequest("POST", "/api/leads", body),
+  const submit = useSubmitInquiry({
     onSuccess: () => {
       form.reset();
       setSubmitted(true);

@@ -1,12 +1,11 @@
 // Spec screen 13 and sections 4, 5, 8: the pre-qualification form on /schedule. On success the
 // fields empty and the checkbox clears, so the same page can take the next submission.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { type Inquiry, type InquiryInput, inquirySchema } from "@/shared/inquiries";
 import { Button } from "@/web/components/ui/button";
 import { toast } from "@/web/components/ui/use-toast";
-import { apiRequest } from "@/web/lib/api";
+import { useSubmitInquiry } from "../api";
 import { emptyInquiry, InquiryFields } from "./inquiry-fields";
 
 const SUCCESS_TOAST = {
@@ -25,8 +24,7 @@ export function PreQualificationForm() {
     mode: "onTouched",
     defaultValues: emptyInquiry("pre-qualification"),
   });
-  const submit = useMutation({
-    mutationFn: (body: Inquiry) => apiRequest("POST", "/api/leads", body),
+  const submit = useSubmitInquiry({
     onSuccess: () => {
       form.reset(emptyInquiry("pre-qualification"));
       toast(SUCCESS_TOAST);

@@ -1,14 +1,13 @@
 // Spec screen 12 and sections 4, 5, 8: the vendor application on /for-vendors. The spec's version only
 // pretends to send; here it is stored (POST /api/vendor-applications), with the spec's texts unchanged.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { type VendorApplication, type VendorApplicationInput, vendorApplicationSchema } from "@/shared/inquiries";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { Button } from "@/web/components/ui/button";
 import { FieldError } from "@/web/components/ui/form-controls";
 import { toast } from "@/web/components/ui/use-toast";
-import { apiRequest } from "@/web/lib/api";
+import { useSubmitVendorApplication } from "../api";
 import { HoneypotField, messageOf, TextAreaField, TextField } from "./form-fields";
 
 const SUCCESS_TOAST = {
@@ -40,8 +39,7 @@ export function VendorApplicationForm() {
   const errors = formState.errors;
   const specialtiesError = messageOf(errors.specialties);
 
-  const submit = useMutation({
-    mutationFn: (body: VendorApplication) => apiRequest("POST", "/api/vendor-applications", body),
+  const submit = useSubmitVendorApplication({
     onSuccess: () => {
       form.reset(emptyApplication());
       toast(SUCCESS_TOAST);

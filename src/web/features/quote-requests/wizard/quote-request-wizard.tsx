@@ -5,24 +5,22 @@ import { ArrowLeft, ArrowRight, Send } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import {
-  isStepFilled,
-  SUBMIT_LABEL,
-  SUBMITTING_LABEL,
-  toCreateQuoteRequestBody,
-  WIZARD_NEXT_LABELS,
-  WIZARD_STEP_SCHEMAS,
-  WIZARD_STEP_TITLES,
-  WIZARD_STEPS,
-  wizardSchema,
-  wizardStepFields,
-} from "@/shared/quote-requests";
+import { PATHS } from "@/shared/paths";
+import { toCreateQuoteRequestBody, WIZARD_STEP_SCHEMAS, WIZARD_STEPS, wizardSchema } from "@/shared/quote-requests";
 import type { PublicUser } from "@/shared/users";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { toast } from "@/web/components/ui/use-toast";
 import { errorMessage } from "@/web/lib/api";
 import { useCreateQuoteRequest } from "../api";
+import {
+  isStepFilled,
+  SUBMIT_LABEL,
+  SUBMITTING_LABEL,
+  WIZARD_NEXT_LABELS,
+  WIZARD_STEP_TITLES,
+  wizardStepFields,
+} from "./wizard-flow";
 import {
   clearDraft,
   emptyWizardValues,
@@ -110,7 +108,7 @@ export function QuoteRequestWizard({ user }: { user: PublicUser }) {
         toast(SUCCESS_TOAST);
         form.reset(empty);
         setStep(1);
-        navigate("/dashboard");
+        navigate(PATHS.dashboard);
       },
       onError: (err) => {
         toast({

@@ -21,7 +21,7 @@ import {
   TRIGGER_TYPE_LABELS,
   TRIGGER_TYPES,
 } from "@/shared/quote-requests";
-import { RoiEstimate } from "../roi-estimate";
+import { RoiEstimate } from "@/web/components/quote-request/roi-estimate";
 import {
   CheckboxGroupField,
   ConsentField,

@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import type { QuoteRequestDetail } from "@/shared/quote-requests";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { GoalBadge } from "./goal-badge";
 import {
   documentationLabel,
   frequencyLabel,
@@ -13,8 +14,7 @@ import {
   timePerTaskLabel,
   triggerTypeLabel,
   volumeLabel,
-} from "./format";
-import { GoalBadge } from "./status-badge";
+} from "./labels";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

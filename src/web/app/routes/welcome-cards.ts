@@ -1,37 +1,25 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { winRate } from "@/shared/quotes";
 import type { UserType } from "@/shared/users";
+import { ownCompanyQueryOptions } from "@/web/features/companies/api";
 import { useProviderLeads } from "@/web/features/leads/api";
 import { myQuoteRequestsQueryOptions } from "@/web/features/quote-requests/api";
-import { getJson } from "@/web/lib/api";
+import { myQuotesQueryOptions } from "@/web/features/quotes/api";
 
 export type WelcomeCardData = { title: string; value: string };
 
 /**
- * Whether the signed-in user has a company record (spec section 6: 'Complete' or 'Incomplete').
- * GET /api/companies/me answers 404 when there is none; any failure reads as incomplete.
- */
-const companyProfileQueryOptions = () =>
-  queryOptions({
-    queryKey: ["welcome", "company-profile"],
-    queryFn: async () => {
-      try {
-        return (await getJson<unknown>("/api/companies/me")) !== null;
-      } catch {
-        return false;
-      }
-    },
-  });
-
-/**
- * The role's cards on the welcome dashboard (spec section 6). Each feature adds the read behind its
- * card; until then a card shows its empty value.
+ * The role's cards on the welcome dashboard (spec section 6), from the reads of the features behind
+ * them. The company profile is 'Complete' once the user has a company record; no company (404) or any
+ * failure reads as 'Incomplete'.
  */
 export function useWelcomeCards(type: UserType | undefined): { isLoading: boolean; items: WelcomeCardData[] } {
   const isClient = type === "client";
+  const isProvider = type === "provider";
   const requests = useQuery({ ...myQuoteRequestsQueryOptions(), enabled: isClient });
-  const company = useQuery({ ...companyProfileQueryOptions(), enabled: isClient });
-  const provider = useProviderLeads(type === "provider");
+  const company = useQuery({ ...ownCompanyQueryOptions(), enabled: isClient });
+  const provider = useProviderLeads(isProvider);
+  const quotes = useQuery({ ...myQuotesQueryOptions(), enabled: isProvider });
   switch (type) {
     case "client": {
       const list = requests.data ?? [];
@@ -44,15 +32,17 @@ export function useWelcomeCards(type: UserType | undefined): { isLoading: boolea
         ],
       };
     }
-    case "provider":
+    case "provider": {
+      const sent = quotes.data ?? [];
       return {
-        isLoading: provider.isLoading,
+        isLoading: provider.isLoading || quotes.isLoading,
         items: [
           { title: "Available Leads", value: String(provider.leads.filter((l) => l.status === "new").length) },
-          { title: "Quotes Sent", value: String(provider.quotes.filter((q) => q.status !== "withdrawn").length) },
-          { title: "Win Rate", value: `${winRate(provider.quotes)}%` },
+          { title: "Quotes Sent", value: String(sent.filter((q) => q.status !== "withdrawn").length) },
+          { title: "Win Rate", value: `${winRate(sent)}%` },
         ],
       };
+    }
     case "admin":
       // The spec shows '-' for these three on the welcome page.
       return {

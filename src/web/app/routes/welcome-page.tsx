@@ -12,10 +12,11 @@ import {
   Users,
 } from "lucide-react";
 import { Link } from "react-router";
+import { PATHS } from "@/shared/paths";
 import type { PublicUser } from "@/shared/users";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
-import { useAuth } from "@/web/features/auth/api";
+import { useAuth } from "@/web/lib/auth";
 import { usePageMeta } from "@/web/lib/page-meta";
 import { useWelcomeCards } from "./welcome-cards";
 
@@ -33,16 +34,16 @@ const ICONS: Record<string, LucideIcon> = {
 
 const QUICK_ACTIONS: Record<PublicUser["userType"], { href: string; label: string }[]> = {
   client: [
-    { href: "/dashboard", label: "View My Requests" },
-    { href: "/quote-request", label: "Create New Request" },
+    { href: PATHS.dashboard, label: "View My Requests" },
+    { href: PATHS.quoteRequestWizard, label: "Create New Request" },
   ],
   provider: [
-    { href: "/provider-dashboard", label: "View Available Leads" },
-    { href: "/subscription", label: "Manage Subscription" },
+    { href: PATHS.providerDashboard, label: "View Available Leads" },
+    { href: PATHS.subscription, label: "Manage Subscription" },
   ],
   admin: [
-    { href: "/admin", label: "Admin Dashboard" },
-    { href: "/admin/analytics", label: "View Analytics" },
+    { href: PATHS.admin, label: "Admin Dashboard" },
+    { href: PATHS.adminAnalytics, label: "View Analytics" },
   ],
 };
 

@@ -8,7 +8,7 @@ import {
   type Volume,
 } from "@/shared/quote-requests";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
-import { formatHours } from "./format";
+import { formatHours } from "@/web/lib/format";
 
 /**
  * The automation ROI estimate (decision 012): hours of manual work a year that automation could give

@@ -1,0 +1,30 @@
+// A complete, valid wizard: the tests of the shared schemas and of the wizard's steps start from it.
+import type { WizardData } from "./quote-requests";
+
+export const validWizard: WizardData = {
+  fullName: "Ada Lovelace",
+  email: "ada@example.com",
+  companyName: "Analytical Engines Ltd",
+  industry: "finance",
+  department: "Accounts payable",
+  location: "London, UK",
+  processName: "Invoice processing",
+  processDescription: "We key supplier invoices from PDF into SAP by hand.",
+  goals: ["Save time", "Reduce errors"],
+  frequency: "daily",
+  volume: { quantity: 40, per: "run" },
+  timePerTask: { value: 6, unit: "minutes" },
+  systems: ["SAP", "Outlook"],
+  systemTypes: ["Desktop app"],
+  triggerType: "event",
+  tasksToAutomate: "Read the invoice, match the PO, enter it in SAP.",
+  manualTasks: "",
+  exceptions: "Invoices without a PO number go to a person.",
+  hasDocumentation: "in-progress",
+  timeline: "1-3months",
+  budget: "$15k-$30k",
+  requiresNDA: "yes",
+  locationPreference: "global",
+  additionalInfo: "",
+  consent: true,
+};

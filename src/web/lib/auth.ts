@@ -1,0 +1,33 @@
+// Who is signed in: the app's guards and layout and most features ask, so the read lives here rather
+// than in a feature (decision 080). The sign-in, sign-up and account calls live in their features.
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { PublicUser } from "@/shared/users";
+import { getJsonIfSignedIn } from "./api";
+import { queryKeys } from "./query-keys";
+
+// A 401 (or any failure) means "not signed in" (spec section 7), so this read answers null for it.
+export const authUserQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.auth.user(),
+    queryFn: async () => {
+      try {
+        return await getJsonIfSignedIn<PublicUser>("/api/auth/user");
+      } catch {
+        return null;
+      }
+    },
+  });
+
+export function useAuth(): { user: PublicUser | null; isLoading: boolean; isAuthenticated: boolean } {
+  const { data, isLoading } = useQuery(authUserQueryOptions());
+  return { user: data ?? null, isLoading, isAuthenticated: !!data };
+}
+
+/** After sign-in or sign-up: every cached read belonged to the previous visitor. */
+export function useSetSignedInUser(): (user: PublicUser) => void {
+  const queryClient = useQueryClient();
+  return (user) => {
+    queryClient.clear();
+    queryClient.setQueryData(authUserQueryOptions().queryKey, user);
+  };
+}

@@ -1,0 +1,55 @@
+// The browser's cache, one key factory per resource. The keys live together, apart from the features
+// that read them, because a change in one feature refreshes another's reads (a quote sent changes its
+// lead's status; a request cancelled declines its quotes): invalidating through this map needs no
+// import of the other feature (decision 080). Each key starts with its resource, so `all` refreshes
+// every read of it.
+import type { EmailStatus } from "@/shared/notifications";
+
+const admin = ["admin"] as const;
+const notifications = ["notifications"] as const;
+const quoteRequests = ["quote-requests"] as const;
+const leads = ["leads"] as const;
+const quotes = ["quotes"] as const;
+
+export const queryKeys = {
+  auth: {
+    user: () => ["auth", "user"] as const,
+  },
+  publicConfig: () => ["public-config"] as const,
+  admin: {
+    all: admin,
+    pendingProviders: () => [...admin, "pending-providers"] as const,
+    emails: (page: number, status: EmailStatus | "all") => [...admin, "emails", page, status] as const,
+  },
+  subscription: {
+    all: ["subscription"] as const,
+  },
+  companies: {
+    mine: () => ["companies", "me"] as const,
+  },
+  notifications: {
+    all: notifications,
+    list: () => [...notifications, "list"] as const,
+    preferences: () => [...notifications, "preferences"] as const,
+  },
+  quoteRequests: {
+    all: quoteRequests,
+    mine: () => [...quoteRequests, "me"] as const,
+    one: (id: number) => [...quoteRequests, "detail", id] as const,
+  },
+  leads: {
+    all: leads,
+    access: () => [...leads, "access"] as const,
+    mine: () => [...leads, "me"] as const,
+    one: (id: number) => [...leads, "detail", id] as const,
+  },
+  quotes: {
+    all: quotes,
+    mine: () => [...quotes, "me"] as const,
+    ofLead: (leadId: number) => [...quotes, "lead", leadId] as const,
+    ofRequest: (requestId: number) => [...quotes, "request", requestId] as const,
+  },
+  analytics: {
+    mine: () => ["analytics", "me"] as const,
+  },
+};
