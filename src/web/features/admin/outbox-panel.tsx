@@ -1,9 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Loader2 } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { EMAIL_STATUS_LABELS, EMAIL_STATUSES, type EmailStatus, type OutboxEmail } from "@/shared/notifications";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent } from "@/web/components/ui/card";
+import { Field } from "@/web/components/ui/field";
 import { errorMessage } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
 import { adminEmailsQueryOptions } from "./api";
@@ -47,7 +48,6 @@ function EmailRow({ email }: { email: OutboxEmail }) {
 export function OutboxPanel() {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<EmailStatus | "all">("all");
-  const filterId = useId();
   const emails = useQuery(adminEmailsQueryOptions(page, status));
   const data = emails.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
@@ -60,27 +60,26 @@ export function OutboxPanel() {
           </h2>
           <p className="text-sm text-slate-600">Every email the marketplace writes, newest first.</p>
         </div>
-        <div className="flex items-center gap-2">
-          <label htmlFor={filterId} className="text-sm font-medium text-slate-700">
-            Status
-          </label>
-          <select
-            id={filterId}
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as EmailStatus | "all");
-              setPage(1);
-            }}
-            className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
-          >
-            <option value="all">All</option>
-            {EMAIL_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {EMAIL_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field label="Status" className="flex items-center gap-2 space-y-0" labelClassName="text-slate-700">
+          {(control) => (
+            <select
+              {...control}
+              value={status}
+              onChange={(e) => {
+                setStatus(e.target.value as EmailStatus | "all");
+                setPage(1);
+              }}
+              className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+            >
+              <option value="all">All</option>
+              {EMAIL_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {EMAIL_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </div>
       {data && !data.smtpConfigured ? (
         <p className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" role="note">

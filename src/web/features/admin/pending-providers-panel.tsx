@@ -21,7 +21,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/web/components/ui/dialog";
-import { Label, Textarea } from "@/web/components/ui/form-controls";
+import { Field } from "@/web/components/ui/field";
+import { Textarea } from "@/web/components/ui/form-controls";
 import { errorMessage } from "@/web/lib/api";
 import { pendingProvidersQueryOptions, useDecideProvider } from "./api";
 
@@ -138,7 +139,6 @@ function RejectProviderDialog({
 }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
-  const fieldId = useId();
   return (
     <Dialog
       open={open}
@@ -173,17 +173,20 @@ function RejectProviderDialog({
               The provider is notified with the reason and can edit the profile and resubmit it.
             </DialogDescription>
           </DialogHeader>
-          <div className="space-y-2">
-            <Label htmlFor={fieldId}>Reason (optional)</Label>
-            <Textarea
-              id={fieldId}
-              value={reason}
-              maxLength={REJECTION_REASON_MAX}
-              placeholder={DEFAULT_REJECTION_REASON}
-              onChange={(e) => setReason(e.target.value)}
-            />
-            <p className="text-xs text-slate-600">Left empty, the reason sent is "{DEFAULT_REJECTION_REASON}".</p>
-          </div>
+          <Field label="Reason (optional)">
+            {(control) => (
+              <>
+                <Textarea
+                  {...control}
+                  value={reason}
+                  maxLength={REJECTION_REASON_MAX}
+                  placeholder={DEFAULT_REJECTION_REASON}
+                  onChange={(e) => setReason(e.target.value)}
+                />
+                <p className="text-xs text-slate-600">Left empty, the reason sent is "{DEFAULT_REJECTION_REASON}".</p>
+              </>
+            )}
+          </Field>
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline">

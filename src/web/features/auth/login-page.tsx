@@ -3,7 +3,8 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { LOGIN_FAILED_MESSAGE, safeReturnTo } from "@/shared/auth";
 import { PATHS } from "@/shared/paths";
 import { Button } from "@/web/components/ui/button";
-import { Input, Label } from "@/web/components/ui/form-controls";
+import { Field } from "@/web/components/ui/field";
+import { Input } from "@/web/components/ui/form-controls";
 import { ApiError, errorMessage } from "@/web/lib/api";
 import { usePageMeta } from "@/web/lib/page-meta";
 import { useSignIn } from "./api";
@@ -34,28 +35,28 @@ export function LoginPage() {
   return (
     <AuthFormShell title="Sign in" description="Welcome back. Sign in to continue.">
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <div className="space-y-2">
-          <Label htmlFor="email">Email</Label>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="password">Password</Label>
-          <Input
-            id="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
+        <Field id="email" label="Email" required>
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field id="password" label="Password" required>
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          )}
+        </Field>
         {error ? (
           <p role="alert" className="text-sm text-red-700">
             {error}

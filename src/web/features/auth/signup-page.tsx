@@ -4,7 +4,8 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { type SignUpInput, safeReturnTo, signUpSchema } from "@/shared/auth";
 import { PATHS } from "@/shared/paths";
 import { Button } from "@/web/components/ui/button";
-import { FieldError, Input, Label } from "@/web/components/ui/form-controls";
+import { Field } from "@/web/components/ui/field";
+import { Input } from "@/web/components/ui/form-controls";
 import { errorMessage } from "@/web/lib/api";
 import { usePageMeta } from "@/web/lib/page-meta";
 import { useSignUp } from "./api";
@@ -33,23 +34,11 @@ export function SignupPage() {
   return (
     <AuthFormShell title="Create an account" description="It takes a minute. Submitting requests is free.">
       <form onSubmit={form.handleSubmit((values) => signUp.mutate(values))} className="space-y-4" noValidate>
-        {FIELDS.map((f) => {
-          const err = form.formState.errors[f.name]?.message;
-          return (
-            <div key={f.name} className="space-y-2">
-              <Label htmlFor={f.name}>{f.label}</Label>
-              <Input
-                id={f.name}
-                type={f.type}
-                autoComplete={f.autoComplete}
-                aria-invalid={err ? true : undefined}
-                aria-describedby={err ? `${f.name}-error` : undefined}
-                {...form.register(f.name)}
-              />
-              <FieldError id={`${f.name}-error`} message={err} />
-            </div>
-          );
-        })}
+        {FIELDS.map((f) => (
+          <Field key={f.name} id={f.name} label={f.label} error={form.formState.errors[f.name]?.message}>
+            {(control) => <Input {...control} type={f.type} autoComplete={f.autoComplete} {...form.register(f.name)} />}
+          </Field>
+        ))}
         {signUp.error ? (
           <p role="alert" className="text-sm text-red-700">
             {errorMessage(signUp.error)}

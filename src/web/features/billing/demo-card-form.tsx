@@ -1,23 +1,24 @@
 import { type FormEvent, useState } from "react";
 import { demoCardSchema } from "@/shared/billing";
 import { Button } from "@/web/components/ui/button";
-import { FieldError, Input, Label } from "@/web/components/ui/form-controls";
+import { Field } from "@/web/components/ui/field";
+import { Input } from "@/web/components/ui/form-controls";
 import { confirmDemoCard, useSubscribe } from "./api";
 
 const fieldsSchema = demoCardSchema.omit({ clientSecret: true });
-type Field = "cardNumber" | "expiry" | "cvc";
+type CardField = "cardNumber" | "expiry" | "cvc";
 
 /** The demo provider's card form: nothing leaves this server and nobody is charged. */
 export function DemoCardForm() {
   const { subscribe, isPending } = useSubscribe();
-  const [values, setValues] = useState<Record<Field, string>>({ cardNumber: "", expiry: "", cvc: "" });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [values, setValues] = useState<Record<CardField, string>>({ cardNumber: "", expiry: "", cvc: "" });
+  const [errors, setErrors] = useState<Partial<Record<CardField, string>>>({});
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     const parsed = fieldsSchema.safeParse(values);
     if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
+      const next: Partial<Record<CardField, string>> = {};
       for (const issue of parsed.error.issues) {
         const key = issue.path[0];
         if ((key === "cardNumber" || key === "expiry" || key === "cvc") && !next[key]) next[key] = issue.message;
@@ -29,19 +30,17 @@ export function DemoCardForm() {
     await subscribe(({ clientSecret }) => confirmDemoCard(values, clientSecret));
   };
 
-  const field = (name: Field, label: string, props: Parameters<typeof Input>[0]) => (
-    <div className="space-y-2">
-      <Label htmlFor={`demo-${name}`}>{label}</Label>
-      <Input
-        id={`demo-${name}`}
-        value={values[name]}
-        onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
-        aria-invalid={!!errors[name]}
-        aria-describedby={errors[name] ? `demo-${name}-error` : undefined}
-        {...props}
-      />
-      <FieldError id={`demo-${name}-error`} message={errors[name]} />
-    </div>
+  const field = (name: CardField, label: string, props: Parameters<typeof Input>[0]) => (
+    <Field id={`demo-${name}`} label={label} error={errors[name]}>
+      {(control) => (
+        <Input
+          {...control}
+          value={values[name]}
+          onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+          {...props}
+        />
+      )}
+    </Field>
   );
 
   return (

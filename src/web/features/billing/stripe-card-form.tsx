@@ -4,6 +4,7 @@ import { CardElement, Elements, useElements, useStripe } from "@stripe/react-str
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { type FormEvent, useMemo } from "react";
 import { Button } from "@/web/components/ui/button";
+import { FieldGroup } from "@/web/components/ui/field";
 import { AFTER_PAYMENT_PATH, refreshSubscription, useSubscribe } from "./api";
 
 const loaded = new Map<string, Promise<Stripe | null>>();
@@ -38,13 +39,13 @@ function CardFields() {
 
   return (
     <form onSubmit={onSubmit} className="space-y-4">
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-slate-800">Card details</legend>
+      {/* Stripe's card element is a frame that takes no id: the group's legend names it. */}
+      <FieldGroup legend="Card details">
         <div className="rounded-md border border-slate-300 bg-white px-3 py-3">
           <CardElement options={{ style: { base: { fontSize: "16px", color: "#0f172a" } } }} />
         </div>
         <p className="text-sm text-slate-600">Payments are processed securely by Stripe.</p>
-      </fieldset>
+      </FieldGroup>
       <Button type="submit" className="w-full" size="lg" disabled={!stripe || isPending}>
         {isPending ? "Processing..." : "Subscribe Now"}
       </Button>

@@ -16,7 +16,8 @@ import {
 import { countryOptions } from "@/shared/countries";
 import { isProviderSpecialty } from "@/shared/specialties";
 import { Button } from "@/web/components/ui/button";
-import { FieldError, Input, Label, NativeSelect, Textarea } from "@/web/components/ui/form-controls";
+import { Field } from "@/web/components/ui/field";
+import { Input, NativeSelect, Textarea } from "@/web/components/ui/form-controls";
 import { SpecialtyPicker } from "./specialty-picker";
 
 type FormInput = z.input<typeof companyProfileSchema>;
@@ -62,127 +63,113 @@ export function CompanyForm({
   const errors = form.formState.errors;
   const description = form.watch("description") ?? "";
 
-  /** Ties a control to its label and its message. */
-  const a11y = (name: keyof FormInput) => {
-    const message = errors[name]?.message;
-    return {
-      id: `company-${name}`,
-      "aria-invalid": message ? true : undefined,
-      "aria-describedby": message ? `company-${name}-error` : undefined,
-    };
-  };
-  const error = (name: keyof FormInput) => <FieldError id={`company-${name}-error`} message={errors[name]?.message} />;
+  const error = (name: keyof FormInput) => errors[name]?.message;
 
   return (
     <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-6" noValidate>
-      <div className="space-y-2">
-        <Label htmlFor="company-name">Company Name</Label>
-        <Input
-          {...a11y("name")}
-          autoComplete="organization"
-          placeholder="Your company name"
-          {...form.register("name")}
-        />
-        {error("name")}
-      </div>
+      <Field id="company-name" label="Company Name" error={error("name")}>
+        {(control) => (
+          <Input {...control} autoComplete="organization" placeholder="Your company name" {...form.register("name")} />
+        )}
+      </Field>
 
-      <div className="space-y-2">
-        <Label htmlFor="company-description">Company Description</Label>
-        <Textarea
-          {...a11y("description")}
-          rows={5}
-          maxLength={DESCRIPTION_MAX}
-          placeholder={`Describe your company, your services and your automation experience (at least ${DESCRIPTION_MIN} characters)`}
-          {...form.register("description")}
-        />
-        <p className="text-xs text-slate-600" aria-live="polite">
-          {description.trim().length}/{DESCRIPTION_MAX} characters (at least {DESCRIPTION_MIN})
-        </p>
-        {error("description")}
-      </div>
+      <Field id="company-description" label="Company Description" error={error("description")}>
+        {(control) => (
+          <>
+            <Textarea
+              {...control}
+              rows={5}
+              maxLength={DESCRIPTION_MAX}
+              placeholder={`Describe your company, your services and your automation experience (at least ${DESCRIPTION_MIN} characters)`}
+              {...form.register("description")}
+            />
+            <p className="text-xs text-slate-600" aria-live="polite">
+              {description.trim().length}/{DESCRIPTION_MAX} characters (at least {DESCRIPTION_MIN})
+            </p>
+          </>
+        )}
+      </Field>
 
       <div className="grid gap-6 md:grid-cols-2">
-        <div className="space-y-2">
-          <Label htmlFor="company-industry">Industry</Label>
-          <NativeSelect {...a11y("industry")} {...form.register("industry")}>
-            <option value="">Select your industry</option>
-            {PROVIDER_INDUSTRIES.map((i) => (
-              <option key={i} value={i}>
-                {PROVIDER_INDUSTRY_LABELS[i]}
-              </option>
-            ))}
-          </NativeSelect>
-          {error("industry")}
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="company-size">Company Size</Label>
-          <NativeSelect {...a11y("size")} {...form.register("size")}>
-            <option value="">Select company size</option>
-            {COMPANY_SIZES.map((s) => (
-              <option key={s} value={s}>
-                {COMPANY_SIZE_LABELS[s]}
-              </option>
-            ))}
-          </NativeSelect>
-          {error("size")}
-        </div>
+        <Field id="company-industry" label="Industry" error={error("industry")}>
+          {(control) => (
+            <NativeSelect {...control} {...form.register("industry")}>
+              <option value="">Select your industry</option>
+              {PROVIDER_INDUSTRIES.map((i) => (
+                <option key={i} value={i}>
+                  {PROVIDER_INDUSTRY_LABELS[i]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+        <Field id="company-size" label="Company Size" error={error("size")}>
+          {(control) => (
+            <NativeSelect {...control} {...form.register("size")}>
+              <option value="">Select company size</option>
+              {COMPANY_SIZES.map((s) => (
+                <option key={s} value={s}>
+                  {COMPANY_SIZE_LABELS[s]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
       </div>
 
-      <div className="space-y-2">
-        <Label htmlFor="company-website">Website (optional)</Label>
-        <Input
-          {...a11y("website")}
-          type="url"
-          inputMode="url"
-          autoComplete="url"
-          placeholder="https://yourcompany.com"
-          {...form.register("website")}
-        />
-        {error("website")}
-      </div>
-
-      <div className="grid gap-6 md:grid-cols-2">
-        <div className="space-y-2">
-          <Label htmlFor="company-location">Location</Label>
+      <Field id="company-website" label="Website (optional)" error={error("website")}>
+        {(control) => (
           <Input
-            {...a11y("location")}
-            autoComplete="address-level2"
-            placeholder="City, State or Region"
-            {...form.register("location")}
+            {...control}
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            placeholder="https://yourcompany.com"
+            {...form.register("website")}
           />
-          {error("location")}
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="company-country">Country</Label>
-          <NativeSelect {...a11y("country")} autoComplete="country" {...form.register("country")}>
-            {countries.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-          </NativeSelect>
-          {error("country")}
-        </div>
-      </div>
+        )}
+      </Field>
 
-      <div className="space-y-2">
-        <Label htmlFor="company-specialties">Specialties</Label>
-        <Controller
-          control={form.control}
-          name="specialties"
-          render={({ field }) => (
-            <SpecialtyPicker
-              id="company-specialties"
-              value={field.value ?? []}
-              onChange={(next) => field.onChange(next)}
-              onBlur={field.onBlur}
-              invalid={!!errors.specialties}
-              describedBy={errors.specialties ? "company-specialties-error" : undefined}
+      <div className="grid gap-6 md:grid-cols-2">
+        <Field id="company-location" label="Location" error={error("location")}>
+          {(control) => (
+            <Input
+              {...control}
+              autoComplete="address-level2"
+              placeholder="City, State or Region"
+              {...form.register("location")}
             />
           )}
-        />
-        {error("specialties")}
+        </Field>
+        <Field id="company-country" label="Country" error={error("country")}>
+          {(control) => (
+            <NativeSelect {...control} autoComplete="country" {...form.register("country")}>
+              {countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
       </div>
+
+      <Field id="company-specialties" label="Specialties" error={error("specialties")}>
+        {(control) => (
+          <Controller
+            control={form.control}
+            name="specialties"
+            render={({ field }) => (
+              <SpecialtyPicker
+                {...control}
+                value={field.value ?? []}
+                onChange={(next) => field.onChange(next)}
+                onBlur={field.onBlur}
+              />
+            )}
+          />
+        )}
+      </Field>
 
       {children}
 

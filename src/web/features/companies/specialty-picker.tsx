@@ -1,35 +1,29 @@
 import { X } from "lucide-react";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
+import type { FieldControlProps } from "@/web/components/ui/field";
 import { NativeSelect } from "@/web/components/ui/form-controls";
 
 /**
  * Spec screen 6: specialties are added once each from the list and removed by clicking their chip.
- * Only the ones not chosen yet are offered.
+ * Only the ones not chosen yet are offered. The list takes the field's label and message (`control`).
  */
 export function SpecialtyPicker({
-  id,
   value,
   onChange,
   onBlur,
-  invalid,
-  describedBy,
-}: {
-  id: string;
+  ...control
+}: FieldControlProps & {
   value: string[];
   onChange: (next: string[]) => void;
   onBlur?: () => void;
-  invalid?: boolean;
-  describedBy?: string;
 }) {
   const remaining = PROVIDER_SPECIALTIES.filter((s) => !value.includes(s));
   return (
     <div className="space-y-3">
       <NativeSelect
-        id={id}
+        {...control}
         value=""
         disabled={remaining.length === 0}
-        aria-invalid={invalid ? true : undefined}
-        aria-describedby={describedBy}
         onBlur={onBlur}
         onChange={(e) => {
           const picked = e.target.value;

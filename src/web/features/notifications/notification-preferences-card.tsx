@@ -3,6 +3,7 @@ import { Loader2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { NotificationPreferences } from "@/shared/notifications";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { CheckboxField } from "@/web/components/ui/field";
 import { errorMessage } from "@/web/lib/api";
 import { notificationPreferencesQueryOptions, useSaveNotificationPreferences } from "./api";
 
@@ -24,29 +25,28 @@ function PreferenceRow({
 }) {
   const [checked, setChecked] = useState(p.email);
   useEffect(() => setChecked(p.email), [p.email]);
-  const id = `notify-email-${p.kind.replace(".", "-")}`;
   return (
-    <li className="flex items-start gap-3 py-3">
-      <input
-        id={id}
-        type="checkbox"
-        className="mt-0.5 h-4 w-4 shrink-0 accent-blue-700"
-        checked={checked}
-        disabled={disabled}
-        aria-describedby={`${id}-description`}
-        onChange={(e) => {
-          setChecked(e.target.checked);
-          onChange(e.target.checked);
-        }}
-      />
-      <div className="min-w-0">
-        <label htmlFor={id} className="text-sm font-medium text-slate-900">
-          {p.label}
-        </label>
-        <p id={`${id}-description`} className="text-sm text-slate-600">
-          {p.description}
-        </p>
-      </div>
+    <li className="py-3">
+      <CheckboxField
+        id={`notify-email-${p.kind.replace(".", "-")}`}
+        label={p.label}
+        hint={p.description}
+        labelClassName="text-slate-900"
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="checkbox"
+            className="mt-0.5 h-4 w-4 shrink-0 accent-blue-700"
+            checked={checked}
+            disabled={disabled}
+            onChange={(e) => {
+              setChecked(e.target.checked);
+              onChange(e.target.checked);
+            }}
+          />
+        )}
+      </CheckboxField>
     </li>
   );
 }

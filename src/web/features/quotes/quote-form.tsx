@@ -16,7 +16,8 @@ import {
   toStoredLineItems,
 } from "@/shared/quotes";
 import { Button } from "@/web/components/ui/button";
-import { FieldError, Input, Label, Textarea } from "@/web/components/ui/form-controls";
+import { Field, FieldGroup } from "@/web/components/ui/field";
+import { Input, Textarea } from "@/web/components/ui/form-controls";
 
 /** An empty box is "not given", not zero. */
 const optionalNumber = (v: unknown) => (v === "" || v === null || v === undefined ? undefined : Number(v));
@@ -56,81 +57,70 @@ export function QuoteForm({
   const firstYear = firstYearTotalCents(amount * 100, toStoredLineItems(cleanItems));
   const lineItemsError = (errors.lineItems as { message?: string } | undefined)?.message;
 
-  const a11y = (id: string, message: string | undefined) => ({
-    id,
-    "aria-invalid": message ? true : undefined,
-    "aria-describedby": message ? `${id}-error` : undefined,
-  });
-
   return (
     <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-5" noValidate data-testid="quote-form">
       <div className="grid gap-5 sm:grid-cols-2">
-        <div className="space-y-2">
-          <Label htmlFor="quote-amount">Project price (USD)</Label>
-          <Input
-            {...a11y("quote-amount", errors.amount?.message)}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            placeholder="e.g. 24000"
-            {...form.register("amount", { valueAsNumber: true })}
-          />
-          <FieldError id="quote-amount-error" message={errors.amount?.message} />
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="quote-timeline">Timeline</Label>
-          <Input
-            {...a11y("quote-timeline", errors.timeline?.message)}
-            placeholder="e.g. 6 weeks"
-            {...form.register("timeline")}
-          />
-          <FieldError id="quote-timeline-error" message={errors.timeline?.message} />
-        </div>
+        <Field id="quote-amount" label="Project price (USD)" error={errors.amount?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              placeholder="e.g. 24000"
+              {...form.register("amount", { valueAsNumber: true })}
+            />
+          )}
+        </Field>
+        <Field id="quote-timeline" label="Timeline" error={errors.timeline?.message}>
+          {(control) => <Input {...control} placeholder="e.g. 6 weeks" {...form.register("timeline")} />}
+        </Field>
       </div>
 
-      <div className="space-y-2">
-        <Label htmlFor="quote-message">Message to the client</Label>
-        <Textarea
-          {...a11y("quote-message", errors.message?.message)}
-          rows={5}
-          maxLength={QUOTE_MESSAGE_MAX}
-          placeholder="How you would automate this process, what is included, and what you need from the client."
-          {...form.register("message")}
-        />
-        <FieldError id="quote-message-error" message={errors.message?.message} />
-      </div>
+      <Field id="quote-message" label="Message to the client" error={errors.message?.message}>
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={5}
+            maxLength={QUOTE_MESSAGE_MAX}
+            placeholder="How you would automate this process, what is included, and what you need from the client."
+            {...form.register("message")}
+          />
+        )}
+      </Field>
 
-      <fieldset className="space-y-3 rounded-md border border-slate-200 p-4">
-        <legend className="px-1 text-sm font-medium text-slate-900">Breakdown (optional)</legend>
-        <p className="text-sm text-slate-600">
-          One-off items, when given, must add up to the project price. Monthly items come on top of it.
-        </p>
+      <FieldGroup
+        id="quote-line-items"
+        legend="Breakdown (optional)"
+        hint="One-off items, when given, must add up to the project price. Monthly items come on top of it."
+        error={lineItemsError}
+        className="space-y-3 rounded-md border border-slate-200 p-4"
+        legendClassName="px-1 text-slate-900"
+      >
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {LINE_ITEM_KINDS.map((kind) => {
-            const id = `quote-item-${kind}`;
-            const message = errors.lineItems?.[kind]?.message;
-            return (
-              <div key={kind} className="space-y-1">
-                <Label htmlFor={id}>
-                  {LINE_ITEM_LABELS[kind]}
-                  {LINE_ITEM_BILLING[kind] === "monthly" ? "" : " (USD)"}
-                </Label>
+          {LINE_ITEM_KINDS.map((kind) => (
+            <Field
+              key={kind}
+              id={`quote-item-${kind}`}
+              label={`${LINE_ITEM_LABELS[kind]}${LINE_ITEM_BILLING[kind] === "monthly" ? "" : " (USD)"}`}
+              error={errors.lineItems?.[kind]?.message}
+              className="space-y-1"
+            >
+              {(control) => (
                 <Input
-                  {...a11y(id, message)}
+                  {...control}
                   type="number"
                   inputMode="numeric"
                   min={1}
                   step={1}
                   {...form.register(`lineItems.${kind}`, { setValueAs: optionalNumber })}
                 />
-                <FieldError id={`${id}-error`} message={message} />
-              </div>
-            );
-          })}
+              )}
+            </Field>
+          ))}
         </div>
-        <FieldError id="quote-line-items-error" message={lineItemsError} />
-      </fieldset>
+      </FieldGroup>
 
       <p className="text-sm text-slate-700" aria-live="polite" data-testid="quote-form-total">
         Total first-year cost for the client: <strong>{formatUsd(firstYear)}</strong>

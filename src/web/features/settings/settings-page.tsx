@@ -11,7 +11,8 @@ import type { PublicUser } from "@/shared/users";
 import { SectionPage } from "@/web/components/section-page";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
-import { FieldError, Input, Label } from "@/web/components/ui/form-controls";
+import { Field } from "@/web/components/ui/field";
+import { Input } from "@/web/components/ui/form-controls";
 import { useAuth } from "@/web/lib/auth";
 import { useChangePassword, useUpdateProfile } from "./api";
 
@@ -34,21 +35,16 @@ function ProfileCard({ user }: { user: PublicUser }) {
       </CardHeader>
       <CardContent>
         <form className="grid gap-4 sm:grid-cols-2" onSubmit={form.handleSubmit((v) => save.mutate(v))} noValidate>
-          {fields.map((f) => {
-            const err = form.formState.errors[f.name]?.message;
-            return (
-              <div key={f.name} className="space-y-2">
-                <Label htmlFor={`settings-${f.name}`}>{f.label}</Label>
-                <Input
-                  id={`settings-${f.name}`}
-                  aria-invalid={err ? true : undefined}
-                  aria-describedby={err ? `settings-${f.name}-error` : undefined}
-                  {...form.register(f.name)}
-                />
-                <FieldError id={`settings-${f.name}-error`} message={err} />
-              </div>
-            );
-          })}
+          {fields.map((f) => (
+            <Field
+              key={f.name}
+              id={`settings-${f.name}`}
+              label={f.label}
+              error={form.formState.errors[f.name]?.message}
+            >
+              {(control) => <Input {...control} {...form.register(f.name)} />}
+            </Field>
+          ))}
           <div className="sm:col-span-2">
             <Button type="submit" disabled={save.isPending}>
               {save.isPending ? "Saving..." : "Save Profile"}
@@ -79,23 +75,18 @@ function PasswordCard() {
       </CardHeader>
       <CardContent>
         <form className="grid gap-4 sm:grid-cols-2" onSubmit={form.handleSubmit((v) => change.mutate(v))} noValidate>
-          {fields.map((f) => {
-            const err = form.formState.errors[f.name]?.message;
-            return (
-              <div key={f.name} className="space-y-2">
-                <Label htmlFor={`settings-${f.name}`}>{f.label}</Label>
-                <Input
-                  id={`settings-${f.name}`}
-                  type="password"
-                  autoComplete={f.autoComplete}
-                  aria-invalid={err ? true : undefined}
-                  aria-describedby={err ? `settings-${f.name}-error` : undefined}
-                  {...form.register(f.name)}
-                />
-                <FieldError id={`settings-${f.name}-error`} message={err} />
-              </div>
-            );
-          })}
+          {fields.map((f) => (
+            <Field
+              key={f.name}
+              id={`settings-${f.name}`}
+              label={f.label}
+              error={form.formState.errors[f.name]?.message}
+            >
+              {(control) => (
+                <Input {...control} type="password" autoComplete={f.autoComplete} {...form.register(f.name)} />
+              )}
+            </Field>
+          ))}
           <div className="sm:col-span-2">
             <Button type="submit" disabled={change.isPending}>
               {change.isPending ? "Changing..." : "Change Password"}

@@ -2,7 +2,9 @@
 // same inquiry body to POST /api/leads; only the source and the budget ranges differ.
 import type { UseFormReturn } from "react-hook-form";
 import { budgetOptionsFor, type Inquiry, type InquiryInput, type InquirySource } from "@/shared/inquiries";
-import { CheckboxField, HoneypotField, messageOf, SelectField, TextAreaField, TextField } from "./form-fields";
+import { CheckboxField, Field } from "@/web/components/ui/field";
+import { Input, NativeSelect, Textarea } from "@/web/components/ui/form-controls";
+import { HoneypotField } from "./form-fields";
 
 export type InquiryForm = UseFormReturn<InquiryInput, unknown, Inquiry>;
 
@@ -35,50 +37,52 @@ export function InquiryFields({
   return (
     <>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          id={`${idPrefix}-name`}
-          label="Full Name"
-          autoComplete="name"
-          registration={register("name")}
-          error={messageOf(errors.name)}
-        />
-        <TextField
-          id={`${idPrefix}-email`}
-          label="Email Address"
-          type="email"
-          autoComplete="email"
-          registration={register("email")}
-          error={messageOf(errors.email)}
-        />
+        <Field id={`${idPrefix}-name`} label="Full Name" required error={errors.name?.message}>
+          {(control) => <Input {...control} type="text" autoComplete="name" {...register("name")} />}
+        </Field>
+        <Field id={`${idPrefix}-email`} label="Email Address" required error={errors.email?.message}>
+          {(control) => <Input {...control} type="email" autoComplete="email" {...register("email")} />}
+        </Field>
       </div>
-      <TextField
-        id={`${idPrefix}-company`}
-        label="Company Name"
-        autoComplete="organization"
-        registration={register("company")}
-        error={messageOf(errors.company)}
-      />
-      <TextAreaField
-        id={`${idPrefix}-process`}
-        label={processLabel}
-        placeholder="For example: we copy order data from emails into our ERP by hand, about 200 orders a day."
-        registration={register("processDescription")}
-        error={messageOf(errors.processDescription)}
-      />
-      <SelectField
-        id={`${idPrefix}-budget`}
-        label="Budget Estimate"
-        optional
-        emptyLabel="Select a budget range"
-        options={budgetOptionsFor(source)}
-        registration={register("budgetEstimate")}
-        error={messageOf(errors.budgetEstimate)}
-      />
+      <Field id={`${idPrefix}-company`} label="Company Name" required error={errors.company?.message}>
+        {(control) => <Input {...control} type="text" autoComplete="organization" {...register("company")} />}
+      </Field>
+      <Field id={`${idPrefix}-process`} label={processLabel} required error={errors.processDescription?.message}>
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={4}
+            placeholder="For example: we copy order data from emails into our ERP by hand, about 200 orders a day."
+            {...register("processDescription")}
+          />
+        )}
+      </Field>
+      <Field id={`${idPrefix}-budget`} label="Budget Estimate" optional error={errors.budgetEstimate?.message}>
+        {(control) => (
+          <NativeSelect {...control} {...register("budgetEstimate")}>
+            <option value="">Select a budget range</option>
+            {budgetOptionsFor(source).map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </Field>
       <CheckboxField
         id={`${idPrefix}-consultant`}
         label="I'd like to talk to an automation consultant"
-        registration={register("talkToConsultant")}
-      />
+        labelClassName="font-normal text-slate-700"
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="checkbox"
+            className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-400 accent-blue-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+            {...register("talkToConsultant")}
+          />
+        )}
+      </CheckboxField>
       <HoneypotField id={`${idPrefix}-leave-blank`} registration={register("leaveBlank")} />
     </>
   );

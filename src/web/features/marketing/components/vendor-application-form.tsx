@@ -5,10 +5,11 @@ import { useForm } from "react-hook-form";
 import { type VendorApplication, type VendorApplicationInput, vendorApplicationSchema } from "@/shared/inquiries";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { Button } from "@/web/components/ui/button";
-import { FieldError } from "@/web/components/ui/form-controls";
+import { Field, FieldGroup } from "@/web/components/ui/field";
+import { Input, Textarea } from "@/web/components/ui/form-controls";
 import { toast } from "@/web/components/ui/use-toast";
 import { useSubmitVendorApplication } from "../api";
-import { HoneypotField, messageOf, TextAreaField, TextField } from "./form-fields";
+import { HoneypotField } from "./form-fields";
 
 const SUCCESS_TOAST = {
   title: "Application Submitted!",
@@ -37,7 +38,6 @@ export function VendorApplicationForm() {
   });
   const { register, formState } = form;
   const errors = formState.errors;
-  const specialtiesError = messageOf(errors.specialties);
 
   const submit = useSubmitVendorApplication({
     onSuccess: () => {
@@ -55,33 +55,23 @@ export function VendorApplicationForm() {
       onSubmit={form.handleSubmit((values) => submit.mutate(values))}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          id="vendor-name"
-          label="Full Name"
-          autoComplete="name"
-          registration={register("name")}
-          error={messageOf(errors.name)}
-        />
-        <TextField
-          id="vendor-email"
-          label="Email Address"
-          type="email"
-          autoComplete="email"
-          registration={register("email")}
-          error={messageOf(errors.email)}
-        />
+        <Field id="vendor-name" label="Full Name" required error={errors.name?.message}>
+          {(control) => <Input {...control} type="text" autoComplete="name" {...register("name")} />}
+        </Field>
+        <Field id="vendor-email" label="Email Address" required error={errors.email?.message}>
+          {(control) => <Input {...control} type="email" autoComplete="email" {...register("email")} />}
+        </Field>
       </div>
-      <TextField
-        id="vendor-company"
-        label="Company Name"
-        autoComplete="organization"
-        registration={register("company")}
-        error={messageOf(errors.company)}
-      />
-      <fieldset aria-describedby={specialtiesError ? "vendor-specialties-error" : undefined}>
-        <legend className="text-sm font-medium text-slate-800">Automation Specialties</legend>
-        <p className="mt-1 text-sm text-slate-600">Select every area your team delivers.</p>
-        <div className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2">
+      <Field id="vendor-company" label="Company Name" required error={errors.company?.message}>
+        {(control) => <Input {...control} type="text" autoComplete="organization" {...register("company")} />}
+      </Field>
+      <FieldGroup
+        id="vendor-specialties"
+        legend="Automation Specialties"
+        hint="Select every area your team delivers."
+        error={errors.specialties?.message}
+      >
+        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
           {PROVIDER_SPECIALTIES.map((specialty, i) => (
             <label
               key={specialty}
@@ -99,18 +89,17 @@ export function VendorApplicationForm() {
             </label>
           ))}
         </div>
-        <div className="mt-2">
-          <FieldError id="vendor-specialties-error" message={specialtiesError} />
-        </div>
-      </fieldset>
-      <TextAreaField
-        id="vendor-message"
-        label="Tell us about your experience"
-        optional
-        placeholder="Projects you have delivered, industries you know, team size, certifications."
-        registration={register("message")}
-        error={messageOf(errors.message)}
-      />
+      </FieldGroup>
+      <Field id="vendor-message" label="Tell us about your experience" optional error={errors.message?.message}>
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={4}
+            placeholder="Projects you have delivered, industries you know, team size, certifications."
+            {...register("message")}
+          />
+        )}
+      </Field>
       <HoneypotField id="vendor-leave-blank" registration={register("leaveBlank")} />
       <Button type="submit" size="lg" className="w-full" disabled={submit.isPending}>
         {submit.isPending ? "Submitting Application..." : "Apply Now"}

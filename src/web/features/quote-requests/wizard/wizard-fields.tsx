@@ -11,29 +11,18 @@ import {
   type Volume,
   type VolumePeriod,
 } from "@/shared/quote-requests";
-import { FieldError, Input, Label, NativeSelect, Textarea } from "@/web/components/ui/form-controls";
+import { CheckboxField, Field, FieldGroup } from "@/web/components/ui/field";
+import { Input, NativeSelect, Textarea } from "@/web/components/ui/form-controls";
 import { cn } from "@/web/lib/cn";
 import type { WizardFormValues } from "./wizard-form";
 
 type Name = FieldPath<WizardFormValues>;
 export type Option = { value: string; label: string };
 
-const errorId = (name: string) => `${name}-error`;
-const hintId = (name: string) => `${name}-hint`;
-
-function Optional() {
-  return <span className="font-normal text-slate-600"> (optional)</span>;
-}
-
 function useFieldError(name: Name): string | undefined {
   const { formState } = useFormContext<WizardFormValues>();
   const error = formState.errors[name as keyof WizardFormValues];
   return typeof error?.message === "string" ? error.message : undefined;
-}
-
-function describedBy(...ids: (string | false | undefined)[]): string | undefined {
-  const list = ids.filter((id): id is string => !!id);
-  return list.length > 0 ? list.join(" ") : undefined;
 }
 
 export function TextField({
@@ -54,22 +43,11 @@ export function TextField({
   const { register } = useFormContext<WizardFormValues>();
   const error = useFieldError(name);
   return (
-    <div className="space-y-2">
-      <Label htmlFor={name}>
-        {label}
-        {optional ? <Optional /> : null}
-      </Label>
-      <Input
-        id={name}
-        type={type}
-        autoComplete={autoComplete}
-        placeholder={placeholder}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(error && errorId(name))}
-        {...register(name)}
-      />
-      <FieldError id={errorId(name)} message={error} />
-    </div>
+    <Field id={name} label={label} optional={optional} error={error}>
+      {(control) => (
+        <Input {...control} type={type} autoComplete={autoComplete} placeholder={placeholder} {...register(name)} />
+      )}
+    </Field>
   );
 }
 
@@ -93,40 +71,28 @@ export function TextAreaField({
   const error = useFieldError(name);
   const value = watch(name);
   const length = typeof value === "string" ? value.length : 0;
+  const countId = `${name}-count`;
   return (
-    <div className="space-y-2">
-      <Label htmlFor={name}>
-        {label}
-        {optional ? <Optional /> : null}
-      </Label>
-      {hint ? (
-        <p id={hintId(name)} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <Textarea
-        id={name}
-        placeholder={placeholder}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(
-          hint && hintId(name),
-          error && errorId(name),
-          maxLength ? `${name}-count` : undefined,
-        )}
-        {...register(name)}
-      />
-      <div className="flex items-start justify-between gap-4">
-        <FieldError id={errorId(name)} message={error} />
-        {maxLength ? (
+    <Field
+      id={name}
+      label={label}
+      optional={optional}
+      hint={hint}
+      error={error}
+      describedBy={maxLength ? countId : undefined}
+      trailing={
+        maxLength ? (
           <p
-            id={`${name}-count`}
+            id={countId}
             className={cn("ml-auto text-xs", length > maxLength ? "font-semibold text-red-700" : "text-slate-600")}
           >
             {length}/{maxLength}
           </p>
-        ) : null}
-      </div>
-    </div>
+        ) : undefined
+      }
+    >
+      {(control) => <Textarea {...control} placeholder={placeholder} {...register(name)} />}
+    </Field>
   );
 }
 
@@ -146,26 +112,18 @@ export function SelectField({
   const { register } = useFormContext<WizardFormValues>();
   const error = useFieldError(name);
   return (
-    <div className="space-y-2">
-      <Label htmlFor={name}>
-        {label}
-        {optional ? <Optional /> : null}
-      </Label>
-      <NativeSelect
-        id={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(error && errorId(name))}
-        {...register(name)}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect>
-      <FieldError id={errorId(name)} message={error} />
-    </div>
+    <Field id={name} label={label} optional={optional} error={error}>
+      {(control) => (
+        <NativeSelect {...control} {...register(name)}>
+          <option value="">{placeholder}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+    </Field>
   );
 }
 
@@ -185,20 +143,9 @@ function ChoiceGroup({
   columns?: 2 | 3;
 }) {
   return (
-    <fieldset
-      className="space-y-2"
-      aria-invalid={error ? true : undefined}
-      aria-describedby={describedBy(hint && hintId(name), error && errorId(name))}
-    >
-      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
-      {hint ? (
-        <p id={hintId(name)} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
+    <FieldGroup id={name} legend={legend} hint={hint} error={error}>
       <div className={cn("grid gap-2", columns === 3 ? "sm:grid-cols-3" : "sm:grid-cols-2")}>{children}</div>
-      <FieldError id={errorId(name)} message={error} />
-    </fieldset>
+    </FieldGroup>
   );
 }
 
@@ -377,58 +324,47 @@ function QuantityWithUnit<U extends string>({
   const emit = (nextText: string, nextUnit: U) =>
     onChange(nextText.trim() === "" ? undefined : { amount: parseNumber(nextText), unit: nextUnit });
   return (
-    <fieldset className="space-y-2" aria-describedby={describedBy(hintId(name), error && errorId(name))}>
-      <legend className="text-sm font-medium text-slate-800">
-        {legend}
-        <Optional />
-      </legend>
-      <p id={hintId(name)} className="text-sm text-slate-600">
-        {hint}
-      </p>
+    <FieldGroup id={name} legend={legend} optional hint={hint} error={error}>
       <div className="flex max-w-md gap-2">
-        <div className="w-32">
-          <Label htmlFor={`${name}-amount`} className="sr-only">
-            {numberLabel}
-          </Label>
-          <Input
-            id={`${name}-amount`}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={step}
-            value={text}
-            aria-invalid={error ? true : undefined}
-            onBlur={onBlur}
-            onChange={(e) => {
-              setText(e.target.value);
-              emit(e.target.value, unit);
-            }}
-          />
-        </div>
-        <div className="flex-1">
-          <Label htmlFor={`${name}-unit`} className="sr-only">
-            {unitLabel}
-          </Label>
-          <NativeSelect
-            id={`${name}-unit`}
-            value={unit}
-            onBlur={onBlur}
-            onChange={(e) => {
-              const next = e.target.value as U;
-              setUnit(next);
-              emit(text, next);
-            }}
-          >
-            {units.map((u) => (
-              <option key={u.value} value={u.value}>
-                {u.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <Field id={`${name}-amount`} label={numberLabel} labelClassName="sr-only" invalid={!!error} className="w-32">
+          {(control) => (
+            <Input
+              {...control}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={step}
+              value={text}
+              onBlur={onBlur}
+              onChange={(e) => {
+                setText(e.target.value);
+                emit(e.target.value, unit);
+              }}
+            />
+          )}
+        </Field>
+        <Field id={`${name}-unit`} label={unitLabel} labelClassName="sr-only" className="flex-1">
+          {(control) => (
+            <NativeSelect
+              {...control}
+              value={unit}
+              onBlur={onBlur}
+              onChange={(e) => {
+                const next = e.target.value as U;
+                setUnit(next);
+                emit(text, next);
+              }}
+            >
+              {units.map((u) => (
+                <option key={u.value} value={u.value}>
+                  {u.label}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
       </div>
-      <FieldError id={errorId(name)} message={error} />
-    </fieldset>
+    </FieldGroup>
   );
 }
 
@@ -436,22 +372,15 @@ export function ConsentField() {
   const { register } = useFormContext<WizardFormValues>();
   const error = useFieldError("consent");
   return (
-    <div className="space-y-2">
-      <div className="flex items-start gap-3">
-        <input
-          id="consent"
-          type="checkbox"
-          className="mt-0.5 h-4 w-4 accent-blue-600"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(error && errorId("consent"))}
-          {...register("consent")}
-        />
-        <Label htmlFor="consent" className="font-normal text-slate-700">
-          I agree that Automatch shares this request with matched, vetted automation providers so that they can send me
-          quotes.
-        </Label>
-      </div>
-      <FieldError id={errorId("consent")} message={error} />
-    </div>
+    <CheckboxField
+      id="consent"
+      label="I agree that Automatch shares this request with matched, vetted automation providers so that they can send me quotes."
+      labelClassName="font-normal text-slate-700"
+      error={error}
+    >
+      {(control) => (
+        <input {...control} type="checkbox" className="mt-0.5 h-4 w-4 accent-blue-600" {...register("consent")} />
+      )}
+    </CheckboxField>
   );
 }
