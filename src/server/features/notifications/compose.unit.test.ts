@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { composeEmail, composeNotification, escapeHtml, pageUrl } from "./compose";
+import { composeEmail, composeNotification, escapeHtml, type NotificationContent, pageUrl } from "./compose";
 import { unsendableReason } from "./mail";
 import { SUBJECT_MAX } from "./subject";
 
@@ -89,15 +89,17 @@ describe("composeEmail", () => {
 });
 
 describe("composeNotification", () => {
+  const canceled: NotificationContent = {
+    to: { id: 5, ...ada },
+    kind: "subscription.canceled",
+    title: "Your subscription is canceled",
+    body: "You no longer receive new leads.",
+    link: "/subscription",
+    email: { subject: "Your subscription is canceled | Automatch", action: "Your subscription" },
+  };
+
   it("links the notification and the email's action to the same page, the body being the paragraph", () => {
-    const message = composeNotification("https://automatch.example/", {
-      to: { id: 5, ...ada },
-      kind: "subscription.canceled",
-      title: "Your subscription is canceled",
-      body: "You no longer receive new leads.",
-      link: "/subscription",
-      email: { subject: "Your subscription is canceled | Automatch", action: "Your subscription" },
-    });
+    const message = composeNotification("https://automatch.example/", canceled);
     expect(message).toEqual({
       userId: 5,
       kind: "subscription.canceled",
@@ -119,11 +121,9 @@ describe("composeNotification", () => {
 
   it("writes the email's own paragraphs when it has them", () => {
     const message = composeNotification("https://automatch.example", {
-      to: { id: 5, ...ada },
+      ...canceled,
       kind: "provider.approved",
-      title: "Approved",
       body: "Acme has been approved.",
-      link: "/subscription",
       email: { subject: "s", action: "Go", paragraphs: [[{ strong: "Acme" }, " has been approved."]] },
     });
     expect(message.body).toBe("Acme has been approved.");
