@@ -87,6 +87,8 @@ export const NOTIFICATION_LIST_LIMIT = 20;
 
 export const notificationSchema = z.object({
   id: z.number().int(),
+  /** As stored: written only as a NotificationKind (notifyUser), read back as text so that a row of a
+   * kind since renamed or retired still shows (decision 083). */
   kind: z.string(),
   title: z.string(),
   body: z.string(),

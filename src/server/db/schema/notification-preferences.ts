@@ -1,4 +1,5 @@
 import { boolean, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import type { NotificationKind } from "@/shared/notifications";
 import { users } from "./users";
 
 /**
@@ -11,7 +12,7 @@ export const notificationPreferences = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    kind: text().notNull(),
+    kind: text().$type<NotificationKind>().notNull(),
     email: boolean().notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,9 +3,11 @@
 import { PLAN, PLAN_PRICE_LABEL } from "@/shared/billing";
 import { BRAND_NAME } from "@/shared/brand";
 import type { NotificationKind } from "@/shared/notifications";
+import { PATHS } from "@/shared/paths";
 import type { Db } from "../../db/client";
 import type { SubscriptionRow } from "../../db/schema/subscriptions";
-import { emailAction, escapeHtml, notifyUser } from "../notifications/service";
+import { composeNotification } from "../notifications/compose";
+import { notifyUser } from "../notifications/service";
 import * as q from "./queries";
 
 type Message = { kind: NotificationKind; title: string; body: string };
@@ -54,22 +56,15 @@ export async function tellSubscriptionChange(tx: Db, row: SubscriptionRow, appUr
   if (!message) return;
   const subscriber = await q.findSubscriber(tx, row.userId);
   if (!subscriber) return;
-  const link = "/subscription";
-  const open = emailAction(appUrl, link, "Your subscription");
-  const greeting = `Hello ${subscriber.firstName},`;
-  await notifyUser(tx, {
-    userId: subscriber.id,
-    kind: message.kind,
-    title: message.title,
-    body: message.body,
-    link,
-    email: {
-      to: subscriber.email,
-      subject: `${message.title} | ${BRAND_NAME}`,
-      text: `${greeting}\n\n${message.body}\n\n${open.text}\n\nThe ${BRAND_NAME} team`,
-      html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(message.body)}</p>${open.html}<p>The ${BRAND_NAME} team</p>`,
-    },
-  });
+  await notifyUser(
+    tx,
+    composeNotification(appUrl, {
+      ...message,
+      to: subscriber,
+      link: PATHS.subscription,
+      email: { subject: `${message.title} | ${BRAND_NAME}`, action: "Your subscription" },
+    }),
+  );
 }
 
 /** Stores a new state; when the status changed, the provider is told in the same transaction. */

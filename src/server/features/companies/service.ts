@@ -6,12 +6,14 @@ import {
   DEFAULT_REJECTION_REASON,
   type PendingProvider,
 } from "@/shared/companies";
+import { PATHS } from "@/shared/paths";
 import type { Db } from "../../db/client";
 import type { CompanyRow } from "../../db/schema/companies";
 import type { UserRow } from "../../db/schema/users";
 import { ConflictError, NotFoundError } from "../../errors";
 import { logActivity } from "../activity/service";
-import { emailAction, escapeHtml, type MessagingDeps, notifyUser } from "../notifications/service";
+import { composeNotification } from "../notifications/compose";
+import { type MessagingDeps, type NotifyInput, notifyUser } from "../notifications/service";
 import * as q from "./queries";
 
 export const NO_COMPANY_MESSAGE = "You have not created a company profile yet.";
@@ -126,45 +128,35 @@ export async function decideProvider(
   });
 }
 
-function decisionMessage(appUrl: string, company: CompanyRow, owner: q.Owner, reason: string | null) {
-  const greeting = `Hello ${owner.firstName},`;
+function decisionMessage(appUrl: string, company: CompanyRow, owner: q.Owner, reason: string | null): NotifyInput {
   const name = company.name;
   if (company.status === "approved") {
-    const body = `${name} has been approved. Set up your subscription to start receiving leads.`;
-    const open = emailAction(appUrl, "/subscription", "Set up your subscription");
-    return {
-      userId: owner.id,
+    const rest = " has been approved. Set up your subscription to start receiving leads.";
+    return composeNotification(appUrl, {
+      to: owner,
       kind: "provider.approved",
       title: "Your company profile is approved",
-      body,
-      link: "/subscription",
+      body: `${name}${rest}`,
+      link: PATHS.subscription,
       email: {
-        to: owner.email,
         subject: `${name} is approved on ${BRAND_NAME}`,
-        text: `${greeting}\n\n${body}\n\n${open.text}\n\nThe ${BRAND_NAME} team`,
-        html:
-          `<p>${escapeHtml(greeting)}</p><p><strong>${escapeHtml(name)}</strong> has been approved. ` +
-          `Set up your subscription to start receiving leads.</p>${open.html}<p>The ${BRAND_NAME} team</p>`,
+        action: "Set up your subscription",
+        paragraphs: [[{ strong: name }, rest]],
       },
-    };
+    });
   }
   const why = (reason ?? DEFAULT_REJECTION_REASON).replace(/[.!?]+$/, "");
-  const body = `${name} was not approved. Reason: ${why}. You can edit your profile and resubmit it for review.`;
-  const open = emailAction(appUrl, "/provider-registration", "Edit and resubmit your profile");
-  return {
-    userId: owner.id,
+  const rest = ` was not approved. Reason: ${why}. You can edit your profile and resubmit it for review.`;
+  return composeNotification(appUrl, {
+    to: owner,
     kind: "provider.rejected",
     title: "Your company profile was not approved",
-    body,
-    link: "/provider-registration",
+    body: `${name}${rest}`,
+    link: PATHS.providerRegistration,
     email: {
-      to: owner.email,
       subject: `Your ${BRAND_NAME} company profile was not approved`,
-      text: `${greeting}\n\n${body}\n\n${open.text}\n\nThe ${BRAND_NAME} team`,
-      html:
-        `<p>${escapeHtml(greeting)}</p><p><strong>${escapeHtml(name)}</strong> was not approved.</p>` +
-        `<p>Reason: ${escapeHtml(why)}</p><p>You can edit your profile and resubmit it for review.</p>` +
-        `${open.html}<p>The ${BRAND_NAME} team</p>`,
+      action: "Edit and resubmit your profile",
+      paragraphs: [[{ strong: name }, rest]],
     },
-  };
+  });
 }

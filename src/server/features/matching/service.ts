@@ -2,11 +2,13 @@
 // (never in the HTTP request that submitted the form); safe to run twice and from several processes.
 import { MIN_ELIGIBLE_PROVIDERS } from "@/shared/leads";
 import { prepareRequest, type RequestProfile, rankProviders } from "@/shared/matching";
+import { leadPath } from "@/shared/paths";
 import type { Requirements } from "@/shared/quote-requests";
 import type { Db } from "../../db/client";
 import type { QuoteRequestRow } from "../../db/schema/quote-requests";
 import { raiseAlert } from "../alerts/service";
-import { emailAction, escapeHtml, type MessagingDeps, notifyUser } from "../notifications/service";
+import { composeNotification } from "../notifications/compose";
+import { type MessagingDeps, type NotifyInput, notifyUser } from "../notifications/service";
 import * as q from "./queries";
 
 export type MatchingDeps = MessagingDeps & { leadsPerRequest: number };
@@ -75,21 +77,7 @@ export async function matchQuoteRequest(deps: MatchingDeps, quoteRequestId: numb
     for (const lead of inserted) {
       const owner = owners.get(lead.companyId);
       if (!owner) continue;
-      const link = `/provider-dashboard/leads/${lead.id}`;
-      const open = emailAction(deps.appUrl, link, "See why it matched and send your quote");
-      await notifyUser(tx, {
-        userId: owner.userId,
-        kind: "lead.delivered",
-        title: "New lead",
-        body: `"${request.title}" matches ${owner.companyName} with a score of ${lead.matchScore}%.`,
-        link,
-        email: {
-          to: owner.email,
-          subject: `New lead: ${request.title}`,
-          text: `Hello ${owner.firstName},\n\nA new request matches ${owner.companyName} (match score ${lead.matchScore}%): "${request.title}".\n\n${open.text}\n`,
-          html: `<p>Hello ${escapeHtml(owner.firstName)},</p><p>A new request matches ${escapeHtml(owner.companyName)} (match score ${lead.matchScore}%): <strong>${escapeHtml(request.title)}</strong>.</p>${open.html}`,
-        },
-      });
+      await notifyUser(tx, leadMessage(deps.appUrl, request.title, owner, lead));
     }
 
     if (eligible < MIN_ELIGIBLE_PROVIDERS) {
@@ -104,6 +92,30 @@ export async function matchQuoteRequest(deps: MatchingDeps, quoteRequestId: numb
       });
     }
     return { status: "done", delivered: inserted.length, eligible, totalLeads: existing.length + inserted.length };
+  });
+}
+
+/** What a provider is told when a request is delivered to their company as a lead. */
+function leadMessage(
+  appUrl: string,
+  title: string,
+  owner: { userId: number; email: string; firstName: string; companyName: string },
+  lead: { id: number; matchScore: number },
+): NotifyInput {
+  const score = `${lead.matchScore}%`;
+  return composeNotification(appUrl, {
+    to: { id: owner.userId, email: owner.email, firstName: owner.firstName },
+    kind: "lead.delivered",
+    title: "New lead",
+    body: `"${title}" matches ${owner.companyName} with a score of ${score}.`,
+    link: leadPath(lead.id),
+    email: {
+      subject: `New lead: ${title}`,
+      action: "See why it matched and send your quote",
+      paragraphs: [
+        [`A new request matches ${owner.companyName} (match score ${score}): `, { strong: `"${title}"` }, "."],
+      ],
+    },
   });
 }
 

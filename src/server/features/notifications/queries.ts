@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { EmailStatus } from "@/shared/notifications";
+import type { EmailStatus, NotificationKind } from "@/shared/notifications";
 import type { Db } from "../../db/client";
 import { emailOutbox, type OutboxRow } from "../../db/schema/email-outbox";
 import { notificationPreferences } from "../../db/schema/notification-preferences";
@@ -42,7 +42,7 @@ export async function markAllRead(db: Db, userId: number): Promise<number> {
 }
 
 /** The kinds the user turned email off (or on) for; kinds without a row are on. */
-export async function emailChoices(db: Db, userId: number): Promise<Map<string, boolean>> {
+export async function emailChoices(db: Db, userId: number): Promise<Map<NotificationKind, boolean>> {
   const rows = await db
     .select({ kind: notificationPreferences.kind, email: notificationPreferences.email })
     .from(notificationPreferences)
@@ -50,7 +50,7 @@ export async function emailChoices(db: Db, userId: number): Promise<Map<string, 
   return new Map(rows.map((r) => [r.kind, r.email]));
 }
 
-export async function emailWanted(db: Db, userId: number, kind: string): Promise<boolean> {
+export async function emailWanted(db: Db, userId: number, kind: NotificationKind): Promise<boolean> {
   const [row] = await db
     .select({ email: notificationPreferences.email })
     .from(notificationPreferences)
@@ -62,7 +62,7 @@ export async function emailWanted(db: Db, userId: number, kind: string): Promise
 export async function saveEmailChoices(
   db: Db,
   userId: number,
-  choices: readonly { kind: string; email: boolean }[],
+  choices: readonly { kind: NotificationKind; email: boolean }[],
 ): Promise<void> {
   if (choices.length === 0) return;
   await db

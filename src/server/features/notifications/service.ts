@@ -6,6 +6,7 @@ import {
   NOTIFICATION_KIND_INFO,
   NOTIFICATION_LIST_LIMIT,
   type Notification,
+  type NotificationKind,
   type NotificationList,
   type NotificationPreferences,
   notificationKindsFor,
@@ -26,8 +27,8 @@ export type OutgoingEmail = { to: string; subject: string; text: string; html: s
 
 export type NotifyInput = {
   userId: number;
-  /** A stable name of the event, e.g. "provider.approved": preferences and templates key on it. */
-  kind: string;
+  /** The event, e.g. "provider.approved": the user's email choice is looked up by it. */
+  kind: NotificationKind;
   title: string;
   body: string;
   /** A path inside the app. */
@@ -62,25 +63,6 @@ export async function notifyUser(tx: Db, input: NotifyInput): Promise<void> {
 
 /** What a feature that tells users needs: its database and the app's public address for email links. */
 export type MessagingDeps = { db: Db; appUrl: string };
-
-/**
- * The line that ends an email with the page it is about: `label` and the absolute address of `path`
- * in the app (PUBLIC_URL), as plain text and as a link.
- */
-export function emailAction(appUrl: string, path: string, label: string): { text: string; html: string } {
-  const url = `${appUrl}${path}`;
-  return { text: `${label}: ${url}`, html: `<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>` };
-}
-
-/** For user-provided text (company names, reasons) placed in an email's HTML. */
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 function toNotification(row: NotificationRow): Notification {
   return {

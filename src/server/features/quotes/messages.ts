@@ -1,41 +1,13 @@
 // What the client and the providers are told about quotes, in the app and by email (text and HTML).
 import { BRAND_NAME } from "@/shared/brand";
+import { leadPath, quoteRequestPath } from "@/shared/paths";
 import { type DeclineReason, firstYearTotalCents, formatUsd } from "@/shared/quotes";
 import type { QuoteRow } from "../../db/schema/quotes";
-import { emailAction, escapeHtml, type NotifyInput } from "../notifications/service";
+import { composeNotification } from "../notifications/compose";
+import type { NotifyInput } from "../notifications/service";
 import type { findQuoteParties } from "./queries";
 
 type Parties = Awaited<ReturnType<typeof findQuoteParties>>;
-
-const leadLink = (quote: Pick<QuoteRow, "leadId">) => `/provider-dashboard/leads/${quote.leadId}`;
-
-function message(
-  appUrl: string,
-  to: { id: number; firstName: string; email: string },
-  kind: string,
-  title: string,
-  body: string,
-  link: string,
-  subject: string,
-  action: string,
-): NotifyInput {
-  const greeting = `Hello ${to.firstName},`;
-  const open = emailAction(appUrl, link, action);
-  return {
-    userId: to.id,
-    kind,
-    title,
-    body,
-    link,
-    email: {
-      to: to.email,
-      // notifyUser makes it one line of bounded length.
-      subject,
-      text: `${greeting}\n\n${body}\n\n${open.text}\n\nThe ${BRAND_NAME} team`,
-      html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>${open.html}<p>The ${BRAND_NAME} team</p>`,
-    },
-  };
-}
 
 function price(quote: QuoteRow): string {
   const total = firstYearTotalCents(quote.amountCents, quote.lineItems);
@@ -45,30 +17,26 @@ function price(quote: QuoteRow): string {
 
 export function quoteReceivedMessage(appUrl: string, parties: Parties, quote: QuoteRow): NotifyInput {
   const { request, provider } = parties;
-  return message(
-    appUrl,
-    request.client,
-    "quote.received",
-    `New quote for "${request.title}"`,
-    `${provider.companyName} sent a quote of ${price(quote)} for "${request.title}", timeline: ${quote.timeline}.`,
-    `/quote-request/${quote.quoteRequestId}`,
-    `New quote from ${provider.companyName}`,
-    "Compare the quotes on your request",
-  );
+  return composeNotification(appUrl, {
+    to: request.client,
+    kind: "quote.received",
+    title: `New quote for "${request.title}"`,
+    body: `${provider.companyName} sent a quote of ${price(quote)} for "${request.title}", timeline: ${quote.timeline}.`,
+    link: quoteRequestPath(quote.quoteRequestId),
+    email: { subject: `New quote from ${provider.companyName}`, action: "Compare the quotes on your request" },
+  });
 }
 
 export function quoteAcceptedMessage(appUrl: string, parties: Parties, quote: QuoteRow): NotifyInput {
   const { request, provider } = parties;
-  return message(
-    appUrl,
-    provider.owner,
-    "quote.accepted",
-    `Your quote for "${request.title}" was accepted`,
-    `${request.client.firstName} accepted ${provider.companyName}'s quote of ${price(quote)} for "${request.title}". The client's contact details are on the lead's page.`,
-    leadLink(quote),
-    `You won "${request.title}" on ${BRAND_NAME}`,
-    "See the client's contact details",
-  );
+  return composeNotification(appUrl, {
+    to: provider.owner,
+    kind: "quote.accepted",
+    title: `Your quote for "${request.title}" was accepted`,
+    body: `${request.client.firstName} accepted ${provider.companyName}'s quote of ${price(quote)} for "${request.title}". The client's contact details are on the lead's page.`,
+    link: leadPath(quote.leadId),
+    email: { subject: `You won "${request.title}" on ${BRAND_NAME}`, action: "See the client's contact details" },
+  });
 }
 
 const DECLINED_BODY: Record<DeclineReason, (title: string) => string> = {
@@ -84,14 +52,13 @@ export function quoteDeclinedMessage(
   reason: DeclineReason,
 ): NotifyInput {
   const { request } = parties;
-  return message(
-    appUrl,
-    parties.provider.owner,
-    "quote.declined",
-    `Your quote for "${request.title}" was declined`,
-    DECLINED_BODY[reason](request.title),
-    leadLink(quote),
-    `Your quote for "${request.title}" was declined`,
-    "Open the lead",
-  );
+  const title = `Your quote for "${request.title}" was declined`;
+  return composeNotification(appUrl, {
+    to: parties.provider.owner,
+    kind: "quote.declined",
+    title,
+    body: DECLINED_BODY[reason](request.title),
+    link: leadPath(quote.leadId),
+    email: { subject: title, action: "Open the lead" },
+  });
 }
