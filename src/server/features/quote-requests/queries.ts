@@ -1,7 +1,10 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { QuoteRequestStatus } from "@/shared/quote-requests";
 import type { Db } from "../../db/client";
+import { companies } from "../../db/schema/companies";
+import { leads } from "../../db/schema/leads";
 import { type QuoteRequestRow, quoteRequests } from "../../db/schema/quote-requests";
+import { quotes } from "../../db/schema/quotes";
 import { users } from "../../db/schema/users";
 
 export type QuoteRequestClient = { firstName: string; lastName: string; email: string };
@@ -73,4 +76,24 @@ export async function setClientQuoteRequestStatus(
     .where(and(eq(quoteRequests.id, id), eq(quoteRequests.clientId, clientId)))
     .returning();
   return row;
+}
+
+/** The provider's lead for a request, if its company has one: what lets a provider read the request. */
+export async function findProviderLeadForRequest(db: Db, userId: number, quoteRequestId: number) {
+  const [row] = await db
+    .select({ id: leads.id, status: leads.status })
+    .from(leads)
+    .innerJoin(companies, eq(companies.id, leads.companyId))
+    .where(and(eq(leads.quoteRequestId, quoteRequestId), eq(companies.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+export async function hasLiveQuote(db: Db, leadId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: quotes.id })
+    .from(quotes)
+    .where(and(eq(quotes.leadId, leadId), ne(quotes.status, "withdrawn")))
+    .limit(1);
+  return !!row;
 }

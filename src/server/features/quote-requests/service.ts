@@ -9,12 +9,12 @@ import {
   type QuoteRequestSummary,
 } from "@/shared/quote-requests";
 import type { Db } from "../../db/client";
+import type { LeadRow } from "../../db/schema/leads";
 import type { QuoteRequestRow } from "../../db/schema/quote-requests";
 import type { UserRow } from "../../db/schema/users";
 import { ConflictError, NotFoundError } from "../../errors";
 import { JOB_NAMES, type JobQueue } from "../../jobs/queue";
-import { requireAccess } from "../leads/access";
-import { findProviderLeadForRequest, hasLiveQuote } from "../leads/queries";
+import { requireAccess } from "../companies/access";
 import type { MessagingDeps } from "../notifications/service";
 import { closeRequestQuotes } from "../quotes/closing";
 import * as q from "./queries";
@@ -39,13 +39,18 @@ export async function canReadQuoteRequest(
   if (viewer.userType === "admin") return { contact: true };
   if (viewer.userType === "client" && request.clientId === viewer.id) return { contact: true };
   if (viewer.userType === "provider") {
-    const lead = await findProviderLeadForRequest(db, viewer.id, request.id);
+    const lead = await q.findProviderLeadForRequest(db, viewer.id, request.id);
     if (!lead) return null;
     // As on the lead's own page: a provider that lost access (company, subscription) sees why.
     await requireAccess(db, viewer);
-    return { contact: lead.status === "quoted" || (await hasLiveQuote(db, lead.id)) };
+    return { contact: await providerSeesContact(db, lead) };
   }
   return null;
+}
+
+/** A provider sees the client's contact details once it has quoted on its lead (the lead's page too). */
+export async function providerSeesContact(db: Db, lead: Pick<LeadRow, "id" | "status">): Promise<boolean> {
+  return lead.status === "quoted" || (await q.hasLiveQuote(db, lead.id));
 }
 
 export function toSummary(row: q.QuoteRequestWithClient, access: ReadAccess = { contact: true }): QuoteRequestSummary {
