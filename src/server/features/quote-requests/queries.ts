@@ -17,12 +17,13 @@ export type NewQuoteRequest = Omit<
   "id" | "status" | "matchDueAt" | "createdAt" | "updatedAt"
 > & { matchHours: number };
 
-/** The match promise counts from the row's own created_at: both are the transaction's now(). */
-export async function insertQuoteRequest(db: Db, values: NewQuoteRequest): Promise<QuoteRequestRow> {
+/** The match promise counts from the row's own created_at: both are the app clock's `now`. */
+export async function insertQuoteRequest(db: Db, values: NewQuoteRequest, now: Date): Promise<QuoteRequestRow> {
   const { matchHours, ...rest } = values;
+  const matchDueAt = new Date(now.getTime() + matchHours * 60 * 60 * 1000);
   const [row] = await db
     .insert(quoteRequests)
-    .values({ ...rest, matchDueAt: sql`now() + (${matchHours} * interval '1 hour')` })
+    .values({ ...rest, createdAt: now, updatedAt: now, matchDueAt })
     .returning();
   if (!row) throw new Error("The quote request was not written.");
   return row;

@@ -8,6 +8,7 @@ import {
   type QuoteRequestDetail,
   type QuoteRequestSummary,
 } from "@/shared/quote-requests";
+import type { Clock } from "../../clock";
 import type { Db } from "../../db/client";
 import type { LeadRow } from "../../db/schema/leads";
 import type { QuoteRequestRow } from "../../db/schema/quote-requests";
@@ -19,7 +20,7 @@ import type { MessagingDeps } from "../notifications/service";
 import { closeRequestQuotes } from "../quotes/closing";
 import * as q from "./queries";
 
-export type QuoteRequestDeps = { db: Db; jobs: JobQueue };
+export type QuoteRequestDeps = { db: Db; jobs: JobQueue; now: Clock };
 
 const NOT_FOUND = "Quote request not found.";
 
@@ -98,19 +99,23 @@ export async function submitQuoteRequest(
   });
   const roi = estimateRoi(requirements);
   const row = await deps.db.transaction(async (tx) => {
-    const inserted = await q.insertQuoteRequest(tx, {
-      clientId: client.id,
-      title: input.title,
-      description: input.description,
-      industry: input.industry,
-      automationTypes: input.automationTypes,
-      budgetRange: input.budgetRange,
-      timeline: input.timeline,
-      requirements,
-      isComplex: complex,
-      matchHours: matchHours(complex),
-      roiHoursPerYear: roi?.hoursPerYear ?? null,
-    });
+    const inserted = await q.insertQuoteRequest(
+      tx,
+      {
+        clientId: client.id,
+        title: input.title,
+        description: input.description,
+        industry: input.industry,
+        automationTypes: input.automationTypes,
+        budgetRange: input.budgetRange,
+        timeline: input.timeline,
+        requirements,
+        isComplex: complex,
+        matchHours: matchHours(complex),
+        roiHoursPerYear: roi?.hoursPerYear ?? null,
+      },
+      deps.now(),
+    );
     await deps.jobs.send(JOB_NAMES.matchQuoteRequest, { quoteRequestId: inserted.id }, { tx });
     return inserted;
   });
@@ -135,11 +140,11 @@ export async function getQuoteRequest(db: Db, viewer: UserRow, id: number): Prom
 
 /** The owner withdraws an open or matched request; its pending quotes are declined and its leads closed. */
 export async function cancelQuoteRequest(
-  { db, appUrl }: MessagingDeps,
+  deps: MessagingDeps,
   client: UserRow,
   id: number,
 ): Promise<QuoteRequestDetail> {
-  const row = await db.transaction(async (tx) => {
+  const row = await deps.db.transaction(async (tx) => {
     const current = await q.lockClientQuoteRequest(tx, id, client.id);
     if (!current) throw new NotFoundError(NOT_FOUND);
     if (!canCancel(current.status)) {
@@ -150,7 +155,7 @@ export async function cancelQuoteRequest(
     const updated = await q.setClientQuoteRequestStatus(tx, id, client.id, "cancelled");
     if (!updated) throw new NotFoundError(NOT_FOUND);
     // Providers stop working on it: pending quotes declined (and their providers told), leads closed.
-    await closeRequestQuotes(tx, appUrl, id, "request-cancelled");
+    await closeRequestQuotes(tx, deps, id, "request-cancelled");
     return updated;
   });
   return toDetail({
