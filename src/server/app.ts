@@ -14,6 +14,7 @@ import {
   validatorCompiler,
 } from "fastify-type-provider-zod";
 import { BRAND_NAME } from "@/shared/brand";
+import type { AppDeps } from "./deps";
 import { AppError, TooManyRequestsError } from "./errors";
 import { authRoutes } from "./features/auth/routes";
 import { billingRoutes } from "./features/billing/routes";
@@ -24,7 +25,6 @@ import { notificationRoutes } from "./features/notifications/routes";
 import { quoteRequestRoutes } from "./features/quote-requests/routes";
 import { quoteRoutes } from "./features/quotes/routes";
 import { systemRoutes } from "./features/system/routes";
-import type { AppDeps } from "./http/types";
 import { isUnstorableTextError, refuseUnstorableText } from "./http/unstorable-text";
 import { publicPageMetaFor, renderWebPage } from "./http/web-page";
 
@@ -42,7 +42,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate("db", deps.database.db);
+  app.decorate("db", deps.db);
+  app.decorate("now", deps.now);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {

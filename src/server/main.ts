@@ -3,6 +3,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { DataDirLockedError } from "./db/lock";
+import { createAppDeps } from "./deps";
 import { createJobQueue } from "./jobs/queue";
 import { startWorkers } from "./jobs/workers";
 import { createLogger } from "./logger";
@@ -40,21 +41,16 @@ async function main(): Promise<void> {
 
   const jobs = createJobQueue(database, log);
   await jobs.start();
+  const deps = createAppDeps({ config, database, jobs, log });
 
   if (config.demoData) {
-    const seeded = await seedDemoData(database.db, config.passwordScryptN, jobs);
+    const seeded = await seedDemoData(deps);
     if (seeded) log.info("demo data loaded (first start)");
   }
 
-  await startWorkers(jobs, {
-    db: database.db,
-    leadsPerRequest: config.leadsPerRequest,
-    appUrl: config.publicUrl,
-    log,
-    mail: config.mail,
-  });
+  await startWorkers(deps);
 
-  const app = await buildApp({ config, database, jobs }, { logger: log });
+  const app = await buildApp(deps, { logger: log });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -2,14 +2,13 @@
 import { count } from "drizzle-orm";
 import type { CreateQuoteRequestInput } from "@/shared/quote-requests";
 import type { UserType } from "@/shared/users";
-import type { Db } from "./db/client";
 import { users } from "./db/schema/users";
+import type { AppDeps } from "./deps";
 import { hashPassword } from "./features/auth/password";
 import { insertUser } from "./features/auth/queries";
 import { seedDemoSubscription } from "./features/billing/seed";
 import { DEMO_APPLICANT_EMAIL, seedDemoCompanies } from "./features/companies/seed";
 import { submitQuoteRequest } from "./features/quote-requests/service";
-import type { JobQueue } from "./jobs/queue";
 
 export const DEMO_PASSWORD = "automatch-demo";
 export const DEMO_ACCOUNTS: { email: string; firstName: string; lastName: string; userType: UserType }[] = [
@@ -23,20 +22,21 @@ export const DEMO_ACCOUNTS: { email: string; firstName: string; lastName: string
 ];
 
 /** Seeds an empty database; a database that has any user is left alone. */
-export async function seedDemoData(db: Db, passwordScryptN: number, jobs: JobQueue): Promise<boolean> {
+export async function seedDemoData(deps: AppDeps): Promise<boolean> {
+  const { db } = deps;
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
-  const passwordHash = await hashPassword(DEMO_PASSWORD, passwordScryptN);
+  const passwordHash = await hashPassword(DEMO_PASSWORD, deps.passwordScryptN);
   const created = [];
   for (const account of DEMO_ACCOUNTS) {
     const user = await insertUser(db, { ...account, passwordHash });
-    if (user && account.email === "provider@demo.automatch.io") await seedDemoSubscription(db, user.id);
+    if (user && account.email === "provider@demo.automatch.io") await seedDemoSubscription(db, user.id, deps.now());
     if (user) created.push(user);
   }
   await seedDemoCompanies(db);
   const client = created.find((u) => u.userType === "client");
   // Through the product's own path, so that matching picks them up like any submitted request.
-  if (client) for (const request of DEMO_QUOTE_REQUESTS) await submitQuoteRequest({ db, jobs }, client, request);
+  if (client) for (const request of DEMO_QUOTE_REQUESTS) await submitQuoteRequest(deps, client, request);
   return true;
 }
 

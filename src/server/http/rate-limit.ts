@@ -1,5 +1,5 @@
 import { isIPv4, isIPv6 } from "node:net";
-import { sql } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rateLimits } from "../db/schema/rate-limits";
 import { TooManyRequestsError } from "../errors";
@@ -7,10 +7,11 @@ import { TooManyRequestsError } from "../errors";
 export type RateLimit = { name: string; max: number; windowMs: number; message: string };
 
 /**
- * Counts a hit for `subject` (an address, say) in the current fixed window, in one upsert, and
- * throws 429 once the window's allowance is spent. Old windows are swept now and then.
+ * Counts a hit for `subject` (an address, say) in the fixed window of the app's clock that holds `at`,
+ * in one upsert, and throws 429 once the window's allowance is spent. Old windows are swept now and then.
  */
-export async function hitRateLimit(db: Db, limit: RateLimit, subject: string, now = Date.now()): Promise<void> {
+export async function hitRateLimit(db: Db, limit: RateLimit, subject: string, at: Date): Promise<void> {
+  const now = at.getTime();
   const windowStart = new Date(Math.floor(now / limit.windowMs) * limit.windowMs);
   const [row] = await db
     .insert(rateLimits)
@@ -21,7 +22,7 @@ export async function hitRateLimit(db: Db, limit: RateLimit, subject: string, no
     })
     .returning({ hits: rateLimits.hits });
   if (Math.random() < 0.01) {
-    await db.delete(rateLimits).where(sql`${rateLimits.windowStart} < now() - interval '1 day'`);
+    await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now - 24 * 60 * 60 * 1000)));
   }
   if ((row?.hits ?? 0) > limit.max) {
     const retryAfter = Math.ceil((windowStart.getTime() + limit.windowMs - now) / 1000);

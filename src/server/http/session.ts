@@ -2,6 +2,7 @@
 // declares which roles may call it (`preValidation: requireRole("admin")`).
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { UserType } from "@/shared/users";
+import type { Clock } from "../clock";
 import type { Db } from "../db/client";
 import type { UserRow } from "../db/schema/users";
 import { ForbiddenError, UnauthorizedError } from "../errors";
@@ -16,13 +17,16 @@ declare module "fastify" {
   }
   interface FastifyInstance {
     db: Db;
+    /** The app's clock (decision 082): sessions expire by it. */
+    now: Clock;
   }
 }
 
 export async function loadUser(request: FastifyRequest): Promise<UserRow | null> {
   if (request.currentUser !== undefined) return request.currentUser;
   const token = request.cookies[SESSION_COOKIE];
-  request.currentUser = token ? ((await userForSession(request.server.db, token)) ?? null) : null;
+  const { db, now } = request.server;
+  request.currentUser = token ? ((await userForSession({ db, now }, token)) ?? null) : null;
   return request.currentUser;
 }
 

@@ -1,14 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Config } from "../config";
-import type { Database } from "../db/client";
-import type { JobQueue } from "../jobs/queue";
+import type { AppDeps } from "../deps";
 
-/** What the HTTP layer is built from; tests build the same thing in-process. */
-export type AppDeps = {
-  config: Config;
-  database: Database;
-  /** Background jobs on the same database; started before the app is built. */
-  jobs: JobQueue;
-};
-
+/** Every route plugin gets the app's deps (createAppDeps), the same object the workers run with. */
 export type RoutePlugin = FastifyPluginAsyncZod<AppDeps>;

@@ -46,7 +46,10 @@ const QUEUES: Record<JobName, Omit<PgBoss.Queue, "name">> = {
 export type JobLog = Pick<Logger, "error" | "info" | "warn">;
 
 export type SendOptions = {
-  /** A transaction of the Drizzle database: the job is written only if the transaction commits. */
+  /**
+   * A transaction of the Drizzle database: the job is written only if the transaction commits. On a
+   * stately queue the one waiting job then starts only after this transaction has ended.
+   */
   tx?: Db;
   /** Delay before the job may run. */
   startAfterSeconds?: number;
@@ -75,6 +78,9 @@ export type JobQueueOptions = {
   /** pg-boss's maintenance (expiry, archive) and clock checks; tests switch them off. */
   maintenance?: boolean;
 };
+
+/** The waiting job of a stately queue, locked for share until the transaction that asked for it ends. */
+const HOLD_WAITING_JOB = `SELECT id FROM pgboss.job WHERE name = $1 AND state = 'created' AND policy = 'stately' FOR SHARE`;
 
 type QueryResult = { rows: unknown[] };
 
@@ -153,12 +159,25 @@ export function createJobQueue(database: Database, log: JobLog, options: JobQueu
 
     async send(name, data, sendOptions = {}) {
       assertStarted();
-      const id = await boss.send(name, data, {
-        ...(sendOptions.tx ? { db: transactionAdapter(sendOptions.tx) } : {}),
-        ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
-      });
-      if (!id && QUEUES[name].policy !== "stately") throw new Error(`The job queue did not accept a '${name}' job.`);
-      return id;
+      const stately = QUEUES[name].policy === "stately";
+      const startAfter = sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {};
+      if (!sendOptions.tx) {
+        const id = await boss.send(name, data, startAfter);
+        if (!id && !stately) throw new Error(`The job queue did not accept a '${name}' job.`);
+        return id;
+      }
+      const tx = transactionAdapter(sendOptions.tx);
+      // A stately queue keeps one waiting job. When one waits already, it is held until this
+      // transaction ends, so that it starts after the commit and sees what the transaction wrote
+      // (pg-boss's fetch skips locked jobs). Had it started in between, its place is free: send again.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const id = await boss.send(name, data, { ...startAfter, db: tx });
+        if (id) return id;
+        if (!stately) break;
+        const held = await tx.executeSql(HOLD_WAITING_JOB, [name]);
+        if (held.rows.length > 0) return null;
+      }
+      throw new Error(`The job queue did not accept a '${name}' job.`);
     },
 
     async schedule(name, cron, data) {

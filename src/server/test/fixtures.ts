@@ -3,13 +3,7 @@ import type { CompanySize } from "@/shared/companies";
 import type { CreateQuoteRequestInput } from "@/shared/quote-requests";
 import { companies } from "../db/schema/companies";
 import { subscriptions } from "../db/schema/subscriptions";
-import type { MatchingDeps } from "../features/matching/service";
 import { createUser, type TestContext, type TestUser } from "./test-app";
-
-/** What matching runs with in tests: three leads a request, email links to the test app's address. */
-export function matchingDeps(ctx: TestContext): MatchingDeps {
-  return { db: ctx.database.db, leadsPerRequest: 3, appUrl: ctx.config.publicUrl };
-}
 
 export function quoteRequestBody(over: Partial<CreateQuoteRequestInput> = {}): CreateQuoteRequestInput {
   const base: CreateQuoteRequestInput = {

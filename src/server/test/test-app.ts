@@ -4,9 +4,11 @@ import type { UserType } from "@/shared/users";
 import { buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
+import { type AppDeps, createAppDeps } from "../deps";
 import { hashPassword } from "../features/auth/password";
 import { insertUser } from "../features/auth/queries";
 import { createJobQueue, type JobLog, type JobQueue } from "../jobs/queue";
+import { createTestClock, type TestClock } from "./clock";
 import { createTestDatabase } from "./databases";
 
 export type TestContext = {
@@ -14,6 +16,10 @@ export type TestContext = {
   database: Database;
   config: Config;
   jobs: JobQueue;
+  /** What the app was built with (createAppDeps, as in production): services called directly take it. */
+  deps: AppDeps;
+  /** The app's clock: a test moves time with it. */
+  clock: TestClock;
   close: () => Promise<void>;
 };
 
@@ -40,13 +46,17 @@ export async function createTestContext(
   const database = await openDatabase(databaseConfig);
   const jobs = createJobQueue(database, silentLog, { maintenance: false });
   if (options.jobs ?? true) await jobs.start();
-  const app = await buildApp({ config, database, jobs }, { serveWeb: false });
+  const clock = createTestClock();
+  const deps = createAppDeps({ config, database, jobs, log: silentLog, now: clock.now });
+  const app = await buildApp(deps, { serveWeb: false });
   await app.ready();
   return {
     app,
     database,
     config,
     jobs,
+    deps,
+    clock,
     close: async () => {
       await app.close();
       await jobs.stop();
@@ -93,10 +103,10 @@ export function as(ctx: TestContext, user: Pick<TestUser, "cookie"> | null, opts
 }
 
 /**
- * Rate limits count in fixed windows of the clock. A test that fills one waits first when the window
- * is about to turn over, so that its hits all land in the same window.
+ * Rate limits count in fixed windows of the app's clock. A test that fills one first moves the clock
+ * to the start of the next window, so that its hits all land in that one window.
  */
-export async function awaitWholeWindow(windowMs: number, needMs = 30_000): Promise<void> {
-  const left = windowMs - (Date.now() % windowMs);
-  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+export function startNewWindow(ctx: Pick<TestContext, "clock">, windowMs: number): void {
+  const now = ctx.clock.now().getTime();
+  ctx.clock.advance(windowMs - (now % windowMs));
 }

@@ -5,10 +5,10 @@ import { loginAttempts } from "../../db/schema/login-attempts";
 import { sessions } from "../../db/schema/sessions";
 import {
   as,
-  awaitWholeWindow,
   createTestContext,
   createUser,
   sessionCookie,
+  startNewWindow,
   type TestContext,
   uniqueEmail,
 } from "../../test/test-app";
@@ -84,7 +84,7 @@ describe("sign-up", () => {
 
   it("limits the accounts one network makes in an hour, with a 429 that says so", async () => {
     const ip = "2001:db8:99:1::1";
-    await awaitWholeWindow(SIGN_UP_LIMIT.windowMs);
+    startNewWindow(ctx, SIGN_UP_LIMIT.windowMs);
     for (let i = 0; i < SIGN_UP_LIMIT.max; i++) {
       const res = await signUp(
         { firstName: "A", lastName: "B", email: uniqueEmail("many"), password: "password-1" },
@@ -206,15 +206,18 @@ describe("cleaning up", () => {
   it("purges sign-in attempts older than a day and expired sessions, keeping the rest", async () => {
     const user = await createUser(ctx, "client");
     const db = ctx.database.db;
-    await db.insert(loginAttempts).values([
-      { email: user.email, ip: "10.5.0.1", succeeded: false, createdAt: new Date(Date.now() - 25 * 3600_000) },
-      { email: user.email, ip: "10.5.0.2", succeeded: false, createdAt: new Date(Date.now() - 3600_000) },
-    ]);
+    const wrong = { email: user.email, password: "wrong-password" };
+    // A failed sign-in, and a session that ends a second later.
+    expect((await signIn(wrong, "10.5.0.1")).statusCode).toBe(401);
     await db
       .insert(sessions)
-      .values({ id: "expired-session", userId: user.id, expiresAt: new Date(Date.now() - 1000) });
+      .values({ id: "expired-session", userId: user.id, expiresAt: new Date(ctx.clock.now().getTime() + 1000) });
+    // A day later another failed sign-in; an hour after that, the purge.
+    ctx.clock.advance(24 * 3600_000);
+    expect((await signIn(wrong, "10.5.0.2")).statusCode).toBe(401);
+    ctx.clock.advance(3600_000);
 
-    const purged = await purgeOldAuthRows(db);
+    const purged = await purgeOldAuthRows(ctx.deps);
     expect(purged.attempts).toBeGreaterThanOrEqual(1);
     expect(purged.sessions).toBeGreaterThanOrEqual(1);
     const left = await db.select().from(loginAttempts).where(eq(loginAttempts.email, user.email));

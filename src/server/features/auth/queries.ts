@@ -27,13 +27,13 @@ export async function insertSession(db: Db, id: string, userId: number, expiresA
   await db.insert(sessions).values({ id, userId, expiresAt });
 }
 
-/** One query per request: the session and its user, if the session is still valid. */
-export async function findUserBySession(db: Db, sessionId: string): Promise<UserRow | undefined> {
+/** One query per request: the session and its user, if the session is still valid at `now`. */
+export async function findUserBySession(db: Db, sessionId: string, now: Date): Promise<UserRow | undefined> {
   const [row] = await db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`)))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
     .limit(1);
   return row?.user;
 }
@@ -43,10 +43,10 @@ export async function deleteSession(db: Db, sessionId: string): Promise<void> {
 }
 
 /** Records an attempt as failed before the password is checked, so that attempts at once all count. */
-export async function reserveLoginAttempt(db: Db, email: string, ip: string): Promise<number> {
+export async function reserveLoginAttempt(db: Db, email: string, ip: string, now: Date): Promise<number> {
   const [row] = await db
     .insert(loginAttempts)
-    .values({ email, ip, succeeded: false })
+    .values({ email, ip, succeeded: false, createdAt: now })
     .returning({ id: loginAttempts.id });
   if (!row) throw new Error("The sign-in attempt was not recorded.");
   return row.id;
@@ -60,22 +60,26 @@ export async function deleteLoginAttempt(db: Db, id: number): Promise<void> {
   await db.delete(loginAttempts).where(eq(loginAttempts.id, id));
 }
 
-/** Sign-in attempts older than `keepMs` (past every window that counts them) and ended sessions. */
-export async function purgeOldAuthRows(db: Db, keepMs: number): Promise<{ attempts: number; sessions: number }> {
+/** Sign-in attempts made before `attemptsBefore` (past every window that counts them) and sessions ended by `now`. */
+export async function purgeOldAuthRows(
+  db: Db,
+  attemptsBefore: Date,
+  now: Date,
+): Promise<{ attempts: number; sessions: number }> {
   const attempts = await db
     .delete(loginAttempts)
-    .where(lt(loginAttempts.createdAt, sql`now() - (${keepMs} * interval '1 millisecond')`))
+    .where(lt(loginAttempts.createdAt, attemptsBefore))
     .returning({ id: loginAttempts.id });
-  const ended = await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`)).returning({ id: sessions.id });
+  const ended = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
   return { attempts: attempts.length, sessions: ended.length };
 }
 
-/** Failed sign-ins in the window, for this account and for this address, in one query. */
+/** Failed sign-ins made after `since`, for this account and for this address, in one query. */
 export async function countRecentFailures(
   db: Db,
   email: string,
   ip: string,
-  windowMs: number,
+  since: Date,
 ): Promise<{ byEmail: number; byIp: number }> {
   const [row] = await db
     .select({
@@ -86,7 +90,7 @@ export async function countRecentFailures(
     .where(
       and(
         eq(loginAttempts.succeeded, false),
-        gt(loginAttempts.createdAt, sql`now() - (${windowMs} * interval '1 millisecond')`),
+        gt(loginAttempts.createdAt, since),
         or(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip)),
       ),
     );

@@ -23,15 +23,13 @@ export const SIGN_UP_LIMIT: RateLimit = {
   message: "Too many accounts were created from your network. Please try again in an hour.",
 };
 
-export const authRoutes: RoutePlugin = async (app, { config }) => {
-  const deps = { db: app.db, passwordScryptN: config.passwordScryptN, sessionTtlMs: config.sessionTtlMs };
-
+export const authRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     "/api/auth/sign-up",
     { schema: { tags: ["auth"], body: signUpSchema, response: { 201: publicUserSchema } } },
     async (request, reply) => {
       // Each sign-up hashes a password on purpose slowly: one network may not make accounts at will.
-      await hitRateLimit(app.db, SIGN_UP_LIMIT, rateLimitSubject(request.ip));
+      await hitRateLimit(app.db, SIGN_UP_LIMIT, rateLimitSubject(request.ip), deps.now());
       const user = await signUp(deps, request.body);
       // As at sign-in: a session the browser still holds (another account's) is ended.
       const previous = request.cookies[SESSION_COOKIE];

@@ -7,6 +7,7 @@ import {
   type UpdateProfileInput,
 } from "@/shared/auth";
 import type { PublicUser } from "@/shared/users";
+import type { Clock } from "../../clock";
 import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema/users";
 import { BadRequestError, ConflictError, TooManyRequestsError, UnauthorizedError } from "../../errors";
@@ -17,7 +18,7 @@ export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_FAILURES_PER_ACCOUNT = 5;
 export const MAX_FAILURES_PER_ADDRESS = 20;
 
-export type AuthDeps = { db: Db; passwordScryptN: number; sessionTtlMs: number };
+export type AuthDeps = { db: Db; passwordScryptN: number; sessionTtlMs: number; now: Clock };
 
 export function toPublicUser(u: UserRow): PublicUser {
   return {
@@ -39,7 +40,7 @@ export function sessionIdFromToken(token: string): string {
 
 export async function startSession(deps: AuthDeps, userId: number): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString("base64url"); // 256 random bits
-  const expiresAt = new Date(Date.now() + deps.sessionTtlMs);
+  const expiresAt = new Date(deps.now().getTime() + deps.sessionTtlMs);
   await q.insertSession(deps.db, sessionIdFromToken(token), userId, expiresAt);
   return { token, expiresAt };
 }
@@ -48,8 +49,8 @@ export async function endSession(db: Db, token: string): Promise<void> {
   await q.deleteSession(db, sessionIdFromToken(token));
 }
 
-export async function userForSession(db: Db, token: string): Promise<UserRow | undefined> {
-  return q.findUserBySession(db, sessionIdFromToken(token));
+export async function userForSession({ db, now }: Pick<AuthDeps, "db" | "now">, token: string) {
+  return q.findUserBySession(db, sessionIdFromToken(token), now());
 }
 
 export async function signUp(deps: AuthDeps, input: SignUpInput): Promise<UserRow> {
@@ -73,8 +74,9 @@ let dummyHash: Promise<string> | null = null;
 export async function signIn(deps: AuthDeps, input: SignInInput, ip: string): Promise<UserRow> {
   // The attempt is written first and counted with the others: requests sent at once cannot all pass
   // the check before any of them is recorded. One turned away by the limit is not counted.
-  const attempt = await q.reserveLoginAttempt(deps.db, input.email, ip);
-  const failures = await q.countRecentFailures(deps.db, input.email, ip, LOGIN_WINDOW_MS);
+  const now = deps.now();
+  const attempt = await q.reserveLoginAttempt(deps.db, input.email, ip, now);
+  const failures = await q.countRecentFailures(deps.db, input.email, ip, new Date(now.getTime() - LOGIN_WINDOW_MS));
   if (failures.byEmail > MAX_FAILURES_PER_ACCOUNT || failures.byIp > MAX_FAILURES_PER_ADDRESS) {
     await q.deleteLoginAttempt(deps.db, attempt);
     throw new TooManyRequestsError(
@@ -91,8 +93,9 @@ export async function signIn(deps: AuthDeps, input: SignInInput, ip: string): Pr
 }
 
 /** Keeps the sign-in attempts of the last day (the limits look at 15 minutes) and no ended sessions. */
-export async function purgeOldAuthRows(db: Db): Promise<{ attempts: number; sessions: number }> {
-  return q.purgeOldAuthRows(db, 24 * 60 * 60 * 1000);
+export async function purgeOldAuthRows({ db, now }: Pick<AuthDeps, "db" | "now">) {
+  const at = now();
+  return q.purgeOldAuthRows(db, new Date(at.getTime() - 24 * 60 * 60 * 1000), at);
 }
 
 /** Creates an admin, or promotes an existing account (the command line's way to the first admin). */

@@ -6,16 +6,8 @@ import { notifications } from "../../db/schema/notifications";
 import { subscriptions } from "../../db/schema/subscriptions";
 import { DEMO_PASSWORD, seedDemoData } from "../../seed";
 import { type FakeStripe, startFakeStripe } from "../../test/fake-stripe";
-import {
-  as,
-  createTestContext,
-  createUser,
-  sessionCookie,
-  TEST_SCRYPT_N,
-  type TestContext,
-  type TestUser,
-} from "../../test/test-app";
-import { createDemoProvider, DEMO_ONLY_TEST_CARDS_MESSAGE } from "./demo-provider";
+import { as, createTestContext, createUser, sessionCookie, type TestContext, type TestUser } from "../../test/test-app";
+import { DEMO_ONLY_TEST_CARDS_MESSAGE } from "./demo-provider";
 import { advanceDemoSubscriptions, runDemoClock } from "./service";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -83,7 +75,7 @@ describe("demo billing provider", () => {
 
     const sub = (await read(ctx, provider)).json();
     expect(sub).toMatchObject({ id: body.subscriptionId, provider: "demo", status: "incomplete", cardLast4: null });
-    const trialDays = (Date.parse(sub.trialEndsAt) - Date.now()) / DAY_MS;
+    const trialDays = (Date.parse(sub.trialEndsAt) - ctx.clock.now().getTime()) / DAY_MS;
     expect(trialDays).toBeGreaterThan(PLAN.trialDays - 0.01);
     expect(trialDays).toBeLessThanOrEqual(PLAN.trialDays);
   });
@@ -160,20 +152,15 @@ describe("demo billing provider", () => {
       const { clientSecret } = (await create(ctx, user)).json();
       expect((await confirm(ctx, user, card(clientSecret, number))).json().status).toBe("trialing");
     }
-    const clockAt = (now: Date) => ({
-      db: ctx.database.db,
-      appUrl: "http://localhost",
-      demo: createDemoProvider(() => now),
-    });
     const stored = async (user: TestUser) =>
       (await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id)))[0]?.status;
 
     // Before the trial ends nothing moves.
-    expect(await advanceDemoSubscriptions(clockAt(new Date()), new Date())).toBe(0);
+    expect(await advanceDemoSubscriptions(ctx.deps)).toBe(0);
     expect(await stored(renews)).toBe("trialing");
 
-    const afterTrial = new Date(Date.now() + (PLAN.trialDays + 1) * DAY_MS);
-    const changed = await advanceDemoSubscriptions(clockAt(afterTrial), afterTrial);
+    ctx.clock.advance((PLAN.trialDays + 1) * DAY_MS);
+    const changed = await advanceDemoSubscriptions(ctx.deps);
     expect(changed).toBeGreaterThanOrEqual(2);
     expect(await stored(renews)).toBe("active");
     expect(await stored(failsToRenew)).toBe("past_due");
@@ -183,7 +170,7 @@ describe("demo billing provider", () => {
       subscriptionStatus: "past_due",
     });
     // A second run finds nothing more to do for them.
-    await advanceDemoSubscriptions(clockAt(afterTrial), afterTrial);
+    await advanceDemoSubscriptions(ctx.deps);
     expect(await stored(renews)).toBe("active");
   });
 
@@ -196,9 +183,8 @@ describe("demo billing provider", () => {
     if (!before) throw new Error("no subscription");
     expect((await cancel(ctx, user)).json().status).toBe("canceled");
 
-    const afterTrial = new Date(Date.now() + (PLAN.trialDays + 1) * DAY_MS);
-    const clock = { db: ctx.database.db, appUrl: "http://localhost", demo: createDemoProvider(() => afterTrial) };
-    const result = await runDemoClock(clock, before);
+    ctx.clock.advance((PLAN.trialDays + 1) * DAY_MS);
+    const result = await runDemoClock(ctx.deps, before);
     expect(result.status).toBe("canceled");
     const [after] = await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
     expect(after?.status).toBe("canceled");
@@ -228,7 +214,7 @@ describe("demo billing provider", () => {
     const canceled = await cancel(ctx, provider);
     expect(canceled.statusCode).toBe(200);
     expect(canceled.json().status).toBe("canceled");
-    expect(Date.now() - Date.parse(canceled.json().canceledAt)).toBeLessThan(60_000);
+    expect(ctx.clock.now().getTime() - Date.parse(canceled.json().canceledAt)).toBeLessThan(60_000);
     expect((await cancel(ctx, provider)).statusCode).toBe(404);
 
     const second = (await create(ctx, provider)).json();
@@ -243,7 +229,7 @@ describe("demo billing provider", () => {
     const paid = await confirm(ctx, provider, card(second.clientSecret, "5555 5555 5555 4444"));
     expect(paid.statusCode).toBe(200);
     expect(paid.json()).toMatchObject({ status: "active", cardLast4: "4444", trialEndsAt: null });
-    const monthDays = (Date.parse(paid.json().currentPeriodEnd) - Date.now()) / DAY_MS;
+    const monthDays = (Date.parse(paid.json().currentPeriodEnd) - ctx.clock.now().getTime()) / DAY_MS;
     expect(monthDays).toBeGreaterThan(27);
     expect(monthDays).toBeLessThan(32);
   });
@@ -523,7 +509,7 @@ describe("demo data", () => {
   it("gives the demo provider an active demo subscription, and the second demo provider none", async () => {
     const ctx = await createTestContext({}, { jobs: true });
     try {
-      expect(await seedDemoData(ctx.database.db, TEST_SCRYPT_N, ctx.jobs)).toBe(true);
+      expect(await seedDemoData(ctx.deps)).toBe(true);
       const signIn = async (email: string) => {
         const res = await ctx.app.inject({
           method: "POST",

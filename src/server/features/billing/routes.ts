@@ -1,19 +1,10 @@
 import { z } from "zod";
-import {
-  createSubscriptionResponseSchema,
-  demoCardSchema,
-  type Subscription,
-  subscriptionGrantsAccess,
-  subscriptionSchema,
-} from "@/shared/billing";
+import { createSubscriptionResponseSchema, demoCardSchema, subscriptionSchema } from "@/shared/billing";
 import { currentUser, requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
-import { requestEmailDelivery, requestRematch } from "../../jobs/workers";
 import {
-  type BillingDeps,
   cancelSubscription,
   confirmDemoCard,
-  createBillingProviders,
   createSubscription,
   getSubscription,
   handleStripeWebhook,
@@ -22,16 +13,9 @@ import {
 
 const messageSchema = z.object({ message: z.string() });
 
-export const billingRoutes: RoutePlugin = async (app, { config, jobs }) => {
-  const deps: BillingDeps = { db: app.db, appUrl: config.publicUrl, ...createBillingProviders(config.billing) };
-  // A subscription that now grants access may make its provider eligible for open requests; a change of
-  // status wrote an email to the provider. (A change seen on a plain read is sent by the periodic sweep.)
-  const afterChange = async (subscription: Subscription): Promise<Subscription> => {
-    await requestEmailDelivery(jobs, "subscription-changed");
-    if (subscriptionGrantsAccess(subscription.status)) await requestRematch(jobs, "subscription-active");
-    return subscription;
-  };
-
+// A change of status tells the provider and, when it grants access, asks for a rematch, inside the
+// service's own transaction (decision 082).
+export const billingRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     "/api/create-subscription",
     {
@@ -56,13 +40,13 @@ export const billingRoutes: RoutePlugin = async (app, { config, jobs }) => {
   app.post(
     "/api/subscription/cancel",
     { schema: { tags: ["billing"], response: { 200: subscriptionSchema } }, preValidation: requireRole("provider") },
-    async (request) => afterChange(await cancelSubscription(deps, currentUser(request).id)),
+    async (request) => cancelSubscription(deps, currentUser(request).id),
   );
 
   app.post(
     "/api/subscription/refresh",
     { schema: { tags: ["billing"], response: { 200: subscriptionSchema } }, preValidation: requireRole("provider") },
-    async (request) => afterChange(await refreshSubscription(deps, currentUser(request).id)),
+    async (request) => refreshSubscription(deps, currentUser(request).id),
   );
 
   app.post(
@@ -75,7 +59,7 @@ export const billingRoutes: RoutePlugin = async (app, { config, jobs }) => {
       },
       preValidation: requireRole("provider"),
     },
-    async (request) => afterChange(await confirmDemoCard(deps, currentUser(request).id, request.body)),
+    async (request) => confirmDemoCard(deps, currentUser(request).id, request.body),
   );
 
   // Stripe signs the exact bytes it sent: this scope keeps the body as a raw Buffer.
@@ -95,12 +79,7 @@ export const billingRoutes: RoutePlugin = async (app, { config, jobs }) => {
       async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const signature = request.headers["stripe-signature"];
-        const result = await handleStripeWebhook(deps, raw, typeof signature === "string" ? signature : undefined);
-        if (!result.duplicate) {
-          await requestEmailDelivery(jobs, "subscription-changed");
-          await requestRematch(jobs, "subscription-changed");
-        }
-        return result;
+        return handleStripeWebhook(deps, raw, typeof signature === "string" ? signature : undefined);
       },
     );
   });

@@ -4,8 +4,7 @@ import { addMonths } from "./demo-provider";
 import { insertOrReplaceSubscription } from "./queries";
 
 /** The demo provider account's paid-up demo subscription: a trial that ended, now in its first paid month. */
-export async function seedDemoSubscription(db: Db, userId: number): Promise<void> {
-  const now = new Date();
+export async function seedDemoSubscription(db: Db, userId: number, now: Date): Promise<void> {
   const trialEndsAt = new Date(now.getTime() - 3 * 24 * 60 * 60 * 1000);
   await insertOrReplaceSubscription(db, {
     userId,

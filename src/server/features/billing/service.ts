@@ -6,28 +6,31 @@ import {
   type Subscription,
   subscriptionGrantsAccess,
 } from "@/shared/billing";
+import type { Clock } from "../../clock";
 import type { BillingConfig } from "../../config";
 import type { Db } from "../../db/client";
 import type { SubscriptionRow } from "../../db/schema/subscriptions";
 import { BadRequestError, ConflictError, NotFoundError } from "../../errors";
+import type { MessagingDeps } from "../notifications/service";
 import { createDemoProvider, type DemoProvider, demoConfirmation } from "./demo-provider";
 import { type BillingProvider, type SubscriptionState, sameState, stateOf } from "./provider";
 import * as q from "./queries";
 import { createStripeProvider, type StripeProvider } from "./stripe-provider";
 import { changeSubscriptionState } from "./subscription-messages";
 
-export type BillingDeps = {
-  db: Db;
+export type BillingProviders = {
   /** The provider that new subscriptions are opened with (configuration decides). */
   provider: BillingProvider;
   demo: DemoProvider;
   stripe: StripeProvider | null;
-  /** The product's public address, for the links in subscription emails. */
-  appUrl: string;
 };
 
-export function createBillingProviders(config: BillingConfig): Omit<BillingDeps, "db" | "appUrl"> {
-  const demo = createDemoProvider();
+/** A change of status tells the provider (email links to the app's address) and may ask for a rematch. */
+export type BillingDeps = MessagingDeps & { billing: BillingProviders };
+
+/** The demo provider runs on the app's clock; Stripe keeps its own. */
+export function createBillingProviders(config: BillingConfig, now: Clock): BillingProviders {
+  const demo = createDemoProvider(now);
   const stripe = config.provider === "stripe" ? createStripeProvider(config.stripe) : null;
   return { provider: stripe ?? demo, demo, stripe };
 }
@@ -50,10 +53,10 @@ export function toSubscription(row: SubscriptionRow): Subscription {
 }
 
 /** Whichever provider holds this subscription, even when configuration has since changed. */
-function providerFor(deps: BillingDeps, row: SubscriptionRow): BillingProvider {
-  if (row.provider === "demo") return deps.demo;
-  if (!deps.stripe) throw new ConflictError("This subscription is with Stripe, which is not configured here.");
-  return deps.stripe;
+function providerFor({ billing }: BillingDeps, row: SubscriptionRow): BillingProvider {
+  if (row.provider === "demo") return billing.demo;
+  if (!billing.stripe) throw new ConflictError("This subscription is with Stripe, which is not configured here.");
+  return billing.stripe;
 }
 
 /**
@@ -61,13 +64,13 @@ function providerFor(deps: BillingDeps, row: SubscriptionRow): BillingProvider {
  * provider go through `readAndStoreUnderLock`. Either way the provider is told of a new status.
  */
 async function storeState(
-  deps: Pick<BillingDeps, "db" | "appUrl">,
+  deps: MessagingDeps,
   row: SubscriptionRow,
   state: SubscriptionState & { cardLast4?: string | null },
 ): Promise<SubscriptionRow> {
   if (sameState(stateOf(row), state) && (state.cardLast4 === undefined || state.cardLast4 === row.cardLast4))
     return row;
-  return deps.db.transaction(async (tx) => (await changeSubscriptionState(tx, row.id, state, deps.appUrl)) ?? row);
+  return deps.db.transaction(async (tx) => (await changeSubscriptionState(tx, deps, row.id, state)) ?? row);
 }
 
 /**
@@ -77,15 +80,15 @@ async function storeState(
  */
 async function readAndStoreUnderLock(
   tx: Db,
+  deps: MessagingDeps,
   id: number,
   read: (row: SubscriptionRow) => Promise<SubscriptionState>,
-  appUrl: string,
 ): Promise<SubscriptionRow | undefined> {
   const locked = await q.lockSubscription(tx, id);
   if (!locked) return undefined;
   const state = await read(locked);
   if (sameState(stateOf(locked), state)) return locked;
-  return changeSubscriptionState(tx, id, state, appUrl);
+  return changeSubscriptionState(tx, deps, id, state);
 }
 
 /**
@@ -93,13 +96,11 @@ async function readAndStoreUnderLock(
  * no transaction); otherwise the move is worked out again from the locked row, so that a change made
  * meanwhile (a cancel) is never overwritten with a state computed from the row as it was.
  */
-export async function runDemoClock(
-  deps: Pick<BillingDeps, "db" | "appUrl" | "demo">,
-  row: SubscriptionRow,
-): Promise<SubscriptionRow> {
-  if (sameState(stateOf(row), await deps.demo.retrieve(row))) return row;
+export async function runDemoClock(deps: BillingDeps, row: SubscriptionRow): Promise<SubscriptionRow> {
+  const demo = deps.billing.demo;
+  if (sameState(stateOf(row), await demo.retrieve(row))) return row;
   const stored = await deps.db.transaction((tx) =>
-    readAndStoreUnderLock(tx, row.id, (locked) => deps.demo.retrieve(locked), deps.appUrl),
+    readAndStoreUnderLock(tx, deps, row.id, (locked) => demo.retrieve(locked)),
   );
   return stored ?? row;
 }
@@ -123,11 +124,8 @@ export async function getSubscription(deps: BillingDeps, userId: number): Promis
  * and matching (which read the stored status) follow it without the provider opening its page.
  * Returns how many changed.
  */
-export async function advanceDemoSubscriptions(
-  deps: Pick<BillingDeps, "db" | "appUrl" | "demo">,
-  now: Date = new Date(),
-  batch = 500,
-): Promise<number> {
+export async function advanceDemoSubscriptions(deps: BillingDeps, batch = 500): Promise<number> {
+  const now = deps.now();
   let changed = 0;
   let afterId = 0;
   for (;;) {
@@ -163,7 +161,7 @@ export async function createSubscription(deps: BillingDeps, user: Subscriber): P
     }
   }
 
-  const provider = deps.provider;
+  const provider = deps.billing.provider;
   const started = await provider.start({
     userId: user.id,
     email: user.email,
@@ -204,7 +202,7 @@ export async function confirmDemoCard(
   if (input.clientSecret !== demoConfirmation(row).clientSecret) {
     throw new BadRequestError("clientSecret: this payment form belongs to another subscription. Please start again.");
   }
-  const { state, cardLast4 } = deps.demo.confirmCard(row, input);
+  const { state, cardLast4 } = deps.billing.demo.confirmCard(row, input);
   const updated = await deps.db.transaction(async (tx) => {
     // A cancel (or another confirmation) may have come first: only a subscription still waiting
     // for its card takes this one.
@@ -213,7 +211,7 @@ export async function confirmDemoCard(
     if (locked.status !== "incomplete") {
       throw new ConflictError("No subscription is waiting for a card. Please start again.");
     }
-    return changeSubscriptionState(tx, row.id, { ...state, cardLast4 }, deps.appUrl);
+    return changeSubscriptionState(tx, deps, row.id, { ...state, cardLast4 });
   });
   if (!updated) throw new NotFoundError("Your subscription is gone. Please start again.");
   return toSubscription(updated);
@@ -233,7 +231,7 @@ export async function refreshSubscription(deps: BillingDeps, userId: number): Pr
   if (!row) throw new NotFoundError("You have no subscription.");
   const provider = providerFor(deps, row);
   const stored = await deps.db.transaction((tx) =>
-    readAndStoreUnderLock(tx, row.id, (locked) => provider.retrieve(locked), deps.appUrl),
+    readAndStoreUnderLock(tx, deps, row.id, (locked) => provider.retrieve(locked)),
   );
   return toSubscription(stored ?? row);
 }
@@ -269,7 +267,7 @@ export async function handleStripeWebhook(
   rawBody: Buffer,
   signature: string | undefined,
 ): Promise<{ received: true; duplicate: boolean }> {
-  const stripe = deps.stripe;
+  const stripe = deps.billing.stripe;
   if (!stripe) throw new NotFoundError("Stripe is not configured.");
   let event: Stripe.Event;
   try {
@@ -288,7 +286,7 @@ export async function handleStripeWebhook(
       duplicate = true;
       return;
     }
-    if (row) await readAndStoreUnderLock(tx, row.id, (locked) => stripe.retrieve(locked), deps.appUrl);
+    if (row) await readAndStoreUnderLock(tx, deps, row.id, (locked) => stripe.retrieve(locked));
   });
   return { received: true, duplicate };
 }

@@ -1,13 +1,14 @@
 // What a provider is told when the subscription state machine moves (decision 062): one message per
 // status reached, for the demo and Stripe paths alike, written in the transaction of the change.
-import { PLAN, PLAN_PRICE_LABEL } from "@/shared/billing";
+import { PLAN, PLAN_PRICE_LABEL, subscriptionGrantsAccess } from "@/shared/billing";
 import { BRAND_NAME } from "@/shared/brand";
 import type { NotificationKind } from "@/shared/notifications";
 import { PATHS } from "@/shared/paths";
 import type { Db } from "../../db/client";
 import type { SubscriptionRow } from "../../db/schema/subscriptions";
+import { JOB_NAMES } from "../../jobs/queue";
 import { composeNotification } from "../notifications/compose";
-import { notifyUser } from "../notifications/service";
+import { type MessagingDeps, notifyUser } from "../notifications/service";
 import * as q from "./queries";
 
 type Message = { kind: NotificationKind; title: string; body: string };
@@ -51,13 +52,15 @@ function messageFor(row: SubscriptionRow): Message | null {
 }
 
 /** Tells the provider that their subscription reached `row.status` (nothing for incomplete). */
-export async function tellSubscriptionChange(tx: Db, row: SubscriptionRow, appUrl: string): Promise<void> {
+export async function tellSubscriptionChange(tx: Db, deps: MessagingDeps, row: SubscriptionRow): Promise<void> {
+  const { appUrl } = deps;
   const message = messageFor(row);
   if (!message) return;
   const subscriber = await q.findSubscriber(tx, row.userId);
   if (!subscriber) return;
   await notifyUser(
     tx,
+    deps,
     composeNotification(appUrl, {
       ...message,
       to: subscriber,
@@ -67,16 +70,24 @@ export async function tellSubscriptionChange(tx: Db, row: SubscriptionRow, appUr
   );
 }
 
-/** Stores a new state; when the status changed, the provider is told in the same transaction. */
+/**
+ * Stores a new state; when the status changed, the provider is told in the same transaction, and a
+ * status that now grants access asks for a rematch there too: its provider may be eligible for open
+ * requests (decision 082).
+ */
 export async function changeSubscriptionState(
   tx: Db,
+  deps: MessagingDeps,
   id: number,
   state: Parameters<typeof q.updateSubscriptionState>[2],
-  appUrl: string,
 ): Promise<SubscriptionRow | undefined> {
   const before = await q.lockSubscription(tx, id);
   if (!before) return undefined;
   const after = await q.updateSubscriptionState(tx, id, state);
-  if (after && after.status !== before.status) await tellSubscriptionChange(tx, after, appUrl);
+  if (!after || after.status === before.status) return after;
+  await tellSubscriptionChange(tx, deps, after);
+  if (subscriptionGrantsAccess(after.status)) {
+    await deps.jobs.send(JOB_NAMES.rematchOpenRequests, { reason: `subscription-${after.status}` }, { tx });
+  }
   return after;
 }

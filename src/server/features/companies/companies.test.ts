@@ -8,15 +8,7 @@ import { notifications } from "../../db/schema/notifications";
 import { users } from "../../db/schema/users";
 import { DEMO_PASSWORD, seedDemoData } from "../../seed";
 import { quoteRequestBody } from "../../test/fixtures";
-import {
-  as,
-  createTestContext,
-  createUser,
-  sessionCookie,
-  TEST_SCRYPT_N,
-  type TestContext,
-  type TestUser,
-} from "../../test/test-app";
+import { as, createTestContext, createUser, sessionCookie, type TestContext, type TestUser } from "../../test/test-app";
 import { DEMO_APPLICANT_EMAIL } from "./seed";
 import { RUNNING_REQUESTS_MESSAGE } from "./service";
 
@@ -458,7 +450,7 @@ describe("demo data", () => {
   it("gives the demo provider an approved company and the applicant a pending one the admin can see", async () => {
     const demo = await createTestContext({}, { jobs: true });
     try {
-      expect(await seedDemoData(demo.database.db, TEST_SCRYPT_N, demo.jobs)).toBe(true);
+      expect(await seedDemoData(demo.deps)).toBe(true);
       const signIn = async (email: string) => {
         const res = await demo.app.inject({
           method: "POST",

@@ -3,6 +3,7 @@ import type { CompanyStatus } from "@/shared/companies";
 import type { Db } from "../../db/client";
 import { type CompanyRow, companies } from "../../db/schema/companies";
 import { quoteRequests } from "../../db/schema/quote-requests";
+import { subscriptions } from "../../db/schema/subscriptions";
 import { users } from "../../db/schema/users";
 
 export type CompanyValues = Pick<
@@ -103,4 +104,26 @@ export async function makeClientAProvider(db: Db, userId: number): Promise<void>
     .update(users)
     .set({ userType: "provider", updatedAt: sql`now()` })
     .where(and(eq(users.id, userId), eq(users.userType, "client")));
+}
+
+/** The provider's company and subscription, in one query. */
+export async function findProviderContext(db: Db, userId: number) {
+  const [row] = await db
+    .select({
+      companyId: companies.id,
+      companyStatus: companies.status,
+      rejectionReason: companies.rejectionReason,
+      subscriptionStatus: subscriptions.status,
+    })
+    .from(companies)
+    .leftJoin(subscriptions, eq(subscriptions.userId, companies.userId))
+    .where(eq(companies.userId, userId))
+    .limit(1);
+  if (row) return row;
+  const [sub] = await db
+    .select({ status: subscriptions.status })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .limit(1);
+  return { companyId: null, companyStatus: null, rejectionReason: null, subscriptionStatus: sub?.status ?? null };
 }

@@ -8,7 +8,6 @@ import {
 } from "@/shared/companies";
 import { currentUser, requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
-import { requestEmailDelivery, requestRematch } from "../../jobs/workers";
 import { decideProvider, getOwnCompany, listPendingProviders, registerCompany, updateOwnCompany } from "./service";
 
 const messageSchema = z.object({ message: z.string() });
@@ -23,8 +22,7 @@ const errors = {
   409: messageSchema,
 };
 
-export const companyRoutes: RoutePlugin = async (app, { config, jobs }) => {
-  const messaging = { db: app.db, appUrl: config.publicUrl };
+export const companyRoutes: RoutePlugin = async (app, deps) => {
   // Clients register (and become providers); a provider made by an admin may register too. An admin
   // may not: becoming a provider would end the admin role (decision 021).
   app.post(
@@ -70,13 +68,7 @@ export const companyRoutes: RoutePlugin = async (app, { config, jobs }) => {
       schema: { tags: ["admin"], params: companyIdParamsSchema, response: { 200: companySchema, ...errors } },
       preValidation: requireRole("admin"),
     },
-    async (request) => {
-      const company = await decideProvider(messaging, currentUser(request), request.params.id, { kind: "approve" });
-      await requestEmailDelivery(jobs, "provider-decided");
-      // Open requests short of leads may now go to this provider.
-      await requestRematch(jobs, "provider-approved");
-      return company;
-    },
+    async (request) => decideProvider(deps, currentUser(request), request.params.id, { kind: "approve" }),
   );
 
   app.patch(
@@ -90,13 +82,7 @@ export const companyRoutes: RoutePlugin = async (app, { config, jobs }) => {
       },
       preValidation: requireRole("admin"),
     },
-    async (request) => {
-      const company = await decideProvider(messaging, currentUser(request), request.params.id, {
-        kind: "reject",
-        reason: request.body?.reason,
-      });
-      await requestEmailDelivery(jobs, "provider-decided");
-      return company;
-    },
+    async (request) =>
+      decideProvider(deps, currentUser(request), request.params.id, { kind: "reject", reason: request.body?.reason }),
   );
 };

@@ -11,6 +11,7 @@ import type { Db } from "../../db/client";
 import type { CompanyRow } from "../../db/schema/companies";
 import type { UserRow } from "../../db/schema/users";
 import { ConflictError, NotFoundError } from "../../errors";
+import { JOB_NAMES } from "../../jobs/queue";
 import { logActivity } from "../activity/service";
 import { composeNotification } from "../notifications/compose";
 import { type MessagingDeps, type NotifyInput, notifyUser } from "../notifications/service";
@@ -89,15 +90,17 @@ export async function listPendingProviders(db: Db): Promise<PendingProvider[]> {
 type Decision = { kind: "approve" } | { kind: "reject"; reason?: string | undefined };
 
 /**
- * Approves or rejects a pending company. The decision, its activity log entry and the provider's
- * notification and email are written in one transaction.
+ * Approves or rejects a pending company. The decision, its activity log entry, the provider's
+ * notification and email, and after an approval the rematch of open requests (this provider may now
+ * receive them) are written in one transaction.
  */
 export async function decideProvider(
-  { db, appUrl }: MessagingDeps,
+  deps: MessagingDeps,
   admin: UserRow,
   companyId: number,
   decision: Decision,
 ): Promise<Company> {
+  const { db, appUrl } = deps;
   return db.transaction(async (tx) => {
     const reason = decision.kind === "reject" ? decision.reason?.trim() || DEFAULT_REJECTION_REASON : null;
     const row = await q.decideCompany(tx, companyId, {
@@ -123,7 +126,10 @@ export async function decideProvider(
       },
     });
     const owner = await q.findOwner(tx, row.userId);
-    if (owner) await notifyUser(tx, decisionMessage(appUrl, row, owner, reason));
+    if (owner) await notifyUser(tx, deps, decisionMessage(appUrl, row, owner, reason));
+    if (row.status === "approved") {
+      await deps.jobs.send(JOB_NAMES.rematchOpenRequests, { reason: "provider-approved" }, { tx });
+    }
     return toCompany(row);
   });
 }

@@ -21,13 +21,13 @@ const pageOf = <T>(items: T[], total: number, page: number, pageSize: number) =>
   totalPages: Math.max(1, Math.ceil(total / pageSize)),
 });
 
-export const inquiryRoutes: RoutePlugin = async (app) => {
+export const inquiryRoutes: RoutePlugin = async (app, deps) => {
   // The spec's path: the landing and pre-qualification forms post here.
   app.post(
     "/api/leads",
     { schema: { tags: ["inquiries"], body: inquirySchema, response: { 201: receivedSchema } } },
     async (request, reply) => {
-      await submitInquiry(app.db, request.body, request.ip);
+      await submitInquiry(deps, request.body, request.ip);
       return reply.code(201).send({ received: true as const });
     },
   );
@@ -36,7 +36,7 @@ export const inquiryRoutes: RoutePlugin = async (app) => {
     "/api/vendor-applications",
     { schema: { tags: ["inquiries"], body: vendorApplicationSchema, response: { 201: receivedSchema } } },
     async (request, reply) => {
-      await submitVendorApplication(app.db, request.body, request.ip);
+      await submitVendorApplication(deps, request.body, request.ip);
       return reply.code(201).send({ received: true as const });
     },
   );

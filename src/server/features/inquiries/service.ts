@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Inquiry, VendorApplication } from "@/shared/inquiries";
+import type { Clock } from "../../clock";
 import type { Db } from "../../db/client";
 import { hitRateLimit, type RateLimit, rateLimitSubject } from "../../http/rate-limit";
 import * as q from "./queries";
@@ -40,8 +41,10 @@ async function storeOnce(
   });
 }
 
-export async function submitInquiry(db: Db, input: Inquiry, ip: string): Promise<SubmitOutcome> {
-  await hitRateLimit(db, PUBLIC_FORM_LIMIT, rateLimitSubject(ip));
+export type InquiryDeps = { db: Db; now: Clock };
+
+export async function submitInquiry({ db, now }: InquiryDeps, input: Inquiry, ip: string): Promise<SubmitOutcome> {
+  await hitRateLimit(db, PUBLIC_FORM_LIMIT, rateLimitSubject(ip), now());
   // Bots fill the hidden field; they are told "thank you" and nothing is stored.
   if (input.leaveBlank) return { status: "ignored" };
   const hash = hashOf(["inquiry", input.source, input.email, input.name, input.company, input.processDescription]);
@@ -64,8 +67,12 @@ export async function submitInquiry(db: Db, input: Inquiry, ip: string): Promise
   );
 }
 
-export async function submitVendorApplication(db: Db, input: VendorApplication, ip: string): Promise<SubmitOutcome> {
-  await hitRateLimit(db, PUBLIC_FORM_LIMIT, rateLimitSubject(ip));
+export async function submitVendorApplication(
+  { db, now }: InquiryDeps,
+  input: VendorApplication,
+  ip: string,
+): Promise<SubmitOutcome> {
+  await hitRateLimit(db, PUBLIC_FORM_LIMIT, rateLimitSubject(ip), now());
   if (input.leaveBlank) return { status: "ignored" };
   const specialties = [...new Set(input.specialties)];
   const hash = hashOf(["vendor", input.email, input.name, input.company, [...specialties].sort(), input.message ?? ""]);

@@ -4,7 +4,7 @@ import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { companies } from "../../db/schema/companies";
 import { quotes } from "../../db/schema/quotes";
 import { subscriptions } from "../../db/schema/subscriptions";
-import { createProvider, matchingDeps, quoteRequestBody, type TestProvider } from "../../test/fixtures";
+import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
 import { matchQuoteRequest } from "../matching/service";
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
   b = await createProvider(ctx);
   const res = await as(ctx, client, { method: "POST", url: "/api/quote-requests", payload: quoteRequestBody() });
   requestId = res.json().id;
-  await matchQuoteRequest(matchingDeps(ctx), requestId);
+  await matchQuoteRequest(ctx.deps, requestId);
 });
 afterAll(async () => {
   await ctx.close();
@@ -126,7 +126,7 @@ describe("must not", () => {
     // Every specialty: the best score, so that c surely gets the new request's lead.
     const c = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
     const res = await as(ctx, client, { method: "POST", url: "/api/quote-requests", payload: quoteRequestBody() });
-    await matchQuoteRequest(matchingDeps(ctx), res.json().id);
+    await matchQuoteRequest(ctx.deps, res.json().id);
     const lead = (await get(c, "/api/leads/me")).json()[0].id;
     const requestUrl = `/api/quote-requests/${res.json().id}`;
     expect((await get(c, requestUrl)).statusCode).toBe(200);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { leadAccessSchema, leadDetailSchema, leadSummarySchema } from "@/shared/leads";
 import { currentUser, requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
-import { leadAccessFor } from "./access";
+import { leadAccessFor } from "../companies/access";
 import { getMyLead, listMyLeads, viewMyLead } from "./service";
 
 const leadParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

@@ -2,9 +2,9 @@ import type { LeadDetail, LeadSummary } from "@/shared/leads";
 import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema/users";
 import { NotFoundError } from "../../errors";
+import { requireAccess } from "../companies/access";
 import { findQuoteRequestById } from "../quote-requests/queries";
-import { toDetail } from "../quote-requests/service";
-import { requireAccess } from "./access";
+import { providerSeesContact, toDetail } from "../quote-requests/service";
 import * as q from "./queries";
 
 const LEAD_NOT_FOUND = "No lead of yours has this id.";
@@ -30,7 +30,7 @@ export async function getMyLead(db: Db, user: UserRow, leadId: number): Promise<
   if (!row) throw new NotFoundError(LEAD_NOT_FOUND);
   const request = await findQuoteRequestById(db, row.lead.quoteRequestId);
   if (!request) throw new NotFoundError(LEAD_NOT_FOUND);
-  const contact = row.lead.status === "quoted" || (await q.hasLiveQuote(db, row.lead.id));
+  const contact = await providerSeesContact(db, row.lead);
   return {
     ...toSummary(row),
     scoreParts: row.lead.scoreParts,

@@ -9,7 +9,7 @@ import { notifications } from "../../db/schema/notifications";
 import { quoteRequests } from "../../db/schema/quote-requests";
 import { createJobQueue } from "../../jobs/queue";
 import { startWorkers } from "../../jobs/workers";
-import { createProvider, matchingDeps, quoteRequestBody } from "../../test/fixtures";
+import { createProvider, quoteRequestBody } from "../../test/fixtures";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
 import { findCandidates } from "./queries";
 import {
@@ -24,8 +24,9 @@ import {
 let ctx: TestContext;
 let client: TestUser;
 let admin: TestUser;
-const deps = () => matchingDeps(ctx);
+const deps = () => ctx.deps;
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const HOUR_MS = 60 * 60 * 1000;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -68,14 +69,7 @@ describe("matching a submitted request", () => {
     const workerQueue = createJobQueue(ctx.database, quiet, { maintenance: false });
     await workerQueue.start();
     onTestFinished(() => workerQueue.stop());
-    await startWorkers(
-      workerQueue,
-      {
-        ...deps(),
-        log: quiet,
-      },
-      { schedules: false },
-    );
+    await startWorkers({ ...deps(), jobs: workerQueue, log: quiet }, { schedules: false });
 
     const until = Date.now() + 20_000;
     while ((await leadsOf(id)).length < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
@@ -266,13 +260,11 @@ describe("alerts", () => {
 
   it("a request past its due time without a match raises one alert", async () => {
     const id = await submit();
+    // The promise of a simple project is 48 hours: a minute past it, a request submitted now is on time.
+    ctx.clock.advance(48 * HOUR_MS + 60_000);
     const onTime = await submit();
-    await ctx.database.db
-      .update(quoteRequests)
-      .set({ matchDueAt: new Date(Date.now() - 60_000) })
-      .where(eq(quoteRequests.id, id));
-    expect(await checkMatchDeadlines(ctx.database.db)).toBeGreaterThanOrEqual(1);
-    expect(await checkMatchDeadlines(ctx.database.db)).toBe(0);
+    expect(await checkMatchDeadlines(deps())).toBeGreaterThanOrEqual(1);
+    expect(await checkMatchDeadlines(deps())).toBe(0);
     const raised = await alertsFor(matchOverdueCause(id));
     expect(raised).toHaveLength(1);
     expect(raised[0]?.type).toBe("match_deadline_missed");

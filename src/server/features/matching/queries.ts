@@ -237,12 +237,12 @@ export async function underMatchedRequestIds(
   return rows.map((r) => r.id);
 }
 
-/** Requests still waiting for a match past their due time that have no alert for it yet. */
-export async function overdueRequests(db: Db, causeOf: (id: number) => string) {
+/** Requests still waiting for a match past their due time at `now` that have no alert for it yet. */
+export async function overdueRequests(db: Db, causeOf: (id: number) => string, now: Date) {
   const rows = await db
     .select({ id: quoteRequests.id, title: quoteRequests.title, matchDueAt: quoteRequests.matchDueAt })
     .from(quoteRequests)
-    .where(and(eq(quoteRequests.status, "open"), lt(quoteRequests.matchDueAt, sql`now()`)))
+    .where(and(eq(quoteRequests.status, "open"), lt(quoteRequests.matchDueAt, now)))
     .orderBy(asc(quoteRequests.matchDueAt));
   if (rows.length === 0) return [];
   const raised = await db

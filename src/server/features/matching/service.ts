@@ -4,6 +4,7 @@ import { MIN_ELIGIBLE_PROVIDERS } from "@/shared/leads";
 import { prepareRequest, type RequestProfile, rankProviders } from "@/shared/matching";
 import { leadPath } from "@/shared/paths";
 import type { Requirements } from "@/shared/quote-requests";
+import type { Clock } from "../../clock";
 import type { Db } from "../../db/client";
 import type { QuoteRequestRow } from "../../db/schema/quote-requests";
 import { raiseAlert } from "../alerts/service";
@@ -77,7 +78,7 @@ export async function matchQuoteRequest(deps: MatchingDeps, quoteRequestId: numb
     for (const lead of inserted) {
       const owner = owners.get(lead.companyId);
       if (!owner) continue;
-      await notifyUser(tx, leadMessage(deps.appUrl, request.title, owner, lead));
+      await notifyUser(tx, deps, leadMessage(deps.appUrl, request.title, owner, lead));
     }
 
     if (eligible < MIN_ELIGIBLE_PROVIDERS) {
@@ -137,10 +138,10 @@ export async function rematchOpenRequests(deps: MatchingDeps, batch = 500): Prom
   }
 }
 
-/** Raises one alert for each request still unmatched past its promised time. */
-export async function checkMatchDeadlines(db: Db): Promise<number> {
+/** Raises one alert for each request still unmatched past its promised time, on the app's clock. */
+export async function checkMatchDeadlines({ db, now }: { db: Db; now: Clock }): Promise<number> {
   let raised = 0;
-  for (const r of await q.overdueRequests(db, matchOverdueCause)) {
+  for (const r of await q.overdueRequests(db, matchOverdueCause, now())) {
     const isNew = await raiseAlert(db, {
       type: "match_deadline_missed",
       severity: "high",

@@ -1,8 +1,9 @@
 // The outbox sender against a real SMTP server on loopback, through the background job.
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../db/schema/email-outbox";
-import { requestEmailDelivery, startWorkers } from "../../jobs/workers";
+import { JOB_NAMES } from "../../jobs/queue";
+import { startWorkers } from "../../jobs/workers";
 import { createProvider } from "../../test/fixtures";
 import { headerOf, partsOf, startSmtpServer, type TestSmtpServer } from "../../test/smtp-server";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
@@ -17,12 +18,7 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   ctx = await createTestContext({ SMTP_URL: smtp.url, MAIL_FROM: FROM });
   admin = await createUser(ctx, "admin");
-  const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
-  await startWorkers(
-    ctx.jobs,
-    { db: ctx.database.db, leadsPerRequest: 3, appUrl: "http://test", log: quiet, mail: ctx.config.mail },
-    { schedules: false },
-  );
+  await startWorkers(ctx.deps, { schedules: false });
 });
 afterAll(async () => {
   await ctx.close();
@@ -43,10 +39,13 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined | nul
   }
 }
 
-/** Writes an email through notifyUser in its own transaction, as a feature does; answers its outbox id. */
+/**
+ * Writes an email through notifyUser in its own transaction, as a feature does, which also asks for
+ * the sender; answers its outbox id.
+ */
 async function queueEmail(user: TestUser, email: { to?: string; subject: string }): Promise<number> {
   await ctx.database.db.transaction((tx) =>
-    notifyUser(tx, {
+    notifyUser(tx, ctx.deps, {
       userId: user.id,
       kind: "quote.received",
       title: "A quote",
@@ -63,6 +62,9 @@ async function queueEmail(user: TestUser, email: { to?: string; subject: string 
   if (!row) throw new Error("no outbox row");
   return row.id;
 }
+
+/** Asks for the sender as the periodic sweep does: for rows that no notifyUser asked for, or retries due. */
+const sweep = () => ctx.jobs.send(JOB_NAMES.sendEmails, { reason: "test" });
 
 /** Writes an outbox row directly, past notifyUser's clean-up, as a bug elsewhere might. */
 async function insertRawEmail(user: TestUser, subject: string): Promise<number> {
@@ -90,7 +92,7 @@ describe("sending the outbox over SMTP", () => {
       headers: { "x-requested-with": "fetch" },
     });
     expect(res.statusCode).toBe(200);
-    // The route asked for a send after its commit; the job delivers it.
+    // The approval asked for a send in its own transaction; the job delivers it.
     const mail = await waitFor("the approval email", async () =>
       smtp.received.find((m) => m.rcptTo.includes(applicant.email)),
     );
@@ -115,9 +117,9 @@ describe("sending the outbox over SMTP", () => {
 
   it("makes a subject from a user's text one line of at most 200 characters, and sends it to the user only", async () => {
     const user = await createUser(ctx, "client");
+    // No one asks for the sender here: writing the emails did.
     const injected = await queueEmail(user, { subject: "Hello\r\nBcc: victim@example.com" });
     const long = await queueEmail(user, { subject: `Long ${"x".repeat(300)}` });
-    await requestEmailDelivery(ctx.jobs, "test");
 
     const sent = await waitFor("both emails", async () => {
       const rows = await Promise.all([rowOf(injected), rowOf(long)]);
@@ -142,7 +144,7 @@ describe("sending the outbox over SMTP", () => {
     });
     const longSubject = await insertRawEmail(user, `Long ${"x".repeat(300)}`);
     const receivedBefore = smtp.received.length;
-    await requestEmailDelivery(ctx.jobs, "test");
+    await sweep();
 
     const failed = await waitFor("the refusals", async () => {
       const rows = await Promise.all([rowOf(badSubject), rowOf(badAddress), rowOf(longSubject)]);
@@ -163,7 +165,6 @@ describe("sending the outbox over SMTP", () => {
     smtp.failing = true;
     try {
       const id = await queueEmail(user, { subject: "Survives an outage" });
-      await requestEmailDelivery(ctx.jobs, "test");
       const first = await waitFor("the first failed attempt", async () => {
         const row = await rowOf(id);
         return row?.attempts === 1 && row.lastError !== null && row;
@@ -171,33 +172,27 @@ describe("sending the outbox over SMTP", () => {
       expect(first.status).toBe("pending");
       expect(first.lastError).toMatch(/451/);
       // Not tried again before its time: about a minute later.
-      const delay = first.nextAttemptAt.getTime() - Date.now();
+      const delay = first.nextAttemptAt.getTime() - ctx.clock.now().getTime();
       expect(delay).toBeGreaterThan(30_000);
       expect(delay).toBeLessThanOrEqual(60_000);
 
       // Time passes (the retry comes due) and the server still refuses: the next wait is longer.
       const refusedBefore = smtp.refused;
-      await ctx.database.db
-        .update(emailOutbox)
-        .set({ nextAttemptAt: sql`now() - interval '1 second'` })
-        .where(eq(emailOutbox.id, id));
-      await requestEmailDelivery(ctx.jobs, "test");
+      ctx.clock.advance(delay + 1000);
+      await sweep();
       const second = await waitFor("the second failed attempt", async () => {
         const row = await rowOf(id);
         // Claimed rows move 5 minutes ahead while they are sent; a retry is scheduled sooner.
-        return row?.attempts === 2 && row.nextAttemptAt.getTime() - Date.now() < 4 * 60_000 && row;
+        return row?.attempts === 2 && row.nextAttemptAt.getTime() - ctx.clock.now().getTime() < 4 * 60_000 && row;
       });
       expect(second.status).toBe("pending");
-      expect(second.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(90_000);
+      expect(second.nextAttemptAt.getTime() - ctx.clock.now().getTime()).toBeGreaterThan(90_000);
       expect(smtp.refused).toBe(refusedBefore + 1);
 
       // The server recovers; the retry comes due and the email goes out, once.
       smtp.failing = false;
-      await ctx.database.db
-        .update(emailOutbox)
-        .set({ nextAttemptAt: sql`now() - interval '1 second'` })
-        .where(eq(emailOutbox.id, id));
-      await requestEmailDelivery(ctx.jobs, "test");
+      ctx.clock.advance(second.nextAttemptAt.getTime() - ctx.clock.now().getTime() + 1000);
+      await sweep();
       const sent = await waitFor("the delivery", async () => {
         const row = await rowOf(id);
         return row?.status === "sent" && row;

@@ -4,6 +4,7 @@
 import nodemailer from "nodemailer";
 import { z } from "zod";
 import { BRAND_NAME } from "@/shared/brand";
+import type { Clock } from "../../clock";
 import type { MailConfig } from "../../config";
 import type { Db } from "../../db/client";
 import type { OutboxRow } from "../../db/schema/email-outbox";
@@ -61,7 +62,9 @@ export function createSmtpTransport(mail: MailConfig): MailTransport | null {
   };
 }
 
-export type SenderDeps = { db: Db; transport: MailTransport | null; from: string };
+/** Outgoing mail as the app runs it: the transport (null without SMTP_URL) and the sender's address. */
+export type MailSender = { transport: MailTransport | null; from: string };
+export type SenderDeps = { db: Db; now: Clock; mail: MailSender };
 export type DeliveryOutcome = { sent: number; retrying: number; failed: number };
 
 function errorText(err: unknown): string {
@@ -72,10 +75,10 @@ function errorText(err: unknown): string {
 /** Sends every due pending email, batch after batch; without a transport it leaves them all waiting. */
 export async function deliverDueEmails(deps: SenderDeps): Promise<DeliveryOutcome> {
   const outcome: DeliveryOutcome = { sent: 0, retrying: 0, failed: 0 };
-  const transport = deps.transport;
+  const transport = deps.mail.transport;
   if (!transport) return outcome;
   for (;;) {
-    const rows = await q.claimDueEmails(deps.db, BATCH, LEASE_SECONDS);
+    const rows = await q.claimDueEmails(deps.db, BATCH, LEASE_SECONDS, deps.now());
     if (rows.length === 0) return outcome;
     for (const row of rows) {
       const refused = unsendableReason(row);
@@ -86,7 +89,7 @@ export async function deliverDueEmails(deps: SenderDeps): Promise<DeliveryOutcom
       }
       try {
         await transport.send({
-          from: deps.from,
+          from: deps.mail.from,
           to: row.toAddress,
           subject: row.subject,
           text: row.textBody,
@@ -99,7 +102,8 @@ export async function deliverDueEmails(deps: SenderDeps): Promise<DeliveryOutcom
           await q.markEmailFailed(deps.db, row.id, `Gave up after ${row.attempts} attempts: ${errorText(err)}`);
           outcome.failed += 1;
         } else {
-          await q.retryEmailLater(deps.db, row.id, errorText(err), retryDelaySeconds(row.attempts));
+          const at = new Date(deps.now().getTime() + retryDelaySeconds(row.attempts) * 1000);
+          await q.retryEmailLater(deps.db, row.id, errorText(err), at);
           outcome.retrying += 1;
         }
       }

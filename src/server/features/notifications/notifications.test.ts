@@ -1,14 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_TEST_CARDS } from "@/shared/billing";
+import { DEMO_TEST_CARDS, PLAN } from "@/shared/billing";
 import { NOTIFICATION_KINDS, OUTBOX_PAGE_SIZE } from "@/shared/notifications";
 import { emailOutbox } from "../../db/schema/email-outbox";
 import { notifications } from "../../db/schema/notifications";
-import { subscriptions } from "../../db/schema/subscriptions";
-import { createProvider, matchingDeps, quoteRequestBody } from "../../test/fixtures";
+import { createProvider, quoteRequestBody } from "../../test/fixtures";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
 import { matchQuoteRequest } from "../matching/service";
-import { createSmtpTransport, deliverDueEmails } from "./mail";
+import { deliverDueEmails } from "./mail";
 import { notifyUser } from "./service";
 
 let ctx: TestContext;
@@ -22,6 +21,7 @@ afterAll(async () => {
 });
 
 const XHR = { "x-requested-with": "fetch" };
+const DAY_MS = 24 * 60 * 60 * 1000;
 type Caller = Pick<TestUser, "cookie"> | null;
 
 const list = (user: Caller) => as(ctx, user, { method: "GET", url: "/api/notifications" });
@@ -106,7 +106,7 @@ describe("the notification centre", () => {
       payload: quoteRequestBody({ title: "Reconcile <bank> statements" }),
     });
     expect(submitted.statusCode).toBe(201);
-    const outcome = await matchQuoteRequest(matchingDeps(ctx), submitted.json().id);
+    const outcome = await matchQuoteRequest(ctx.deps, submitted.json().id);
     expect(outcome.status).toBe("done");
     const told = await ctx.database.db.select().from(notifications).where(eq(notifications.kind, "lead.delivered"));
     expect(told.length).toBeGreaterThan(0);
@@ -135,10 +135,7 @@ describe("the notification centre", () => {
     expect((await confirm(first.clientSecret, DEMO_TEST_CARDS.failsOnRenewal)).json().status).toBe("trialing");
     expect(await kindsOf(provider)).toEqual(["subscription.trial_started"]);
     // The trial ends and the first charge fails: past due, seen on the next read.
-    await ctx.database.db
-      .update(subscriptions)
-      .set({ trialEndsAt: new Date(Date.now() - 60_000) })
-      .where(eq(subscriptions.userId, provider.id));
+    ctx.clock.advance((PLAN.trialDays + 1) * DAY_MS);
     expect((await as(ctx, provider, { method: "GET", url: "/api/subscription" })).json().status).toBe("past_due");
     // Reading again changes nothing and tells nothing more.
     await as(ctx, provider, { method: "GET", url: "/api/subscription" });
@@ -278,7 +275,7 @@ describe("notification preferences", () => {
     // Turned back on, mail flows again.
     await setPrefs(quiet, { preferences: [{ kind: "provider.approved", email: true }] });
     await ctx.database.db.transaction((tx) =>
-      notifyUser(tx, {
+      notifyUser(tx, ctx.deps, {
         userId: quiet.id,
         kind: "provider.approved",
         title: "t",
@@ -342,11 +339,7 @@ describe("the admin's outbox", () => {
   it("keeps every email waiting when no SMTP server is configured", async () => {
     const before = await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.status, "pending"));
     expect(before.length).toBeGreaterThan(0);
-    const outcome = await deliverDueEmails({
-      db: ctx.database.db,
-      transport: createSmtpTransport(ctx.config.mail),
-      from: ctx.config.mail.from,
-    });
+    const outcome = await deliverDueEmails(ctx.deps);
     expect(outcome).toEqual({ sent: 0, retrying: 0, failed: 0 });
     const after = await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.status, "pending"));
     expect(after.map((r) => [r.id, r.attempts])).toEqual(before.map((r) => [r.id, r.attempts]));

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { EmailStatus, NotificationKind } from "@/shared/notifications";
 import type { Db } from "../../db/client";
 import { emailOutbox, type OutboxRow } from "../../db/schema/email-outbox";
@@ -75,15 +75,15 @@ export async function saveEmailChoices(
 }
 
 /**
- * Takes up to `limit` due pending emails for sending: counts the attempt and moves their next
- * attempt past `leaseSeconds`, so that another sender skips them meanwhile and a sender that dies
- * mid-send leaves them to be tried again when the lease runs out.
+ * Takes up to `limit` emails pending and due at `now`: counts the attempt and moves their next attempt
+ * past `leaseSeconds`, so that another sender skips them meanwhile and a sender that dies mid-send
+ * leaves them to be tried again when the lease runs out.
  */
-export async function claimDueEmails(db: Db, limit: number, leaseSeconds: number): Promise<OutboxRow[]> {
+export async function claimDueEmails(db: Db, limit: number, leaseSeconds: number, now: Date): Promise<OutboxRow[]> {
   const due = db
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
-    .where(and(eq(emailOutbox.status, "pending"), sql`${emailOutbox.nextAttemptAt} <= now()`))
+    .where(and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, now)))
     .orderBy(emailOutbox.nextAttemptAt, emailOutbox.id)
     .limit(limit)
     .for("update", { skipLocked: true });
@@ -91,7 +91,7 @@ export async function claimDueEmails(db: Db, limit: number, leaseSeconds: number
     .update(emailOutbox)
     .set({
       attempts: sql`${emailOutbox.attempts} + 1`,
-      nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})`,
+      nextAttemptAt: new Date(now.getTime() + leaseSeconds * 1000),
     })
     .where(inArray(emailOutbox.id, due))
     .returning();
@@ -108,11 +108,8 @@ export async function markEmailFailed(db: Db, id: number, reason: string): Promi
   await db.update(emailOutbox).set({ status: "failed", lastError: reason }).where(eq(emailOutbox.id, id));
 }
 
-export async function retryEmailLater(db: Db, id: number, error: string, afterSeconds: number): Promise<void> {
-  await db
-    .update(emailOutbox)
-    .set({ lastError: error, nextAttemptAt: sql`now() + make_interval(secs => ${afterSeconds})` })
-    .where(eq(emailOutbox.id, id));
+export async function retryEmailLater(db: Db, id: number, error: string, at: Date): Promise<void> {
+  await db.update(emailOutbox).set({ lastError: error, nextAttemptAt: at }).where(eq(emailOutbox.id, id));
 }
 
 export async function outboxPage(

@@ -16,10 +16,12 @@ import {
   type UpdateNotificationPreferencesInput,
 } from "@/shared/notifications";
 import type { UserType } from "@/shared/users";
+import type { Clock } from "../../clock";
 import type { Db } from "../../db/client";
 import { emailOutbox } from "../../db/schema/email-outbox";
 import { type NotificationRow, notifications } from "../../db/schema/notifications";
 import { NotFoundError } from "../../errors";
+import { JOB_NAMES, type JobQueue } from "../../jobs/queue";
 import * as q from "./queries";
 import { subjectLine } from "./subject";
 
@@ -36,12 +38,15 @@ export type NotifyInput = {
   email?: OutgoingEmail;
 };
 
+/** What telling a user needs besides the transaction: the queue that sends the email, and the clock. */
+export type NotifyDeps = { jobs: JobQueue; now: Clock };
+
 /**
  * The in-app notification is always written; the email only when the user has not turned email off
- * for this kind (decision 060). Whoever commits the transaction should then ask for a send
- * (`requestEmailDelivery`); the sender's periodic sweep catches any that are not asked for.
+ * for this kind (decision 060). An email written here asks for the outbox sender in the same
+ * transaction (decision 082): it runs after the commit, and not at all if the transaction rolls back.
  */
-export async function notifyUser(tx: Db, input: NotifyInput): Promise<void> {
+export async function notifyUser(tx: Db, deps: NotifyDeps, input: NotifyInput): Promise<void> {
   await tx.insert(notifications).values({
     userId: input.userId,
     kind: input.kind,
@@ -57,12 +62,14 @@ export async function notifyUser(tx: Db, input: NotifyInput): Promise<void> {
       textBody: input.email.text,
       htmlBody: input.email.html,
       kind: input.kind,
+      nextAttemptAt: deps.now(),
     });
+    await deps.jobs.send(JOB_NAMES.sendEmails, { reason: input.kind }, { tx });
   }
 }
 
-/** What a feature that tells users needs: its database and the app's public address for email links. */
-export type MessagingDeps = { db: Db; appUrl: string };
+/** What a feature that tells users needs: its database, the app's address for email links, the queue and the clock. */
+export type MessagingDeps = NotifyDeps & { db: Db; appUrl: string };
 
 function toNotification(row: NotificationRow): Notification {
   return {

@@ -1,7 +1,10 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { QuoteRequestStatus } from "@/shared/quote-requests";
 import type { Db } from "../../db/client";
+import { companies } from "../../db/schema/companies";
+import { leads } from "../../db/schema/leads";
 import { type QuoteRequestRow, quoteRequests } from "../../db/schema/quote-requests";
+import { quotes } from "../../db/schema/quotes";
 import { users } from "../../db/schema/users";
 
 export type QuoteRequestClient = { firstName: string; lastName: string; email: string };
@@ -14,12 +17,13 @@ export type NewQuoteRequest = Omit<
   "id" | "status" | "matchDueAt" | "createdAt" | "updatedAt"
 > & { matchHours: number };
 
-/** The match promise counts from the row's own created_at: both are the transaction's now(). */
-export async function insertQuoteRequest(db: Db, values: NewQuoteRequest): Promise<QuoteRequestRow> {
+/** The match promise counts from the row's own created_at: both are the app clock's `now`. */
+export async function insertQuoteRequest(db: Db, values: NewQuoteRequest, now: Date): Promise<QuoteRequestRow> {
   const { matchHours, ...rest } = values;
+  const matchDueAt = new Date(now.getTime() + matchHours * 60 * 60 * 1000);
   const [row] = await db
     .insert(quoteRequests)
-    .values({ ...rest, matchDueAt: sql`now() + (${matchHours} * interval '1 hour')` })
+    .values({ ...rest, createdAt: now, updatedAt: now, matchDueAt })
     .returning();
   if (!row) throw new Error("The quote request was not written.");
   return row;
@@ -73,4 +77,24 @@ export async function setClientQuoteRequestStatus(
     .where(and(eq(quoteRequests.id, id), eq(quoteRequests.clientId, clientId)))
     .returning();
   return row;
+}
+
+/** The provider's lead for a request, if its company has one: what lets a provider read the request. */
+export async function findProviderLeadForRequest(db: Db, userId: number, quoteRequestId: number) {
+  const [row] = await db
+    .select({ id: leads.id, status: leads.status })
+    .from(leads)
+    .innerJoin(companies, eq(companies.id, leads.companyId))
+    .where(and(eq(leads.quoteRequestId, quoteRequestId), eq(companies.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+export async function hasLiveQuote(db: Db, leadId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: quotes.id })
+    .from(quotes)
+    .where(and(eq(quotes.leadId, leadId), ne(quotes.status, "withdrawn")))
+    .limit(1);
+  return !!row;
 }

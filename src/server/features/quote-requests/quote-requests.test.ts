@@ -112,7 +112,7 @@ describe("POST /api/quote-requests", () => {
     };
     const user = await findUserById(ctx.database.db, client.id);
     if (!user) throw new Error("no user");
-    await expect(submitQuoteRequest({ db: ctx.database.db, jobs: failingJobs }, user, validBody())).rejects.toThrow(
+    await expect(submitQuoteRequest({ ...ctx.deps, jobs: failingJobs }, user, validBody())).rejects.toThrow(
       "queue unavailable",
     );
     const after = await ctx.database.db.select({ id: quoteRequests.id }).from(quoteRequests);

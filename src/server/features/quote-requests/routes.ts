@@ -7,15 +7,13 @@ import {
 } from "@/shared/quote-requests";
 import { currentUser, requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
-import { requestEmailDelivery } from "../../jobs/workers";
 import { cancelQuoteRequest, getQuoteRequest, listClientQuoteRequests, submitQuoteRequest } from "./service";
 
 const tags = ["quote-requests"];
 
 // Roles are checked before the body is validated (preValidation), so that a caller who may not use
 // a route learns nothing from its validation messages (decision 014).
-export const quoteRequestRoutes: RoutePlugin = async (app, { config, jobs }) => {
-  const messaging = { db: app.db, appUrl: config.publicUrl };
+export const quoteRequestRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     "/api/quote-requests",
     {
@@ -23,7 +21,7 @@ export const quoteRequestRoutes: RoutePlugin = async (app, { config, jobs }) => 
       preValidation: requireRole("client"),
     },
     async (request, reply) => {
-      const created = await submitQuoteRequest({ db: app.db, jobs }, currentUser(request), request.body);
+      const created = await submitQuoteRequest(deps, currentUser(request), request.body);
       return reply.code(201).send(created);
     },
   );
@@ -50,11 +48,6 @@ export const quoteRequestRoutes: RoutePlugin = async (app, { config, jobs }) => 
       schema: { tags, params: quoteRequestIdParamsSchema, response: { 200: quoteRequestDetailSchema } },
       preValidation: requireRole("client"),
     },
-    async (request) => {
-      const cancelled = await cancelQuoteRequest(messaging, currentUser(request), request.params.id);
-      // Providers whose quotes this declined are told by email.
-      await requestEmailDelivery(jobs, "quote-request-cancelled", request.log);
-      return cancelled;
-    },
+    async (request) => cancelQuoteRequest(deps, currentUser(request), request.params.id),
   );
 };

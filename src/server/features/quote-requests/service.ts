@@ -8,18 +8,19 @@ import {
   type QuoteRequestDetail,
   type QuoteRequestSummary,
 } from "@/shared/quote-requests";
+import type { Clock } from "../../clock";
 import type { Db } from "../../db/client";
+import type { LeadRow } from "../../db/schema/leads";
 import type { QuoteRequestRow } from "../../db/schema/quote-requests";
 import type { UserRow } from "../../db/schema/users";
 import { ConflictError, NotFoundError } from "../../errors";
 import { JOB_NAMES, type JobQueue } from "../../jobs/queue";
-import { requireAccess } from "../leads/access";
-import { findProviderLeadForRequest, hasLiveQuote } from "../leads/queries";
+import { requireAccess } from "../companies/access";
 import type { MessagingDeps } from "../notifications/service";
 import { closeRequestQuotes } from "../quotes/closing";
 import * as q from "./queries";
 
-export type QuoteRequestDeps = { db: Db; jobs: JobQueue };
+export type QuoteRequestDeps = { db: Db; jobs: JobQueue; now: Clock };
 
 const NOT_FOUND = "Quote request not found.";
 
@@ -39,13 +40,18 @@ export async function canReadQuoteRequest(
   if (viewer.userType === "admin") return { contact: true };
   if (viewer.userType === "client" && request.clientId === viewer.id) return { contact: true };
   if (viewer.userType === "provider") {
-    const lead = await findProviderLeadForRequest(db, viewer.id, request.id);
+    const lead = await q.findProviderLeadForRequest(db, viewer.id, request.id);
     if (!lead) return null;
     // As on the lead's own page: a provider that lost access (company, subscription) sees why.
     await requireAccess(db, viewer);
-    return { contact: lead.status === "quoted" || (await hasLiveQuote(db, lead.id)) };
+    return { contact: await providerSeesContact(db, lead) };
   }
   return null;
+}
+
+/** A provider sees the client's contact details once it has quoted on its lead (the lead's page too). */
+export async function providerSeesContact(db: Db, lead: Pick<LeadRow, "id" | "status">): Promise<boolean> {
+  return lead.status === "quoted" || (await q.hasLiveQuote(db, lead.id));
 }
 
 export function toSummary(row: q.QuoteRequestWithClient, access: ReadAccess = { contact: true }): QuoteRequestSummary {
@@ -93,19 +99,23 @@ export async function submitQuoteRequest(
   });
   const roi = estimateRoi(requirements);
   const row = await deps.db.transaction(async (tx) => {
-    const inserted = await q.insertQuoteRequest(tx, {
-      clientId: client.id,
-      title: input.title,
-      description: input.description,
-      industry: input.industry,
-      automationTypes: input.automationTypes,
-      budgetRange: input.budgetRange,
-      timeline: input.timeline,
-      requirements,
-      isComplex: complex,
-      matchHours: matchHours(complex),
-      roiHoursPerYear: roi?.hoursPerYear ?? null,
-    });
+    const inserted = await q.insertQuoteRequest(
+      tx,
+      {
+        clientId: client.id,
+        title: input.title,
+        description: input.description,
+        industry: input.industry,
+        automationTypes: input.automationTypes,
+        budgetRange: input.budgetRange,
+        timeline: input.timeline,
+        requirements,
+        isComplex: complex,
+        matchHours: matchHours(complex),
+        roiHoursPerYear: roi?.hoursPerYear ?? null,
+      },
+      deps.now(),
+    );
     await deps.jobs.send(JOB_NAMES.matchQuoteRequest, { quoteRequestId: inserted.id }, { tx });
     return inserted;
   });
@@ -130,11 +140,11 @@ export async function getQuoteRequest(db: Db, viewer: UserRow, id: number): Prom
 
 /** The owner withdraws an open or matched request; its pending quotes are declined and its leads closed. */
 export async function cancelQuoteRequest(
-  { db, appUrl }: MessagingDeps,
+  deps: MessagingDeps,
   client: UserRow,
   id: number,
 ): Promise<QuoteRequestDetail> {
-  const row = await db.transaction(async (tx) => {
+  const row = await deps.db.transaction(async (tx) => {
     const current = await q.lockClientQuoteRequest(tx, id, client.id);
     if (!current) throw new NotFoundError(NOT_FOUND);
     if (!canCancel(current.status)) {
@@ -145,7 +155,7 @@ export async function cancelQuoteRequest(
     const updated = await q.setClientQuoteRequestStatus(tx, id, client.id, "cancelled");
     if (!updated) throw new NotFoundError(NOT_FOUND);
     // Providers stop working on it: pending quotes declined (and their providers told), leads closed.
-    await closeRequestQuotes(tx, appUrl, id, "request-cancelled");
+    await closeRequestQuotes(tx, deps, id, "request-cancelled");
     return updated;
   });
   return toDetail({

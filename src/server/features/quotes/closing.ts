@@ -4,14 +4,14 @@
 import type { DeclineReason } from "@/shared/quotes";
 import type { Db } from "../../db/client";
 import type { QuoteRow } from "../../db/schema/quotes";
-import { notifyUser } from "../notifications/service";
+import { type MessagingDeps, notifyUser } from "../notifications/service";
 import { quoteDeclinedMessage } from "./messages";
 import * as q from "./queries";
 
 /** Declines the request's pending quotes (but `exceptQuoteId`), closes their leads, tells their providers. */
 export async function declinePendingQuotes(
   tx: Db,
-  appUrl: string,
+  deps: MessagingDeps,
   quoteRequestId: number,
   reason: DeclineReason,
   exceptQuoteId?: number,
@@ -21,8 +21,9 @@ export async function declinePendingQuotes(
     { quoteRequestId, ...(exceptQuoteId !== undefined ? { exceptQuoteId } : {}) },
     { status: "declined", declineReason: reason },
   );
+  const { appUrl } = deps;
   for (const quote of declined) {
-    await notifyUser(tx, quoteDeclinedMessage(appUrl, await q.findQuoteParties(tx, quote), quote, reason));
+    await notifyUser(tx, deps, quoteDeclinedMessage(appUrl, await q.findQuoteParties(tx, quote), quote, reason));
   }
   return declined;
 }
@@ -30,12 +31,12 @@ export async function declinePendingQuotes(
 /** A request that stops taking quotes (closed or cancelled): its remaining quotes declined, its leads closed. */
 export async function closeRequestQuotes(
   tx: Db,
-  appUrl: string,
+  deps: MessagingDeps,
   quoteRequestId: number,
   reason: DeclineReason,
   exceptQuoteId?: number,
 ): Promise<QuoteRow[]> {
-  const declined = await declinePendingQuotes(tx, appUrl, quoteRequestId, reason, exceptQuoteId);
+  const declined = await declinePendingQuotes(tx, deps, quoteRequestId, reason, exceptQuoteId);
   await q.setLeadStatus(tx, { quoteRequestId }, "closed");
   return declined;
 }

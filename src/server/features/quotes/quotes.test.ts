@@ -6,7 +6,7 @@ import { leads } from "../../db/schema/leads";
 import { notifications } from "../../db/schema/notifications";
 import { quotes } from "../../db/schema/quotes";
 import { subscriptions } from "../../db/schema/subscriptions";
-import { createProvider, matchingDeps, quoteRequestBody, type TestProvider } from "../../test/fixtures";
+import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
 import { matchQuoteRequest } from "../matching/service";
 import { unsendableReason } from "../notifications/mail";
@@ -32,7 +32,7 @@ async function matchedRequest(owner: TestUser = client, title?: string): Promise
   const res = await as(ctx, owner, { method: "POST", url: "/api/quote-requests", payload });
   expect(res.statusCode).toBe(201);
   const id = res.json().id;
-  await matchQuoteRequest(matchingDeps(ctx), id);
+  await matchQuoteRequest(ctx.deps, id);
   return id;
 }
 

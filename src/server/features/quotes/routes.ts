@@ -10,7 +10,6 @@ import {
 } from "@/shared/quotes";
 import { currentUser, requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
-import { requestEmailDelivery } from "../../jobs/workers";
 import {
   acceptQuote,
   declineQuote,
@@ -27,8 +26,7 @@ const tags = ["quotes"];
 const messageSchema = z.object({ message: z.string() });
 const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema };
 
-export const quoteRoutes: RoutePlugin = async (app, { config, jobs }) => {
-  const messaging = { db: app.db, appUrl: config.publicUrl };
+export const quoteRoutes: RoutePlugin = async (app, deps) => {
   // Roles first (preValidation): a caller who may not use a route learns nothing from its validation.
   const provider = { preValidation: requireRole("provider") };
   const client = { preValidation: requireRole("client") };
@@ -45,11 +43,8 @@ export const quoteRoutes: RoutePlugin = async (app, { config, jobs }) => {
       schema: { tags, params: quoteIdParamsSchema, body: quoteInputSchema, response: { 201: quoteSchema, ...errors } },
       ...provider,
     },
-    async (request, reply) => {
-      const quote = await sendQuote(messaging, currentUser(request), request.params.id, request.body);
-      await requestEmailDelivery(jobs, "quote-received", request.log);
-      return reply.code(201).send(quote);
-    },
+    async (request, reply) =>
+      reply.code(201).send(await sendQuote(deps, currentUser(request), request.params.id, request.body)),
   );
 
   app.put(
@@ -79,7 +74,7 @@ export const quoteRoutes: RoutePlugin = async (app, { config, jobs }) => {
   app.get(
     "/api/analytics/me",
     { schema: { tags, response: { 200: providerAnalyticsSchema, ...errors } }, ...provider },
-    async (request) => providerAnalytics(app.db, currentUser(request)),
+    async (request) => providerAnalytics(deps, currentUser(request)),
   );
 
   app.get(
@@ -94,20 +89,12 @@ export const quoteRoutes: RoutePlugin = async (app, { config, jobs }) => {
   app.post(
     "/api/quotes/:id/accept",
     { schema: { tags, params: quoteIdParamsSchema, response: { 200: quoteSchema, ...errors } }, ...client },
-    async (request) => {
-      const quote = await acceptQuote(messaging, currentUser(request), request.params.id);
-      await requestEmailDelivery(jobs, "quote-accepted", request.log);
-      return quote;
-    },
+    async (request) => acceptQuote(deps, currentUser(request), request.params.id),
   );
 
   app.post(
     "/api/quotes/:id/decline",
     { schema: { tags, params: quoteIdParamsSchema, response: { 200: quoteSchema, ...errors } }, ...client },
-    async (request) => {
-      const quote = await declineQuote(messaging, currentUser(request), request.params.id);
-      await requestEmailDelivery(jobs, "quote-declined", request.log);
-      return quote;
-    },
+    async (request) => declineQuote(deps, currentUser(request), request.params.id),
   );
 };

@@ -13,12 +13,13 @@ import {
   toStoredLineItems,
   winRatePercent,
 } from "@/shared/quotes";
+import type { Clock } from "../../clock";
 import type { Db } from "../../db/client";
 import type { QuoteRow } from "../../db/schema/quotes";
 import type { UserRow } from "../../db/schema/users";
 import { ConflictError, NotFoundError } from "../../errors";
+import { requireAccess } from "../companies/access";
 import { findCompanyForUser } from "../companies/queries";
-import { requireAccess } from "../leads/access";
 import { type MessagingDeps, notifyUser } from "../notifications/service";
 import { closeRequestQuotes } from "./closing";
 import { quoteAcceptedMessage, quoteDeclinedMessage, quoteReceivedMessage } from "./messages";
@@ -80,12 +81,8 @@ export async function getLeadQuote(db: Db, user: UserRow, leadId: number): Promi
 }
 
 /** Sends the lead's quote: the lead becomes quoted, the client is told (and may now be contacted). */
-export async function sendQuote(
-  { db, appUrl }: MessagingDeps,
-  user: UserRow,
-  leadId: number,
-  input: QuoteInput,
-): Promise<Quote> {
+export async function sendQuote(deps: MessagingDeps, user: UserRow, leadId: number, input: QuoteInput): Promise<Quote> {
+  const { db, appUrl } = deps;
   const companyId = await requireAccess(db, user);
   return db.transaction(async (tx) => {
     const lead = await q.findCompanyLead(tx, leadId, companyId);
@@ -102,7 +99,7 @@ export async function sendQuote(
     const quote = await q.insertQuote(tx, lead, toValues(input));
     if (!quote) throw new ConflictError("You already sent a quote for this lead. Edit or withdraw it instead.");
     await q.setLeadStatus(tx, { leadIds: [lead.id] }, "quoted");
-    await notifyUser(tx, quoteReceivedMessage(appUrl, await q.findQuoteParties(tx, quote), quote));
+    await notifyUser(tx, deps, quoteReceivedMessage(appUrl, await q.findQuoteParties(tx, quote), quote));
     return toQuote(quote);
   });
 }
@@ -172,20 +169,22 @@ async function lockClientQuote(tx: Db, client: UserRow, quoteId: number) {
  * Hires the provider: this quote accepted, every other pending one declined, the request closed with all
  * its leads, every provider told. Under the request's lock, a second accept finds the request closed: 409.
  */
-export async function acceptQuote({ db, appUrl }: MessagingDeps, client: UserRow, quoteId: number): Promise<Quote> {
+export async function acceptQuote(deps: MessagingDeps, client: UserRow, quoteId: number): Promise<Quote> {
+  const { db, appUrl } = deps;
   return db.transaction(async (tx) => {
     const quote = await lockClientQuote(tx, client, quoteId);
     const [accepted] = await q.decidePendingQuotes(tx, { quoteId }, { status: "accepted" });
     if (!accepted) throw notPending(quote, "accepted");
     await q.setRequestStatus(tx, accepted.quoteRequestId, "closed");
-    await closeRequestQuotes(tx, appUrl, accepted.quoteRequestId, "other-accepted", accepted.id);
-    await notifyUser(tx, quoteAcceptedMessage(appUrl, await q.findQuoteParties(tx, accepted), accepted));
+    await closeRequestQuotes(tx, deps, accepted.quoteRequestId, "other-accepted", accepted.id);
+    await notifyUser(tx, deps, quoteAcceptedMessage(appUrl, await q.findQuoteParties(tx, accepted), accepted));
     return toQuote(accepted);
   });
 }
 
 /** Declines one pending quote; its lead closes, the provider is told. The request stays open for others. */
-export async function declineQuote({ db, appUrl }: MessagingDeps, client: UserRow, quoteId: number): Promise<Quote> {
+export async function declineQuote(deps: MessagingDeps, client: UserRow, quoteId: number): Promise<Quote> {
+  const { db, appUrl } = deps;
   return db.transaction(async (tx) => {
     const quote = await lockClientQuote(tx, client, quoteId);
     const [declined] = await q.decidePendingQuotes(
@@ -197,6 +196,7 @@ export async function declineQuote({ db, appUrl }: MessagingDeps, client: UserRo
     await q.setLeadStatus(tx, { leadIds: [declined.leadId] }, "closed");
     await notifyUser(
       tx,
+      deps,
       quoteDeclinedMessage(appUrl, await q.findQuoteParties(tx, declined), declined, "client-declined"),
     );
     return toQuote(declined);
@@ -207,9 +207,12 @@ export async function declineQuote({ db, appUrl }: MessagingDeps, client: UserRo
 // Analytics
 // ---------------------------------------------------------------------------------------------
 
-/** The provider's own pipeline and win rate by month (decision 072); zeros before a company exists. */
-export async function providerAnalytics(db: Db, user: UserRow, now: Date = new Date()): Promise<ProviderAnalytics> {
-  const months = lastMonths(now);
+/** The provider's own pipeline and win rate by month (decision 072) on the app's clock; zeros before a company exists. */
+export async function providerAnalytics(
+  { db, now }: { db: Db; now: Clock },
+  user: UserRow,
+): Promise<ProviderAnalytics> {
+  const months = lastMonths(now());
   const company = await findCompanyForUser(db, user.id);
   const counts = company
     ? await q.countPipeline(db, company.id)

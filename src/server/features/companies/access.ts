@@ -1,5 +1,6 @@
-// Who may act on leads (DESIGN.md "Providers"): kept apart from the lead service so that the features
-// that show a lead's request (quote requests) can ask without importing the lead service.
+// Who may act on leads (DESIGN.md "Providers"): the provider's standing, its company's vetting and its
+// subscription. It lives with the companies feature, below every feature that asks (leads, quotes, and
+// quote requests for a provider reading one), so that none of them depends on another for it (decision 081).
 import { subscriptionGrantsAccess } from "@/shared/billing";
 import type { LeadAccess } from "@/shared/leads";
 import type { Db } from "../../db/client";

@@ -1,0 +1,53 @@
+// What the app runs with, built in one place for the routes, the background workers and the tests,
+// so that a test builds the same graph as production (decision 082). Each service declares the part
+// it needs (MessagingDeps, BillingDeps, AuthDeps ...); this object has them all.
+import { type Clock, systemClock } from "./clock";
+import type { Config } from "./config";
+import type { Database, Db } from "./db/client";
+import { type BillingProviders, createBillingProviders } from "./features/billing/service";
+import { createSmtpTransport, type MailSender } from "./features/notifications/mail";
+import type { JobLog, JobQueue } from "./jobs/queue";
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  db: Db;
+  /** Background jobs on the same database; started before anything sends to it. */
+  jobs: JobQueue;
+  log: JobLog;
+  /** The app's clock: every rule that compares times reads it. */
+  now: Clock;
+  /** The product's public address, for links in emails. */
+  appUrl: string;
+  leadsPerRequest: number;
+  passwordScryptN: number;
+  sessionTtlMs: number;
+  billing: BillingProviders;
+  mail: MailSender;
+};
+
+export type AppDepsInput = {
+  config: Config;
+  database: Database;
+  jobs: JobQueue;
+  log: JobLog;
+  /** Tests pass a clock they can move; the default is the system's. */
+  now?: Clock;
+};
+
+export function createAppDeps({ config, database, jobs, log, now = systemClock }: AppDepsInput): AppDeps {
+  return {
+    config,
+    database,
+    db: database.db,
+    jobs,
+    log,
+    now,
+    appUrl: config.publicUrl,
+    leadsPerRequest: config.leadsPerRequest,
+    passwordScryptN: config.passwordScryptN,
+    sessionTtlMs: config.sessionTtlMs,
+    billing: createBillingProviders(config.billing, now),
+    mail: { transport: createSmtpTransport(config.mail), from: config.mail.from },
+  };
+}
