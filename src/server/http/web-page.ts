@@ -1,9 +1,7 @@
 // The single-page app's HTML, with the title and description of the public page asked for written in,
 // so that search engines and link previews (whose crawlers do not run JavaScript) see them.
 import { documentTitle, isPublicPagePath, type PageMeta, PUBLIC_PAGE_META } from "@/shared/page-meta";
-
-const escapeHtml = (text: string) =>
-  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+import { escapeHtml } from "./escape-html";
 
 function setMetaContent(html: string, attr: "name" | "property", key: string, content: string): string {
   const pattern = new RegExp(`<meta ${attr}="${key}" content="[^"]*"\\s*/?>`);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { changePasswordSchema, safeReturnTo, signInSchema, signUpSchema, updateProfileSchema } from "@/shared/auth";
+import { PATHS } from "@/shared/paths";
 import { publicUserSchema } from "@/shared/users";
 import { UnauthorizedError } from "../../errors";
 import { hitRateLimit, type RateLimit, rateLimitSubject } from "../../http/rate-limit";
@@ -77,7 +78,9 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
     { schema: { tags: ["auth"], querystring: z.object({ returnTo: z.string().optional() }) } },
     async (request, reply) => {
       const returnTo = safeReturnTo(request.query.returnTo);
-      return reply.redirect(returnTo === "/" ? "/login" : `/login?returnTo=${encodeURIComponent(returnTo)}`);
+      return reply.redirect(
+        returnTo === PATHS.home ? PATHS.login : `${PATHS.login}?returnTo=${encodeURIComponent(returnTo)}`,
+      );
     },
   );
 
@@ -85,7 +88,7 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await endSession(app.db, token);
     clearSessionCookie(request, reply);
-    return reply.redirect("/");
+    return reply.redirect(PATHS.home);
   });
 
   app.patch(

@@ -4,6 +4,7 @@
 // reaches the HTML part only escaped and every link starts at PUBLIC_URL.
 import { BRAND_NAME } from "@/shared/brand";
 import type { NotificationKind } from "@/shared/notifications";
+import { escapeHtml } from "../../http/escape-html";
 import type { NotifyInput, OutgoingEmail } from "./service";
 import { subjectLine } from "./subject";
 
@@ -20,16 +21,6 @@ export type EmailContent = {
   /** The page the email is about: a link labelled `label` to `path` (a path inside the app). */
   action?: { label: string; path: string };
 };
-
-/** For user-provided text (company names, reasons) placed in an email's HTML. */
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 /** The absolute address of a page: PUBLIC_URL with or without its trailing slash, then the path. */
 export function pageUrl(appUrl: string, path: string): string {

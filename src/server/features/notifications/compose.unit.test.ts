@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { composeEmail, composeNotification, escapeHtml, type NotificationContent, pageUrl } from "./compose";
+import { escapeHtml } from "../../http/escape-html";
+import { composeEmail, composeNotification, type NotificationContent, pageUrl } from "./compose";
 import { unsendableReason } from "./mail";
 import { SUBJECT_MAX } from "./subject";
 
