@@ -27,8 +27,8 @@ const ProviderRegistrationPage = lazyPage(
   "ProviderRegistrationPage",
 );
 const WelcomePage = lazyPage(() => import("./routes/welcome-page"), "WelcomePage");
-const LeadDetailRoute = lazyPage(() => import("./routes/lead-detail-route"), "LeadDetailRoute");
-const ProviderDashboardRoute = lazyPage(() => import("./routes/provider-dashboard-route"), "ProviderDashboardRoute");
+const LeadDetailRoute = lazyPage(() => import("./routes/lead-detail-page"), "LeadDetailRoute");
+const ProviderDashboardRoute = lazyPage(() => import("./routes/provider-dashboard-page"), "ProviderDashboardRoute");
 const AboutPage = lazyPage(() => import("@/web/features/marketing/about-page"), "AboutPage");
 const ForVendorsPage = lazyPage(() => import("@/web/features/marketing/for-vendors-page"), "ForVendorsPage");
 const HowItWorksPage = lazyPage(() => import("@/web/features/marketing/how-it-works-page"), "HowItWorksPage");
@@ -40,17 +40,14 @@ const ClientDashboardPage = lazyPage(
   () => import("@/web/features/quote-requests/client-dashboard-page"),
   "ClientDashboardPage",
 );
-const QuoteRequestDetailRoute = lazyPage(
-  () => import("./routes/quote-request-detail-route"),
-  "QuoteRequestDetailRoute",
-);
+const QuoteRequestDetailRoute = lazyPage(() => import("./routes/quote-request-detail-page"), "QuoteRequestDetailRoute");
 const QuoteRequestLanding = lazyPage(
   () => import("@/web/features/quote-requests/quote-request-landing"),
   "QuoteRequestLanding",
 );
 const QuoteRequestPage = lazyPage(() => import("@/web/features/quote-requests/quote-request-page"), "QuoteRequestPage");
 const ReportsPage = lazyPage(() => import("@/web/features/quote-requests/reports-page"), "ReportsPage");
-const SettingsRoute = lazyPage(() => import("./routes/settings-route"), "SettingsRoute");
+const SettingsRoute = lazyPage(() => import("./routes/settings-page"), "SettingsRoute");
 const AnalyticsPage = lazyPage(() => import("@/web/features/quotes/analytics-page"), "AnalyticsPage");
 const MyQuotesPage = lazyPage(() => import("@/web/features/quotes/my-quotes-page"), "MyQuotesPage");
 
