@@ -1,22 +1,11 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiSignIn, DEMO, launchBrowser, newContext } from "./support/browser";
+import { describe, expect, it } from "vitest";
+import { apiSignIn, DEMO, startProduct } from "./support/fixture";
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await newContext(browser);
-  page = await context.newPage();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const product = startProduct();
 
 describe("client dashboard filter", () => {
   it("filters the requests by status with the dropdown", async () => {
+    const { context, page } = await product.newPage();
     await apiSignIn(context, DEMO.client, DEMO.password);
     await page.goto("/dashboard");
     const rows = page.getByTestId("quote-request-row");

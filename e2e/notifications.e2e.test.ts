@@ -1,25 +1,9 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, DEMO, keepScreenshot, launchBrowser, newContext, uniqueEmail } from "./support/browser";
-import { retireProvider } from "./support/providers";
+import { apiSignIn, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser.close();
-});
-
-async function freshPage(width?: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, width ? { width } : {});
-  contexts.push(context);
-  return { context, page: await context.newPage() };
-}
+const product = startProduct();
 
 const bell = (page: Page) => page.getByTestId("notification-bell");
 const bellLabel = (page: Page) => bell(page).getAttribute("aria-label");
@@ -48,7 +32,7 @@ async function pendingProvider(context: BrowserContext, companyName: string): Pr
 
 describe("notifications", () => {
   it("an approved provider finds the news in the bell, follows it, and marks the rest read", async () => {
-    const { context, page } = await freshPage();
+    const { context, page } = await product.newPage();
     const companyName = `Bellwether Flows ${Date.now()}`;
     await pendingProvider(context, companyName);
     // The bell reads its list on its own; its answer, not its loading state, is what is checked.
@@ -60,7 +44,7 @@ describe("notifications", () => {
     expect(await page.getByTestId("notification-count").count()).toBe(0);
 
     // The admin approves the company in the Providers tab.
-    const admin = await freshPage();
+    const admin = await product.newPage();
     await apiSignIn(admin.context, DEMO.admin, DEMO.password);
     await admin.page.goto("/admin/providers");
     const card = admin.page.getByRole("article", { name: companyName });
@@ -117,11 +101,10 @@ describe("notifications", () => {
     await approvalEmail.getByText("Set up your subscription to start receiving leads.").waitFor();
     await keepScreenshot(admin.page, "admin-email-outbox");
     expect(await accessibilityViolations(admin.page)).toEqual([]);
-    await retireProvider(context);
   });
 
   it("keeps an email preference after a reload, and the bell works at 375 px", async () => {
-    const { context, page } = await freshPage(375);
+    const { context, page } = await product.newPage({ width: 375 });
     await pendingProvider(context, `Quiet Gears ${Date.now()}`);
     await page.goto("/settings");
     const box = page.getByRole("checkbox", { name: "Company approved" });

@@ -1,29 +1,13 @@
 // The whole marketplace loop: a client's request reaches two approved, subscribed providers; each sends
 // a quote through the lead page; the client, told by the bell, compares them side by side and hires
 // one; the winner sees the win and the other the decline, in the bell and on their pages.
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, DEMO, keepScreenshot, launchBrowser, newContext, uniqueEmail } from "./support/browser";
-import { retireProvider } from "./support/providers";
+import { apiSignIn, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
 import { submitThroughWizard } from "./support/wizard";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser.close();
-});
-
-async function freshPage(width?: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, width ? { width } : {});
-  contexts.push(context);
-  return { context, page: await context.newPage() };
-}
+const product = startProduct();
 
 /** Opens the bell and returns the notification that mentions `text`, after checking the unread badge. */
 async function bellItem(page: Page, text: string) {
@@ -68,7 +52,7 @@ const requestBody = (title: string) => ({
 async function createSubscribedProvider(companyName: string): Promise<{ email: string; password: string }> {
   const email = uniqueEmail("e2e-quotes-provider");
   const password = "second-provider-pass";
-  const { context } = await freshPage();
+  const context = await product.newContext();
   const signUp = await context.request.post("/api/auth/sign-up", {
     data: { firstName: "Robin", lastName: "Rival", email, password },
   });
@@ -88,7 +72,7 @@ async function createSubscribedProvider(companyName: string): Promise<{ email: s
   expect(company.status(), await company.text()).toBe(201);
   const companyId = (await company.json()).id;
 
-  const admin = (await freshPage()).context;
+  const admin = await product.newContext();
   await apiSignIn(admin, DEMO.admin, DEMO.password);
   expect(
     (
@@ -127,14 +111,14 @@ async function waitForLead(context: BrowserContext, title: string): Promise<numb
 
 /** A new client's request, sent through the API, and the demo provider (signed in) with its lead. */
 async function requestWithLead(title: string) {
-  const client = await freshPage();
+  const client = await product.newPage();
   const signUp = await client.context.request.post("/api/auth/sign-up", {
     data: { firstName: "Cass", lastName: "Client", email: uniqueEmail("e2e-client"), password: "client-pass-123" },
   });
   expect(signUp.status()).toBe(201);
   const created = await client.context.request.post("/api/quote-requests", { data: requestBody(title) });
   expect(created.status()).toBe(201);
-  const provider = await freshPage();
+  const provider = await product.newPage();
   await apiSignIn(provider.context, DEMO.provider, DEMO.password);
   const leadId = await waitForLead(provider.context, title);
   return { client, requestId: (await created.json()).id as number, provider, leadId };
@@ -184,7 +168,7 @@ describe("quotes and hiring", () => {
     const rival = await createSubscribedProvider(rivalName);
 
     // The client signs up and submits a request through the wizard.
-    const client = await freshPage();
+    const client = await product.newPage();
     const clientEmail = uniqueEmail("e2e-quotes-client");
     expect(
       (
@@ -212,7 +196,7 @@ describe("quotes and hiring", () => {
     });
 
     // The demo provider quotes with a breakdown; the rival quotes a single price.
-    const demo = await freshPage();
+    const demo = await product.newPage();
     await apiSignIn(demo.context, DEMO.provider, DEMO.password);
     const demoLead = await waitForLead(demo.context, title);
     await sendQuote(demo.page, demoLead, {
@@ -228,7 +212,7 @@ describe("quotes and hiring", () => {
     expect(await accessibilityViolations(demo.page)).toEqual([]);
     await keepScreenshot(demo.page, "quotes-lead-quote-sent");
 
-    const other = await freshPage();
+    const other = await product.newPage();
     await apiSignIn(other.context, rival.email, rival.password);
     const rivalLead = await waitForLead(other.context, title);
     await sendQuote(other.page, rivalLead, { amount: "26000", timeline: "8 weeks" });
@@ -262,7 +246,7 @@ describe("quotes and hiring", () => {
     await keepScreenshot(client.page, "quotes-compare");
 
     // At 375 px they stack.
-    const narrow = await freshPage(375);
+    const narrow = await product.newPage({ width: 375 });
     await narrow.context.addCookies(await client.context.cookies());
     await narrow.page.goto(`/quote-request/${requestId}`);
     await narrow.page.getByRole("heading", { name: "Quotes (2)" }).waitFor();
@@ -353,7 +337,6 @@ describe("quotes and hiring", () => {
     );
     expect(rivalStats).toContain("Lost 1");
     expect(rivalStats).toContain("Win Rate 0%");
-    await retireProvider(other.context);
   });
 
   it("a provider withdraws a pending quote after confirming; the form and the hidden contact return", async () => {
@@ -424,7 +407,7 @@ describe("quotes and hiring", () => {
   });
 
   it("a provider edits its company profile on Settings", async () => {
-    const { context, page } = await freshPage();
+    const { context, page } = await product.newPage();
     await apiSignIn(context, DEMO.provider, DEMO.password);
     await page.goto("/settings");
     const card = page.getByTestId("company-profile-card");
