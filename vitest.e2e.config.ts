@@ -6,10 +6,14 @@ export default defineConfig({
   test: {
     name: "e2e",
     include: ["e2e/**/*.e2e.test.ts"],
+    // The built web app and the empty database each file's server starts from (e2e/support/fixture.ts).
     globalSetup: ["e2e/support/global-setup.ts"],
-    // One browser at a time: the machine has two cores and the server needs one.
+    // One file at a time: the machine has two cores, and each file's browser and server need one each.
     fileParallelism: false,
-    testTimeout: 60_000,
+    // The longest journeys (two providers quoting and a hire; every public page at 375 px with its
+    // accessibility scan) take two minutes when the two cores are shared with other work.
+    testTimeout: 180_000,
+    // A file's server start (its first start seeds the demo data) and Chromium's launch.
     hookTimeout: 120_000,
     // A poll waits for what follows a click (a request, re-reads, a render): a second is too short on CI.
     expect: { poll: { timeout: 10_000 } },

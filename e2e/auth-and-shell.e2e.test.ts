@@ -1,23 +1,13 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { apiSignIn, DEMO, keepScreenshot, launchBrowser, newContext, uniqueEmail } from "./support/browser";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeEach, describe, expect, it } from "vitest";
+import { apiSignIn, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
 
-let browser: Browser;
+const product = startProduct();
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
 beforeEach(async () => {
-  context = await newContext(browser);
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
+  ({ context, page } = await product.newPage());
 });
 
 const sidebarLinks = async () => page.getByRole("navigation", { name: "Main" }).getByRole("link").allInnerTexts();

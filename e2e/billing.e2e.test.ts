@@ -1,27 +1,17 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeEach, describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, baseURL, DEMO, keepScreenshot, launchBrowser, newContext } from "./support/browser";
+import { apiSignIn, DEMO, keepScreenshot, startProduct } from "./support/fixture";
 
 /** Seeded without a subscription, for trying the card form. */
 const PROVIDER_WITHOUT_SUBSCRIPTION = "provider2@demo.automatch.io";
 
-let browser: Browser;
+const product = startProduct();
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
 beforeEach(async () => {
-  context = await newContext(browser);
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
+  ({ context, page } = await product.newPage());
 });
 
 const toastText = async () => (await page.getByTestId("toast").first().innerText()).replace(/\s+/g, " ");
@@ -44,7 +34,7 @@ describe("subscription", () => {
   it("a provider pays with the demo card: a decline shows 'Payment Failed', the test card activates the trial", async () => {
     const outside: string[] = [];
     page.on("request", (r) => {
-      if (!r.url().startsWith(baseURL()) && !r.url().startsWith("data:")) outside.push(r.url());
+      if (!r.url().startsWith(product.baseURL) && !r.url().startsWith("data:")) outside.push(r.url());
     });
     await apiSignIn(context, PROVIDER_WITHOUT_SUBSCRIPTION, DEMO.password);
     await page.goto("/subscription");

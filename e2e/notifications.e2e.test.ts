@@ -1,25 +1,9 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, DEMO, keepScreenshot, launchBrowser, newContext, uniqueEmail } from "./support/browser";
-import { retireProvider } from "./support/providers";
+import { apiSignIn, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser.close();
-});
-
-async function freshPage(width?: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, width ? { width } : {});
-  contexts.push(context);
-  return { context, page: await context.newPage() };
-}
+const product = startProduct();
 
 const bell = (page: Page) => page.getByTestId("notification-bell");
 const bellLabel = (page: Page) => bell(page).getAttribute("aria-label");
@@ -48,7 +32,7 @@ async function pendingProvider(context: BrowserContext, companyName: string): Pr
 
 describe("notifications", () => {
   it("an approved provider finds the news in the bell, follows it, and marks the rest read", async () => {
-    const { context, page } = await freshPage();
+    const { context, page } = await product.newPage();
     const companyName = `Bellwether Flows ${Date.now()}`;
     await pendingProvider(context, companyName);
     // The bell reads its list on its own; its answer, not its loading state, is what is checked.
@@ -60,7 +44,7 @@ describe("notifications", () => {
     expect(await page.getByTestId("notification-count").count()).toBe(0);
 
     // The admin approves the company in the Providers tab.
-    const admin = await freshPage();
+    const admin = await product.newPage();
     await apiSignIn(admin.context, DEMO.admin, DEMO.password);
     await admin.page.goto("/admin/providers");
     const card = admin.page.getByRole("article", { name: companyName });
@@ -87,20 +71,27 @@ describe("notifications", () => {
     await expect.poll(() => bellLabel(page)).toBe("Notifications");
     expect(await page.getByTestId("notification-count").count()).toBe(0);
 
-    // The provider starts the free trial: another notification; "Mark all as read" clears it.
+    // The provider starts the free trial. Now eligible, it is also sent the demo client's two requests,
+    // which only the demo provider had, as leads (in the background): three unread news, and
+    // "Mark all as read" clears them.
     const started = await context.request.post("/api/create-subscription", { headers: { "x-requested-with": "t" } });
     const { clientSecret } = await started.json();
     const confirmed = await context.request.post("/api/subscription/demo/confirm", {
       data: { clientSecret, cardNumber: "4242424242424242", expiry: "12 / 34", cvc: "123" },
     });
     expect(confirmed.ok()).toBe(true);
+    await expect
+      .poll(async () => (await (await context.request.get("/api/leads/me")).json()).length, { timeout: 30_000 })
+      .toBe(2);
     await page.goto("/provider-dashboard");
-    // Now eligible, the provider may also be sent open requests that still lack providers (as leads),
-    // so the count is not checked to the unit here.
-    await expect.poll(() => bellLabel(page)).toMatch(/^Notifications, \d+ unread$/);
+    await expect.poll(() => bellLabel(page)).toBe("Notifications, 3 unread");
     await bell(page).click();
     await panel.waitFor();
-    await panel.getByTestId("notification-item").filter({ hasText: "Your free trial has started" }).waitFor();
+    // With the approval, read since.
+    const items = panel.getByTestId("notification-item");
+    expect(await items.count()).toBe(4);
+    expect(await items.filter({ hasText: "Your free trial has started" }).count()).toBe(1);
+    expect(await items.filter({ hasText: "New lead" }).count()).toBe(2);
     await panel.getByRole("button", { name: "Mark all as read" }).click();
     await expect.poll(() => bellLabel(page)).toBe("Notifications");
     expect(await panel.getByRole("button", { name: "Mark all as read" }).isDisabled()).toBe(true);
@@ -117,11 +108,10 @@ describe("notifications", () => {
     await approvalEmail.getByText("Set up your subscription to start receiving leads.").waitFor();
     await keepScreenshot(admin.page, "admin-email-outbox");
     expect(await accessibilityViolations(admin.page)).toEqual([]);
-    await retireProvider(context);
   });
 
   it("keeps an email preference after a reload, and the bell works at 375 px", async () => {
-    const { context, page } = await freshPage(375);
+    const { context, page } = await product.newPage({ width: 375 });
     await pendingProvider(context, `Quiet Gears ${Date.now()}`);
     await page.goto("/settings");
     const box = page.getByRole("checkbox", { name: "Company approved" });

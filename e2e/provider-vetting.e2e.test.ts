@@ -1,25 +1,9 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, DEMO, keepScreenshot, launchBrowser, newContext, uniqueEmail } from "./support/browser";
-import { retireProvider } from "./support/providers";
+import { apiSignIn, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser.close();
-});
-
-async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser);
-  contexts.push(context);
-  return { context, page: await context.newPage() };
-}
+const product = startProduct();
 
 const DESCRIPTION =
   "We design and run RPA and workflow automation for insurance back offices: claims intake, policy changes, reporting.";
@@ -28,7 +12,7 @@ const toastText = (page: Page) => page.getByTestId("toast").innerText();
 
 describe("provider registration and vetting", () => {
   it("a new user registers a company, the admin approves it, and the provider sees it approved", async () => {
-    const { context, page } = await freshPage();
+    const { context, page } = await product.newPage();
     const companyName = `Brightline Automation ${Date.now()}`;
 
     // Signed out: the provider landing.
@@ -89,7 +73,7 @@ describe("provider registration and vetting", () => {
     await keepScreenshot(page, "provider-registration-under-review");
 
     // The demo admin approves it in the Providers tab.
-    const admin = await freshPage();
+    const admin = await product.newPage();
     await apiSignIn(admin.context, DEMO.admin, DEMO.password);
     await admin.page.goto("/admin");
     await admin.page.getByRole("tab", { name: "Providers" }).click();
@@ -132,11 +116,10 @@ describe("provider registration and vetting", () => {
     const access = await (await context.request.get("/api/leads/access")).json();
     expect(access).toMatchObject({ hasAccess: true, companyStatus: "approved", subscriptionStatus: "trialing" });
     await keepScreenshot(page, "provider-dashboard-after-subscribing");
-    await retireProvider(context);
   });
 
   it("an admin rejects with a reason; the provider sees it, edits and resubmits", async () => {
-    const { context, page } = await freshPage();
+    const { context, page } = await product.newPage();
     const companyName = `Cobalt Bots ${Date.now()}`;
     const signUp = await context.request.post("/api/auth/sign-up", {
       data: { firstName: "Cole", lastName: "Cobalt", email: uniqueEmail("e2e-rejected"), password: "cobalt-bots-1" },
@@ -156,7 +139,7 @@ describe("provider registration and vetting", () => {
     });
     expect(created.status()).toBe(201);
 
-    const admin = await freshPage();
+    const admin = await product.newPage();
     await apiSignIn(admin.context, DEMO.admin, DEMO.password);
     await admin.page.goto("/admin/providers");
     const card = admin.page.getByRole("article", { name: companyName });

@@ -3,34 +3,24 @@
 // accessibility, 375 px phones, and each page's own title and description.
 //
 // Failure paths: the forms must show their error toast when the server fails. The e2e server is the
-// real product, which has no switch to fail on purpose, and stopping it would break every other test
-// in the run. So the failing request is intercepted in the browser with Playwright's page.route: it
+// real product, which has no switch to fail on purpose, and stopping it would break the file's other
+// tests. So the failing request is intercepted in the browser with Playwright's page.route: it
 // is answered with a 500 (or 503), or aborted as a network error, before it reaches the server; the
 // page cannot tell that from a failing server. The same form is then sent again without the route
 // and must reach the real server, and the admin API shows that exactly one submission was stored.
 // The "Submitting..." state is made observable the same way: the request is held at the route until
 // the test has seen the button, then passed on to the real server unchanged.
-import type { Browser, BrowserContext, Page, Route } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { BrowserContext, Page, Route } from "playwright-core";
+import { beforeEach, describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, DEMO, keepScreenshot, launchBrowser, newContext, uniqueEmail } from "./support/browser";
+import { apiSignIn, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
 
-let browser: Browser;
+const product = startProduct();
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
 beforeEach(async () => {
-  context = await newContext(browser);
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
+  ({ context, page } = await product.newPage());
 });
 
 type PublicPage = { path: string; h1: string; texts: string[] };
@@ -202,7 +192,7 @@ async function holdRequests(url: string) {
 
 /** An admin's view of the stored submissions, through the admin API. */
 async function adminList(path: "/api/admin/inquiries" | "/api/admin/vendor-applications") {
-  const admin = await newContext(browser);
+  const admin = await product.newContext();
   try {
     await apiSignIn(admin, DEMO.admin, DEMO.password);
     const res = await admin.request.get(`${path}?pageSize=100`);
@@ -265,28 +255,23 @@ describe("public pages", () => {
   });
 
   it("every page fits a 375 px phone without sideways scrolling and passes the scan there", async () => {
-    const phone = await newContext(browser, { width: 375 });
-    page = await phone.newPage();
-    try {
-      for (const p of PUBLIC_PAGES) {
-        await open(p.path);
-        const widths = await page.evaluate(() => ({
-          scroll: document.documentElement.scrollWidth,
-          viewport: window.innerWidth,
-        }));
-        expect(widths.scroll, `${p.path} is wider than the phone`).toBeLessThanOrEqual(widths.viewport);
-        expect(await accessibilityViolations(page), `${p.path} at 375 px`).toEqual([]);
-        await keepScreenshot(page, `public${p.path === "/" ? "-landing" : p.path.replaceAll("/", "-")}-375`);
-      }
-      // The header's links fold into a menu on a phone.
-      await open("/about");
-      expect(await mainNav().isVisible()).toBe(false);
-      await page.getByRole("button", { name: "Open menu" }).click();
-      await mainNav().getByRole("link", { name: "How It Works" }).click();
-      await page.getByRole("heading", { level: 1, name: "How It Works" }).waitFor();
-    } finally {
-      await phone.close();
+    ({ page } = await product.newPage({ width: 375 }));
+    for (const p of PUBLIC_PAGES) {
+      await open(p.path);
+      const widths = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        viewport: window.innerWidth,
+      }));
+      expect(widths.scroll, `${p.path} is wider than the phone`).toBeLessThanOrEqual(widths.viewport);
+      expect(await accessibilityViolations(page), `${p.path} at 375 px`).toEqual([]);
+      await keepScreenshot(page, `public${p.path === "/" ? "-landing" : p.path.replaceAll("/", "-")}-375`);
     }
+    // The header's links fold into a menu on a phone.
+    await open("/about");
+    expect(await mainNav().isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await mainNav().getByRole("link", { name: "How It Works" }).click();
+    await page.getByRole("heading", { level: 1, name: "How It Works" }).waitFor();
   });
 });
 

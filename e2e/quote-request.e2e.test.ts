@@ -1,24 +1,14 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeEach, describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, DEMO, keepScreenshot, launchBrowser, newContext, uniqueEmail } from "./support/browser";
+import { apiSignIn, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
 
-let browser: Browser;
+const product = startProduct();
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
 beforeEach(async () => {
-  context = await newContext(browser);
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
+  ({ context, page } = await product.newPage());
 });
 
 const stepText = () => page.getByTestId("wizard-step").innerText();

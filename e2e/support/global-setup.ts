@@ -1,70 +1,54 @@
-// Starts the real product once for the browser tests: the built web app and the server on a fresh
-// embedded database (with its demo accounts), on a free port.
-import { type ChildProcess, spawn } from "node:child_process";
+// What all browser-test files need once: the built web app, and one folder for the run under the
+// system's temporary folder. In it, an empty embedded database with the product's schema for each
+// file's server to start from (see fixture.ts): a new PGlite folder costs half a minute of initdb on
+// this machine, a copy of this one under a second. The teardown removes the folder, after stopping any
+// file's server whose worker died without stopping it.
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { startServer } from "./server";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseURL: string;
+    runDir: string;
   }
 }
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === "object" && addr ? resolve(addr.port) : reject(new Error("no port"))));
-    });
-  });
-}
+/** The folder that holds the empty database, inside the run's folder. */
+export const EMPTY_DATA_DIR = "empty";
+/** Each file's server writes its pid to a file with this ending in the run's folder. */
+export const PID_FILE_ENDING = ".server-pid";
 
-export async function setup(project: TestProject): Promise<() => Promise<void>> {
+export async function setup(project: TestProject): Promise<() => void> {
   if (!fs.existsSync(path.join(root, "dist/web/index.html"))) {
     throw new Error("The web app is not built: run `npm run build` before the browser tests (npm test does).");
   }
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "automatch-e2e-"));
-  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "test", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...e2eEnv() },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let log = "";
-  server.stdout?.on("data", (d) => {
-    log += d;
-  });
-  server.stderr?.on("data", (d) => {
-    log += d;
-  });
-  const baseURL = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 90_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`The server exited during start-up:\n${log}`);
-    try {
-      if ((await fetch(`${baseURL}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "automatch-e2e-"));
+  const teardown = () => {
+    for (const name of fs.readdirSync(runDir).filter((n) => n.endsWith(PID_FILE_ENDING))) {
+      try {
+        process.kill(Number(fs.readFileSync(path.join(runDir, name), "utf8")), "SIGKILL");
+      } catch {
+        // stopped already
+      }
     }
-    if (Date.now() > until) throw new Error(`The server did not start within 90 s:\n${log}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  project.provide("baseURL", baseURL);
-  return async () => {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (process.env.E2E_SERVER_LOG) fs.writeFileSync(process.env.E2E_SERVER_LOG, log);
+    fs.rmSync(runDir, { recursive: true, force: true });
   };
-}
-
-/** Extra server settings the browser tests need (none yet besides the defaults). */
-function e2eEnv(): Record<string, string> {
-  return { LOG_LEVEL: "warn" };
+  try {
+    // The server's own start-up makes the schema; without demo data the database stays empty.
+    const emptyDataDir = path.join(runDir, EMPTY_DATA_DIR);
+    fs.mkdirSync(emptyDataDir);
+    const server = await startServer({ dataDir: emptyDataDir, env: { DEMO_DATA: "false" }, startTimeoutMs: 180_000 });
+    const code = await server.stop();
+    // A folder copied after anything but a clean shutdown could be half written.
+    if (code !== 0) throw new Error(`The server that made the empty database exited with ${code}:\n${server.log()}`);
+  } catch (err) {
+    teardown();
+    throw err;
+  }
+  project.provide("runDir", runDir);
+  return teardown;
 }
