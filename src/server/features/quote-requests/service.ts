@@ -28,9 +28,9 @@ const NOT_FOUND = "Quote request not found.";
 export type ReadAccess = { contact: boolean };
 
 /**
- * Who may read a request: its owner and admins, with the client's contact details. Providers holding a
- * lead for it will read it without them (the matching feature extends this one function). Everyone
- * else gets null, which the routes answer with 404, so that nobody learns which ids exist.
+ * Who may read a request: its owner and admins, with the client's contact details; a provider holding a
+ * lead for it, with them only once it has quoted. Everyone else gets null, which the routes answer with
+ * 404, so that nobody learns which ids exist.
  */
 export async function canReadQuoteRequest(
   db: Db,
