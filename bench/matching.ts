@@ -12,22 +12,11 @@ import { findCandidates } from "../src/server/features/matching/queries";
 import { requestProfile } from "../src/server/features/matching/service";
 import { quoteRequestBody } from "../src/server/test/fixtures";
 import { prepareRequest, rankProviders } from "../src/shared/matching";
+import { PROVIDER_SPECIALTIES } from "../src/shared/specialties";
 
 const SIZES = (process.env.BENCH_SIZES ?? "1000,10000,100000").split(",").map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const SPECIALTIES = [
-  "RPA",
-  "Workflow Automation",
-  "AI/Machine Learning",
-  "System Integration",
-  "Custom Development",
-  "Business Intelligence",
-  "Cloud Automation",
-  "Data Analytics",
-  "IoT Integration",
-  "API Development",
-];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
@@ -44,7 +33,7 @@ async function time(fn: () => Promise<unknown>): Promise<number> {
 
 /** Adds eligible providers (user, approved company, active subscription) up to `total`, in SQL. */
 async function growProviders(database: Database, from: number, to: number): Promise<void> {
-  const specialties = `array[${SPECIALTIES.map((s) => `'${s}'`).join(",")}]`;
+  const specialties = `array[${PROVIDER_SPECIALTIES.map((s) => `'${s}'`).join(",")}]`;
   const step = 20_000;
   for (let lo = from + 1; lo <= to; lo += step) {
     const hi = Math.min(to, lo + step - 1);

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm run check:imports`: the one import direction of the house (decision 080), checked on every file.
 // Web: shared → features → app. A feature does not import another feature or the app; components and
-// lib import neither; shared imports neither side. Server: features may call each other, but never in a
-// circle. Plain Node on purpose: it reads import lines, it does not need a compiler.
+// lib import neither; shared imports neither side. Server: features use one another in one order
+// (decision 081), so never in a circle. Plain Node on purpose: it reads import lines, it needs no compiler.
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -98,6 +98,25 @@ export function layerOf(file) {
   return { layer: "other" };
 }
 
+/**
+ * The server's features, lowest first (decision 081): each may use the features placed before it, never
+ * one after it. A new feature is placed here (and in the decision) when it is added.
+ */
+export const SERVER_FEATURE_ORDER = [
+  "activity",
+  "alerts",
+  "auth",
+  "inquiries",
+  "notifications",
+  "system",
+  "billing",
+  "companies",
+  "matching",
+  "quotes",
+  "quote-requests",
+  "leads",
+];
+
 const isWeb = (layer) => layer.startsWith("web");
 const isServer = (layer) => layer.startsWith("server");
 
@@ -174,6 +193,26 @@ export function findCycles(graph) {
   return cycles;
 }
 
+/**
+ * Where the server's feature graph leaves the order: features not placed in it, and edges to a feature
+ * placed at or after the importer. Edges on a cycle are left to the cycle's report.
+ */
+export function orderProblems(graph, order, cycles = []) {
+  const onCycle = new Set(cycles.flatMap((c) => c.map((from, i) => `${from}>${c[(i + 1) % c.length]}`)));
+  const problems = [];
+  const features = [...new Set([...graph.keys(), ...[...graph.values()].flatMap((s) => [...s.keys()])])].sort();
+  for (const feature of features.filter((f) => !order.includes(f))) problems.push({ kind: "unplaced", feature });
+  for (const [from, edges] of graph) {
+    for (const [to, byFile] of edges) {
+      if (!order.includes(from) || !order.includes(to) || onCycle.has(`${from}>${to}`)) continue;
+      if (order.indexOf(to) < order.indexOf(from)) continue;
+      const files = [...byFile.entries()].map(([file, specifiers]) => ({ file, specifiers }));
+      problems.push({ kind: "order", from, to, files });
+    }
+  }
+  return problems;
+}
+
 function listSourceFiles(root, dir) {
   const absolute = path.join(root, dir);
   if (!fs.existsSync(absolute)) return [];
@@ -186,15 +225,20 @@ function listSourceFiles(root, dir) {
   return files;
 }
 
-/** All the problems of a tree: [{ kind: "direction", file, line, specifier, message } | { kind: "cycle", ... }]. */
-export function checkTree(root) {
-  const files = listSourceFiles(root, "src").map((file) => ({
+/** The tree's source files under src/, each with the imports that point inside the project. */
+export function readSourceFiles(root) {
+  return listSourceFiles(root, "src").map((file) => ({
     file,
     imports: collectImports(fs.readFileSync(path.join(root, file), "utf8")).flatMap(({ specifier, line }) => {
       const target = resolveSpecifier(file, specifier);
       return target ? [{ specifier, line, target }] : [];
     }),
   }));
+}
+
+/** All the problems of a tree: [{ kind: "direction", file, line, specifier, message } | { kind: "cycle" | "order" | "unplaced", ... }]. */
+export function checkTree(root, order = SERVER_FEATURE_ORDER) {
+  const files = readSourceFiles(root);
   const problems = [];
   for (const { file, imports } of files) {
     for (const { specifier, line, target } of imports) {
@@ -203,7 +247,8 @@ export function checkTree(root) {
     }
   }
   const graph = serverFeatureGraph(files);
-  for (const cycle of findCycles(graph)) {
+  const cycles = findCycles(graph);
+  for (const cycle of cycles) {
     const edges = cycle.map((from, i) => {
       const to = cycle[(i + 1) % cycle.length];
       return {
@@ -214,12 +259,25 @@ export function checkTree(root) {
     });
     problems.push({ kind: "cycle", cycle, edges });
   }
+  problems.push(...orderProblems(graph, order, cycles));
   return problems;
 }
 
 export function formatProblem(problem) {
   if (problem.kind === "direction") {
     return `${problem.file}:${problem.line} imports "${problem.specifier}": ${problem.message}`;
+  }
+  if (problem.kind === "unplaced") {
+    return `the server feature "${problem.feature}" has no place in SERVER_FEATURE_ORDER (scripts/check-imports.mjs, decision 081): add it after the features it uses.`;
+  }
+  if (problem.kind === "order") {
+    const lines = [
+      `the server feature "${problem.from}" uses "${problem.to}", which the order places after it (decision 081). Move what both need lower, or reverse the call.`,
+    ];
+    for (const { file, specifiers } of problem.files) {
+      lines.push(`    ${file} imports ${specifiers.map((s) => `"${s}"`).join(", ")}`);
+    }
+    return lines.join("\n");
   }
   const loop = [...problem.cycle, problem.cycle[0]].join(" → ");
   const lines = [
@@ -237,7 +295,7 @@ function main() {
   const root = path.resolve(import.meta.dirname, "..");
   const problems = checkTree(root);
   if (problems.length === 0) {
-    console.log("Import direction: ok (shared → features → app; no server feature cycles).");
+    console.log("Import direction: ok (shared → features → app; server features in decision 081's order).");
     return 0;
   }
   console.error(`Import direction: ${problems.length} problem${problems.length === 1 ? "" : "s"} (decision 080).`);

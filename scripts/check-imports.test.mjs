@@ -11,7 +11,10 @@ import {
   directionProblem,
   findCycles,
   formatProblem,
+  orderProblems,
+  readSourceFiles,
   resolveSpecifier,
+  SERVER_FEATURE_ORDER,
   serverFeatureGraph,
 } from "./check-imports.mjs";
 
@@ -104,6 +107,36 @@ test("finds every cycle of the server's features once, with the files that make 
   assert.deepEqual([...graph.get("b").get("a").keys()], ["src/server/features/b/service.ts"]);
   assert.equal(graph.has("a") && graph.get("a").has("d"), false);
   assert.deepEqual(findCycles(new Map([["a", new Map([["b", null]])]])), []);
+});
+
+test("holds the server's features to one order: no use of a feature placed later, none left unplaced", () => {
+  const edge = (file, specifiers) => new Map([[file, specifiers]]);
+  const graph = new Map([
+    ["b", new Map([["a", edge("src/server/features/b/x.ts", ["../a/y"])]])],
+    ["a", new Map([["c", edge("src/server/features/a/y.ts", ["../c/z"])]])],
+    ["d", new Map([["a", edge("src/server/features/d/w.ts", ["../a/y"])]])],
+  ]);
+  const problems = orderProblems(graph, ["a", "b", "c"]);
+  assert.deepEqual(
+    problems.map((p) => (p.kind === "unplaced" ? `unplaced ${p.feature}` : `${p.from} -> ${p.to}`)),
+    ["unplaced d", "a -> c"],
+  );
+  assert.match(
+    formatProblem(problems[1]),
+    /"a" uses "c", which the order places after it[\s\S]*a\/y.ts imports "..\/c\/z"/,
+  );
+  // An edge on a cycle is reported with the cycle, not twice.
+  assert.deepEqual(orderProblems(graph, ["a", "b", "c", "d"], [["a", "c"]]), []);
+});
+
+test("reads the real tree's server imports: leads uses companies and quote-requests, all in order", () => {
+  const root = path.resolve(import.meta.dirname, "..");
+  const graph = serverFeatureGraph(readSourceFiles(root));
+  assert.deepEqual([...graph.get("leads").keys()].sort(), ["companies", "quote-requests"]);
+  const features = fs.readdirSync(path.join(root, "src/server/features"), { withFileTypes: true });
+  for (const dir of features.filter((d) => d.isDirectory()))
+    assert.ok(SERVER_FEATURE_ORDER.includes(dir.name), dir.name);
+  assert.deepEqual(orderProblems(graph, SERVER_FEATURE_ORDER, findCycles(graph)), []);
 });
 
 test("checks a whole tree and says, per import, what is wrong and where", () => {

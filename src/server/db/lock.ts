@@ -49,6 +49,20 @@ function releaseFile(lockPath: string): void {
   }
 }
 
+/** The lock as its holder sees it: releasing removes the file (and runs `also`) once, however often it is called. */
+function heldLock(lockPath: string, also: () => void = () => {}): DirLock {
+  let released = false;
+  return {
+    path: lockPath,
+    release: () => {
+      if (released) return;
+      released = true;
+      releaseFile(lockPath);
+      also();
+    },
+  };
+}
+
 /** The socket name for a folder: the same for every path that leads to it. */
 export function lockSocketName(dataDir: string): string {
   const real = fs.realpathSync(dataDir);
@@ -66,16 +80,7 @@ async function lockWithSocket(dataDir: string, lockPath: string): Promise<DirLoc
   // The lock must not keep the process alive on its own.
   server.unref();
   fs.writeFileSync(lockPath, String(process.pid));
-  let released = false;
-  return {
-    path: lockPath,
-    release: () => {
-      if (released) return;
-      released = true;
-      releaseFile(lockPath);
-      server.close();
-    },
-  };
+  return heldLock(lockPath, () => server.close());
 }
 
 function lockWithFile(dataDir: string, lockPath: string): DirLock {
@@ -84,15 +89,7 @@ function lockWithFile(dataDir: string, lockPath: string): DirLock {
       const fd = fs.openSync(lockPath, "wx");
       fs.writeSync(fd, String(process.pid));
       fs.closeSync(fd);
-      let released = false;
-      return {
-        path: lockPath,
-        release: () => {
-          if (released) return;
-          released = true;
-          releaseFile(lockPath);
-        },
-      };
+      return heldLock(lockPath);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
       const owner = readOwner(lockPath);
