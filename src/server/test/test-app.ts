@@ -93,8 +93,17 @@ export async function createUser(ctx: TestContext, userType: UserType, name: str
     userType,
   });
   if (!row) throw new Error("could not create the test user");
+  return { id: row.id, email, password, cookie: (await signIn(ctx, email, password)).cookie, userType };
+}
+
+/** Signs in through the API; answers the session's cookie and the type of the user signed in. */
+export async function signIn(
+  ctx: Pick<TestContext, "app">,
+  email: string,
+  password: string,
+): Promise<{ cookie: string; userType: UserType }> {
   const res = await ctx.app.inject({ method: "POST", url: "/api/auth/sign-in", payload: { email, password } });
-  return { id: row.id, email, password, cookie: sessionCookie(res), userType };
+  return { cookie: sessionCookie(res), userType: res.json().userType };
 }
 
 /** inject() as a signed-in user. */

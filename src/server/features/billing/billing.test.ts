@@ -6,7 +6,7 @@ import { notifications } from "../../db/schema/notifications";
 import { subscriptions } from "../../db/schema/subscriptions";
 import { DEMO_PASSWORD, seedDemoData } from "../../seed";
 import { type FakeStripe, startFakeStripe } from "../../test/fake-stripe";
-import { as, createTestContext, createUser, sessionCookie, type TestContext, type TestUser } from "../../test/test-app";
+import { as, createTestContext, createUser, signIn, type TestContext, type TestUser } from "../../test/test-app";
 import { DEMO_ONLY_TEST_CARDS_MESSAGE } from "./demo-provider";
 import { advanceDemoSubscriptions, runDemoClock } from "./service";
 
@@ -510,22 +510,18 @@ describe("demo data", () => {
     const ctx = await createTestContext({}, { jobs: true });
     try {
       expect(await seedDemoData(ctx.deps)).toBe(true);
-      const signIn = async (email: string) => {
-        const res = await ctx.app.inject({
-          method: "POST",
-          url: "/api/auth/sign-in",
-          payload: { email, password: DEMO_PASSWORD },
-        });
-        expect(res.json().userType).toBe("provider");
-        return { cookie: sessionCookie(res) };
+      const signInProvider = async (email: string) => {
+        const user = await signIn(ctx, email, DEMO_PASSWORD);
+        expect(user.userType).toBe("provider");
+        return user;
       };
-      const provider = await signIn("provider@demo.automatch.io");
+      const provider = await signInProvider("provider@demo.automatch.io");
       const sub = (await read(ctx, provider)).json();
       expect(sub).toMatchObject({ provider: "demo", status: "active", cardLast4: "4242", canceledAt: null });
       expect(Date.parse(sub.currentPeriodEnd)).toBeGreaterThan(Date.now());
       expect((await create(ctx, provider)).statusCode).toBe(409);
 
-      const second = await signIn("provider2@demo.automatch.io");
+      const second = await signInProvider("provider2@demo.automatch.io");
       expect((await read(ctx, second)).json()).toBeNull();
     } finally {
       await ctx.close();
