@@ -270,6 +270,9 @@ describe("Stripe billing provider (SDK against a local stand-in)", () => {
   const rowOf = async (userId: number) =>
     (await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0];
   const eventCount = async () => (await ctx.database.db.select({ n: count() }).from(billingEvents))[0]?.n ?? 0;
+  /** A signed event of that type carrying the subscription as Stripe holds it now. */
+  const subscriptionEvent = (type: `customer.subscription.${"updated" | "deleted"}`, externalId: string) =>
+    stripe.signedEvent({ type, object: stripe.subscriptions.get(externalId) });
   const subscribedProvider = async () => {
     const provider = await createUser(ctx, "provider");
     const res = await create(ctx, provider);
@@ -316,10 +319,7 @@ describe("Stripe billing provider (SDK against a local stand-in)", () => {
   it("moves to trialing when the webhook reports the card confirmed, then refuses a second subscription", async () => {
     const { provider, externalId } = await subscribedProvider();
     stripe.completeSetup(externalId);
-    const event = stripe.signedEvent({
-      type: "customer.subscription.updated",
-      object: stripe.subscriptions.get(externalId),
-    });
+    const event = subscriptionEvent("customer.subscription.updated", externalId);
     const res = await deliver(event);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true, duplicate: false });
@@ -358,10 +358,7 @@ describe("Stripe billing provider (SDK against a local stand-in)", () => {
   it("processes the same event delivered five times once", async () => {
     const { provider, externalId } = await subscribedProvider();
     stripe.completeSetup(externalId);
-    const event = stripe.signedEvent({
-      type: "customer.subscription.updated",
-      object: stripe.subscriptions.get(externalId),
-    });
+    const event = subscriptionEvent("customer.subscription.updated", externalId);
     const eventsBefore = await eventCount();
     const retrievesBefore = stripe.count("GET", new RegExp(`^/v1/subscriptions/${externalId}$`));
     const answers = [];
@@ -456,9 +453,7 @@ describe("Stripe billing provider (SDK against a local stand-in)", () => {
     const { provider, externalId } = await subscribedProvider();
     for (const status of ["past_due", "unpaid", "paused"] as const) {
       stripe.update(externalId, { status, pending_setup_intent: null });
-      await deliver(
-        stripe.signedEvent({ type: "customer.subscription.updated", object: stripe.subscriptions.get(externalId) }),
-      );
+      await deliver(subscriptionEvent("customer.subscription.updated", externalId));
       expect((await read(ctx, provider)).json().status).toBe("past_due");
     }
     expect((await create(ctx, provider)).statusCode).toBe(409);
@@ -488,9 +483,7 @@ describe("Stripe billing provider (SDK against a local stand-in)", () => {
     expect(stripe.subscriptions.get(externalId)?.status).toBe("canceled");
 
     // The deleted event that follows re-reads the same state.
-    await deliver(
-      stripe.signedEvent({ type: "customer.subscription.deleted", object: stripe.subscriptions.get(externalId) }),
-    );
+    await deliver(subscriptionEvent("customer.subscription.deleted", externalId));
     expect((await rowOf(provider.id))?.status).toBe("canceled");
 
     const customersBefore = stripe.customerCount();
