@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CreateQuoteRequestInput, DESCRIPTION_MAX, MESSAGES } from "@/shared/quote-requests";
 import { quoteRequests } from "../../db/schema/quote-requests";
 import { quoteRequestBody as validBody } from "../../test/fixtures";
-import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
+import { as, createTestContext, createUser, type TestContext, type TestUser, XHR } from "../../test/test-app";
 import { findUserById } from "../auth/queries";
 import { submitQuoteRequest } from "./service";
 
@@ -297,7 +297,7 @@ describe("GET /api/quote-requests/:id", () => {
 
 describe("POST /api/quote-requests/:id/cancel", () => {
   const cancel = (user: TestUser | null, id: number) =>
-    as(ctx, user, { method: "POST", url: `/api/quote-requests/${id}/cancel`, headers: { "x-requested-with": "test" } });
+    as(ctx, user, { method: "POST", url: `/api/quote-requests/${id}/cancel`, headers: XHR });
 
   it("lets the owner cancel an open request", async () => {
     const created = await createOk(client);
