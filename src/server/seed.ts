@@ -40,6 +40,14 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
   return true;
 }
 
+/** The demo client's contact details, as each of their requests gives them. */
+const DEMO_CLIENT_CONTACT = {
+  fullName: "Casey Client",
+  email: "client@demo.automatch.io",
+  companyName: "Demo Manufacturing Co.",
+  location: "Columbus, OH",
+};
+
 const DEMO_QUOTE_REQUESTS: CreateQuoteRequestInput[] = [
   {
     title: "Employee onboarding across HR systems",
@@ -50,11 +58,8 @@ const DEMO_QUOTE_REQUESTS: CreateQuoteRequestInput[] = [
     budgetRange: "$50k+",
     timeline: "3-6months",
     requirements: {
-      fullName: "Casey Client",
-      email: "client@demo.automatch.io",
-      companyName: "Demo Manufacturing Co.",
+      ...DEMO_CLIENT_CONTACT,
       department: "People Operations",
-      location: "Columbus, OH",
       frequency: "weekly",
       volume: { quantity: 12, per: "run" },
       timePerTask: { value: 2, unit: "hours" },
@@ -78,11 +83,8 @@ const DEMO_QUOTE_REQUESTS: CreateQuoteRequestInput[] = [
     budgetRange: "$15k-$30k",
     timeline: "1-3months",
     requirements: {
-      fullName: "Casey Client",
-      email: "client@demo.automatch.io",
-      companyName: "Demo Manufacturing Co.",
+      ...DEMO_CLIENT_CONTACT,
       department: "Finance",
-      location: "Columbus, OH",
       frequency: "daily",
       volume: { quantity: 40, per: "run" },
       timePerTask: { value: 6, unit: "minutes" },

@@ -1,5 +1,12 @@
-// A complete, valid wizard: the tests of the shared schemas and of the wizard's steps start from it.
-import type { WizardData } from "./quote-requests";
+// A complete, valid wizard and the API body it sends: the tests of the shared schemas and of the
+// wizard's steps start from the wizard, the API tests from its body. Test code only: nothing the
+// browser or the server ships imports this file.
+import {
+  type CreateQuoteRequestInput,
+  type Requirements,
+  toCreateQuoteRequestBody,
+  type WizardData,
+} from "./quote-requests";
 
 export const validWizard: WizardData = {
   fullName: "Ada Lovelace",
@@ -28,3 +35,18 @@ export const validWizard: WizardData = {
   additionalInfo: "",
   consent: true,
 };
+
+export type QuoteRequestBodyOverrides = Partial<Omit<CreateQuoteRequestInput, "requirements">> & {
+  requirements?: Partial<Requirements>;
+};
+
+/**
+ * What the valid wizard sends to POST /api/quote-requests, with fields replaced: the top-level ones
+ * as given, those of `requirements` one by one (the others kept). As it goes over the wire: the
+ * answers left empty (undefined) are not in it.
+ */
+export function validQuoteRequestBody(over: QuoteRequestBodyOverrides = {}): CreateQuoteRequestInput {
+  const base = toCreateQuoteRequestBody(validWizard);
+  const body = { ...base, ...over, requirements: { ...base.requirements, ...over.requirements } };
+  return JSON.parse(JSON.stringify(body)) as CreateQuoteRequestInput;
+}

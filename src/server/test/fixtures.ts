@@ -1,38 +1,11 @@
 // Data that several API test files need, made through the same tables the product uses.
 import type { CompanySize } from "@/shared/companies";
-import type { CreateQuoteRequestInput } from "@/shared/quote-requests";
 import { companies } from "../db/schema/companies";
 import { subscriptions } from "../db/schema/subscriptions";
 import { createUser, type TestContext, type TestUser } from "./test-app";
 
-export function quoteRequestBody(over: Partial<CreateQuoteRequestInput> = {}): CreateQuoteRequestInput {
-  const base: CreateQuoteRequestInput = {
-    title: "Invoice processing",
-    description: "We key supplier invoices from PDF into SAP by hand.",
-    industry: "finance",
-    automationTypes: ["Save time", "Reduce errors"],
-    budgetRange: "$15k-$30k",
-    timeline: "1-3months",
-    requirements: {
-      fullName: "Ada Lovelace",
-      email: "ada@example.com",
-      companyName: "Analytical Engines Ltd",
-      department: "Accounts payable",
-      location: "London, UK",
-      frequency: "daily",
-      volume: { quantity: 40, per: "run" },
-      timePerTask: { value: 6, unit: "minutes" },
-      systems: ["SAP", "Outlook"],
-      systemTypes: ["Desktop app"],
-      triggerType: "event",
-      tasksToAutomate: "Read the invoice, match the PO, enter it in SAP.",
-      hasDocumentation: "in-progress",
-      requiresNDA: "yes",
-      locationPreference: "global",
-    },
-  };
-  return { ...base, ...over, requirements: { ...base.requirements, ...(over.requirements ?? {}) } };
-}
+/** The valid wizard's API body (`src/shared/quote-requests.fixtures.ts`), under the name the API tests use. */
+export { validQuoteRequestBody as quoteRequestBody } from "@/shared/quote-requests.fixtures";
 
 export type ProviderSetup = {
   specialties?: string[];

@@ -93,9 +93,24 @@ export async function createUser(ctx: TestContext, userType: UserType, name: str
     userType,
   });
   if (!row) throw new Error("could not create the test user");
-  const res = await ctx.app.inject({ method: "POST", url: "/api/auth/sign-in", payload: { email, password } });
-  return { id: row.id, email, password, cookie: sessionCookie(res), userType };
+  return { id: row.id, email, password, cookie: (await signIn(ctx, email, password)).cookie, userType };
 }
+
+/** Signs in through the API; answers the session's cookie and the type of the user signed in. */
+export async function signIn(
+  ctx: Pick<TestContext, "app">,
+  email: string,
+  password: string,
+): Promise<{ cookie: string; userType: UserType }> {
+  const res = await ctx.app.inject({ method: "POST", url: "/api/auth/sign-in", payload: { email, password } });
+  return { cookie: sessionCookie(res), userType: res.json().userType };
+}
+
+/**
+ * The header a POST, PUT or PATCH without a JSON body needs to pass the app's guard against
+ * cross-site forms (app.ts), as the browser's fetch sends it.
+ */
+export const XHR = { "x-requested-with": "fetch" } as const;
 
 /** inject() as a signed-in user. */
 export function as(ctx: TestContext, user: Pick<TestUser, "cookie"> | null, opts: InjectOptions) {

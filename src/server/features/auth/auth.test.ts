@@ -11,6 +11,7 @@ import {
   startNewWindow,
   type TestContext,
   uniqueEmail,
+  XHR,
 } from "../../test/test-app";
 import { SIGN_UP_LIMIT } from "./routes";
 import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS, purgeOldAuthRows } from "./service";
@@ -235,7 +236,7 @@ describe("sign-out", () => {
     const out = await as(ctx, user, {
       method: "POST",
       url: "/api/auth/sign-out",
-      headers: { "x-requested-with": "fetch" },
+      headers: XHR,
     });
     expect(out.statusCode).toBe(204);
     expect((await as(ctx, user, { method: "GET", url: "/api/auth/user" })).statusCode).toBe(401);

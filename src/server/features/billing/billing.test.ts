@@ -6,19 +6,18 @@ import { notifications } from "../../db/schema/notifications";
 import { subscriptions } from "../../db/schema/subscriptions";
 import { DEMO_PASSWORD, seedDemoData } from "../../seed";
 import { type FakeStripe, startFakeStripe } from "../../test/fake-stripe";
-import { as, createTestContext, createUser, sessionCookie, type TestContext, type TestUser } from "../../test/test-app";
+import { as, createTestContext, createUser, signIn, type TestContext, type TestUser, XHR } from "../../test/test-app";
 import { DEMO_ONLY_TEST_CARDS_MESSAGE } from "./demo-provider";
 import { advanceDemoSubscriptions, runDemoClock } from "./service";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 type Caller = Pick<TestUser, "cookie"> | null;
-const json = { "x-requested-with": "fetch" };
 
 const create = (ctx: TestContext, user: Caller) =>
-  as(ctx, user, { method: "POST", url: "/api/create-subscription", headers: json });
+  as(ctx, user, { method: "POST", url: "/api/create-subscription", headers: XHR });
 const read = (ctx: TestContext, user: Caller) => as(ctx, user, { method: "GET", url: "/api/subscription" });
 const cancel = (ctx: TestContext, user: Caller) =>
-  as(ctx, user, { method: "POST", url: "/api/subscription/cancel", headers: json });
+  as(ctx, user, { method: "POST", url: "/api/subscription/cancel", headers: XHR });
 const confirm = (ctx: TestContext, user: Caller, payload: Record<string, unknown>) =>
   as(ctx, user, { method: "POST", url: "/api/subscription/demo/confirm", payload });
 const card = (clientSecret: string, cardNumber: string) => ({
@@ -270,6 +269,9 @@ describe("Stripe billing provider (SDK against a local stand-in)", () => {
   const rowOf = async (userId: number) =>
     (await ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)))[0];
   const eventCount = async () => (await ctx.database.db.select({ n: count() }).from(billingEvents))[0]?.n ?? 0;
+  /** A signed event of that type carrying the subscription as Stripe holds it now. */
+  const subscriptionEvent = (type: `customer.subscription.${"updated" | "deleted"}`, externalId: string) =>
+    stripe.signedEvent({ type, object: stripe.subscriptions.get(externalId) });
   const subscribedProvider = async () => {
     const provider = await createUser(ctx, "provider");
     const res = await create(ctx, provider);
@@ -316,10 +318,7 @@ describe("Stripe billing provider (SDK against a local stand-in)", () => {
   it("moves to trialing when the webhook reports the card confirmed, then refuses a second subscription", async () => {
     const { provider, externalId } = await subscribedProvider();
     stripe.completeSetup(externalId);
-    const event = stripe.signedEvent({
-      type: "customer.subscription.updated",
-      object: stripe.subscriptions.get(externalId),
-    });
+    const event = subscriptionEvent("customer.subscription.updated", externalId);
     const res = await deliver(event);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true, duplicate: false });
@@ -358,10 +357,7 @@ describe("Stripe billing provider (SDK against a local stand-in)", () => {
   it("processes the same event delivered five times once", async () => {
     const { provider, externalId } = await subscribedProvider();
     stripe.completeSetup(externalId);
-    const event = stripe.signedEvent({
-      type: "customer.subscription.updated",
-      object: stripe.subscriptions.get(externalId),
-    });
+    const event = subscriptionEvent("customer.subscription.updated", externalId);
     const eventsBefore = await eventCount();
     const retrievesBefore = stripe.count("GET", new RegExp(`^/v1/subscriptions/${externalId}$`));
     const answers = [];
@@ -456,9 +452,7 @@ describe("Stripe billing provider (SDK against a local stand-in)", () => {
     const { provider, externalId } = await subscribedProvider();
     for (const status of ["past_due", "unpaid", "paused"] as const) {
       stripe.update(externalId, { status, pending_setup_intent: null });
-      await deliver(
-        stripe.signedEvent({ type: "customer.subscription.updated", object: stripe.subscriptions.get(externalId) }),
-      );
+      await deliver(subscriptionEvent("customer.subscription.updated", externalId));
       expect((await read(ctx, provider)).json().status).toBe("past_due");
     }
     expect((await create(ctx, provider)).statusCode).toBe(409);
@@ -488,9 +482,7 @@ describe("Stripe billing provider (SDK against a local stand-in)", () => {
     expect(stripe.subscriptions.get(externalId)?.status).toBe("canceled");
 
     // The deleted event that follows re-reads the same state.
-    await deliver(
-      stripe.signedEvent({ type: "customer.subscription.deleted", object: stripe.subscriptions.get(externalId) }),
-    );
+    await deliver(subscriptionEvent("customer.subscription.deleted", externalId));
     expect((await rowOf(provider.id))?.status).toBe("canceled");
 
     const customersBefore = stripe.customerCount();
@@ -510,22 +502,18 @@ describe("demo data", () => {
     const ctx = await createTestContext({}, { jobs: true });
     try {
       expect(await seedDemoData(ctx.deps)).toBe(true);
-      const signIn = async (email: string) => {
-        const res = await ctx.app.inject({
-          method: "POST",
-          url: "/api/auth/sign-in",
-          payload: { email, password: DEMO_PASSWORD },
-        });
-        expect(res.json().userType).toBe("provider");
-        return { cookie: sessionCookie(res) };
+      const signInProvider = async (email: string) => {
+        const user = await signIn(ctx, email, DEMO_PASSWORD);
+        expect(user.userType).toBe("provider");
+        return user;
       };
-      const provider = await signIn("provider@demo.automatch.io");
+      const provider = await signInProvider("provider@demo.automatch.io");
       const sub = (await read(ctx, provider)).json();
       expect(sub).toMatchObject({ provider: "demo", status: "active", cardLast4: "4242", canceledAt: null });
       expect(Date.parse(sub.currentPeriodEnd)).toBeGreaterThan(Date.now());
       expect((await create(ctx, provider)).statusCode).toBe(409);
 
-      const second = await signIn("provider2@demo.automatch.io");
+      const second = await signInProvider("provider2@demo.automatch.io");
       expect((await read(ctx, second)).json()).toBeNull();
     } finally {
       await ctx.close();

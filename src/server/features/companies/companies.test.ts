@@ -8,7 +8,7 @@ import { notifications } from "../../db/schema/notifications";
 import { users } from "../../db/schema/users";
 import { DEMO_PASSWORD, seedDemoData } from "../../seed";
 import { quoteRequestBody } from "../../test/fixtures";
-import { as, createTestContext, createUser, sessionCookie, type TestContext, type TestUser } from "../../test/test-app";
+import { as, createTestContext, createUser, signIn, type TestContext, type TestUser, XHR } from "../../test/test-app";
 import { DEMO_APPLICANT_EMAIL } from "./seed";
 import { RUNNING_REQUESTS_MESSAGE } from "./service";
 
@@ -21,8 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-const JSON_HEADERS = { "x-requested-with": "fetch" };
 
 function profile(overrides: Record<string, unknown> = {}) {
   return {
@@ -45,12 +43,12 @@ const edit = (user: TestUser | null, payload: unknown) =>
 const myCompany = (user: TestUser | null) => as(ctx, user, { method: "GET", url: "/api/companies/me" });
 const pending = (user: TestUser | null) => as(ctx, user, { method: "GET", url: "/api/admin/pending-providers" });
 const approve = (user: TestUser | null, id: number | string) =>
-  as(ctx, user, { method: "PATCH", url: `/api/admin/providers/${id}/approve`, headers: JSON_HEADERS });
+  as(ctx, user, { method: "PATCH", url: `/api/admin/providers/${id}/approve`, headers: XHR });
 const reject = (user: TestUser | null, id: number | string, payload?: Record<string, unknown>) =>
   as(ctx, user, {
     method: "PATCH",
     url: `/api/admin/providers/${id}/reject`,
-    ...(payload ? { payload } : { headers: JSON_HEADERS }),
+    ...(payload ? { payload } : { headers: XHR }),
   });
 
 /** A client who registers a company (and so becomes a provider). */
@@ -75,17 +73,12 @@ const logsFor = (companyId: number) =>
 describe("registration: POST /api/companies", () => {
   it("creates the company as pending, makes the client a provider, and GET /api/companies/me returns it", async () => {
     const user = await createUser(ctx, "client");
-    const res = await register(user, profile());
+    const sent = profile();
+    const res = await register(user, sent);
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({
-      name: "Acme Automation",
-      industry: "automation",
-      website: "https://acme.example.com",
-      location: "Austin, TX",
-      country: "US",
-      size: "small",
-      specialties: ["RPA", "Workflow Automation"],
+      ...sent,
       status: "pending",
       rejectionReason: null,
       reviewedAt: null,
@@ -120,7 +113,7 @@ describe("registration: POST /api/companies", () => {
     const cancel = await as(ctx, user, {
       method: "POST",
       url: `/api/quote-requests/${created.json().id}/cancel`,
-      headers: JSON_HEADERS,
+      headers: XHR,
     });
     expect(cancel.statusCode).toBe(200);
     expect((await register(user, profile({ name: "Client With Requests" }))).statusCode).toBe(201);
@@ -451,17 +444,9 @@ describe("demo data", () => {
     const demo = await createTestContext({}, { jobs: true });
     try {
       expect(await seedDemoData(demo.deps)).toBe(true);
-      const signIn = async (email: string) => {
-        const res = await demo.app.inject({
-          method: "POST",
-          url: "/api/auth/sign-in",
-          payload: { email, password: DEMO_PASSWORD },
-        });
-        return { cookie: sessionCookie(res) };
-      };
-      const provider = await signIn("provider@demo.automatch.io");
-      const applicant = await signIn(DEMO_APPLICANT_EMAIL);
-      const demoAdmin = await signIn("admin@demo.automatch.io");
+      const provider = await signIn(demo, "provider@demo.automatch.io", DEMO_PASSWORD);
+      const applicant = await signIn(demo, DEMO_APPLICANT_EMAIL, DEMO_PASSWORD);
+      const demoAdmin = await signIn(demo, "admin@demo.automatch.io", DEMO_PASSWORD);
       const get = (user: { cookie: string }, url: string) => as(demo, user, { method: "GET", url });
 
       expect((await get(provider, "/api/companies/me")).json()).toMatchObject({ status: "approved" });

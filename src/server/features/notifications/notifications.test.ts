@@ -5,7 +5,7 @@ import { NOTIFICATION_KINDS, OUTBOX_PAGE_SIZE } from "@/shared/notifications";
 import { emailOutbox } from "../../db/schema/email-outbox";
 import { notifications } from "../../db/schema/notifications";
 import { createProvider, quoteRequestBody } from "../../test/fixtures";
-import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
+import { as, createTestContext, createUser, type TestContext, type TestUser, XHR } from "../../test/test-app";
 import { matchQuoteRequest } from "../matching/service";
 import { deliverDueEmails } from "./mail";
 import { notifyUser } from "./service";
@@ -20,7 +20,6 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const XHR = { "x-requested-with": "fetch" };
 const DAY_MS = 24 * 60 * 60 * 1000;
 type Caller = Pick<TestUser, "cookie"> | null;
 
