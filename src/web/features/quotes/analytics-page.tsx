@@ -3,10 +3,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { ProviderAnalytics } from "@/shared/quotes";
+import { ErrorAlert } from "@/web/components/list-states";
 import { SectionPage } from "@/web/components/section-page";
+import { StatCard } from "@/web/components/stat-card";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { LoadingScreen } from "@/web/components/ui/spinner";
-import { errorMessage } from "@/web/lib/api";
 import { providerAnalyticsQueryOptions } from "./api";
 
 const monthLabel = (month: string) =>
@@ -24,16 +25,14 @@ function StatCards({ data }: { data: ProviderAnalytics }) {
   return (
     <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
       {cards.map((c) => (
-        <Card key={c.title} data-testid="analytics-stat">
-          <CardHeader className="pb-1">
-            <CardTitle as="h2" className="text-sm font-medium text-slate-600">
-              {c.title}
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <p className="text-2xl font-bold tabular-nums text-slate-900">{c.value}</p>
-          </CardContent>
-        </Card>
+        <StatCard
+          key={c.title}
+          title={c.title}
+          value={c.value}
+          testId="analytics-stat"
+          headerClassName="pb-1"
+          valueClassName="tabular-nums"
+        />
       ))}
     </div>
   );
@@ -157,9 +156,7 @@ export function AnalyticsPage() {
       intro={`Your pipeline and win rate. Win rate = accepted quotes / quotes sent${data ? ` (${data.quotesAccepted} of ${data.quotesSent})` : ""}.`}
     >
       {error || !data ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(error, "Your analytics cannot be shown now.")}
-        </p>
+        <ErrorAlert error={error} fallback="Your analytics cannot be shown now." small />
       ) : (
         <>
           <StatCards data={data} />
