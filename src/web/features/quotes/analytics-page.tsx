@@ -13,13 +13,18 @@ import { providerAnalyticsQueryOptions } from "./api";
 const monthLabel = (month: string) =>
   new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
 
+/** The pipeline's stages in order, as the stat cards and the bar chart name them. */
+const STAGES = [
+  { label: "Leads", key: "leads" },
+  { label: "Viewed", key: "viewed" },
+  { label: "Quoted", key: "quoted" },
+  { label: "Won", key: "won" },
+  { label: "Lost", key: "lost" },
+] as const satisfies readonly { label: string; key: keyof ProviderAnalytics["pipeline"] }[];
+
 function StatCards({ data }: { data: ProviderAnalytics }) {
   const cards = [
-    { title: "Leads", value: data.pipeline.leads },
-    { title: "Viewed", value: data.pipeline.viewed },
-    { title: "Quoted", value: data.pipeline.quoted },
-    { title: "Won", value: data.pipeline.won },
-    { title: "Lost", value: data.pipeline.lost },
+    ...STAGES.map((s) => ({ title: s.label, value: data.pipeline[s.key] })),
     { title: "Win Rate", value: `${data.winRate}%` },
   ];
   return (
@@ -39,13 +44,7 @@ function StatCards({ data }: { data: ProviderAnalytics }) {
 }
 
 function PipelineChart({ data }: { data: ProviderAnalytics }) {
-  const rows = [
-    { stage: "Leads", count: data.pipeline.leads },
-    { stage: "Viewed", count: data.pipeline.viewed },
-    { stage: "Quoted", count: data.pipeline.quoted },
-    { stage: "Won", count: data.pipeline.won },
-    { stage: "Lost", count: data.pipeline.lost },
-  ];
+  const rows = STAGES.map((s) => ({ stage: s.label, count: data.pipeline[s.key] }));
   const summary = rows.map((r) => `${r.stage} ${r.count}`).join(", ");
   return (
     <Card>
