@@ -2,7 +2,7 @@ import { LogOut, Menu, ShieldCheck } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { PATHS } from "@/shared/paths";
-import { Logo } from "@/web/components/logo";
+import { HomeLogoLink } from "@/web/components/logo";
 import { ScrollArea } from "@/web/components/ui/scroll-area";
 import { Tooltip } from "@/web/components/ui/tooltip";
 import { NotificationBell } from "@/web/features/notifications/notification-bell";
@@ -29,9 +29,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       >
         <div className={cn("h-1 w-full", theme.accent)} />
         <div className="p-5">
-          <Link to={PATHS.home} aria-label="Home">
-            <Logo size="md" />
-          </Link>
+          <HomeLogoLink size="md" />
         </div>
         {user ? (
           <div className="border-b border-slate-200 px-5 pb-4">

@@ -1,5 +1,7 @@
 import { Workflow } from "lucide-react";
+import { Link } from "react-router";
 import { BRAND_DOMAIN, BRAND_NAME } from "@/shared/brand";
+import { PATHS } from "@/shared/paths";
 import { cn } from "@/web/lib/cn";
 
 type LogoSize = "sm" | "md" | "lg";
@@ -34,5 +36,14 @@ export function Logo({
         {withDomain ? <span className="text-blue-700">{BRAND_DOMAIN}</span> : null}
       </span>
     </span>
+  );
+}
+
+/** The wordmark as the link home that tops the signed-in and the standalone pages. */
+export function HomeLogoLink({ size }: { size: LogoSize }) {
+  return (
+    <Link to={PATHS.home} aria-label="Home">
+      <Logo size={size} />
+    </Link>
   );
 }

@@ -1,11 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { Loader2 } from "lucide-react";
 import { useState } from "react";
 import { EMAIL_STATUS_LABELS, EMAIL_STATUSES, type EmailStatus, type OutboxEmail } from "@/shared/notifications";
+import { QueryStates } from "@/web/components/list-states";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent } from "@/web/components/ui/card";
 import { Field } from "@/web/components/ui/field";
-import { errorMessage } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
 import { adminEmailsQueryOptions } from "./api";
 
@@ -86,41 +85,39 @@ export function OutboxPanel() {
           No SMTP server is configured (SMTP_URL), so emails are kept here and not sent.
         </p>
       ) : null}
-      {emails.isLoading ? (
-        <p className="flex items-center gap-2 text-slate-600" role="status">
-          <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
-          Loading...
-        </p>
-      ) : emails.isError ? (
-        <p role="alert" className="text-red-700">
-          The outbox could not be loaded: {errorMessage(emails.error)}
-        </p>
-      ) : data && data.emails.length > 0 ? (
-        <>
-          <ul className="space-y-2">
-            {data.emails.map((e) => (
-              <li key={e.id}>
-                <EmailRow email={e} />
-              </li>
-            ))}
-          </ul>
-          <nav aria-label="Outbox pages" className="flex items-center justify-between gap-2">
-            <Button variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              Previous
-            </Button>
-            <span className="text-sm text-slate-600">
-              Page {page} of {pages}
-            </span>
-            <Button variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-              Next
-            </Button>
-          </nav>
-        </>
-      ) : (
-        <Card>
-          <CardContent className="p-6 text-slate-600">No emails here.</CardContent>
-        </Card>
-      )}
+      <QueryStates
+        query={emails}
+        what="The outbox"
+        isEmpty={(d) => d.emails.length === 0}
+        empty={
+          <Card>
+            <CardContent className="p-6 text-slate-600">No emails here.</CardContent>
+          </Card>
+        }
+      >
+        {(d) => (
+          <>
+            <ul className="space-y-2">
+              {d.emails.map((e) => (
+                <li key={e.id}>
+                  <EmailRow email={e} />
+                </li>
+              ))}
+            </ul>
+            <nav aria-label="Outbox pages" className="flex items-center justify-between gap-2">
+              <Button variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                Previous
+              </Button>
+              <span className="text-sm text-slate-600">
+                Page {page} of {pages}
+              </span>
+              <Button variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+                Next
+              </Button>
+            </nav>
+          </>
+        )}
+      </QueryStates>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Check, Loader2, X } from "lucide-react";
+import { Check, X } from "lucide-react";
 import { useId, useState } from "react";
 import {
   COMPANY_SIZE_LABELS,
@@ -10,6 +10,7 @@ import {
 } from "@/shared/companies";
 import { countryName } from "@/shared/countries";
 import { SpecialtyList, WebsiteLink } from "@/web/components/company-facts";
+import { QueryStates } from "@/web/components/list-states";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import {
@@ -23,7 +24,6 @@ import {
 } from "@/web/components/ui/dialog";
 import { Field } from "@/web/components/ui/field";
 import { Textarea } from "@/web/components/ui/form-controls";
-import { errorMessage } from "@/web/lib/api";
 import { pendingProvidersQueryOptions, useDecideProvider } from "./api";
 
 /** Spec screen 10, Providers tab: pending providers with their profiles, to approve or reject. */
@@ -37,28 +37,26 @@ export function PendingProvidersPanel() {
         </h2>
         <p className="text-sm text-slate-600">Review each company's profile before it can receive leads.</p>
       </div>
-      {pending.isLoading ? (
-        <p className="flex items-center gap-2 text-slate-600" role="status">
-          <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
-          Loading...
-        </p>
-      ) : pending.isError ? (
-        <p role="alert" className="text-red-700">
-          Pending providers could not be loaded: {errorMessage(pending.error)}
-        </p>
-      ) : pending.data && pending.data.length > 0 ? (
-        <ul className="space-y-4">
-          {pending.data.map((p) => (
-            <li key={p.id}>
-              <PendingProviderCard provider={p} />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <Card>
-          <CardContent className="p-6 text-slate-600">No providers are waiting for review.</CardContent>
-        </Card>
-      )}
+      <QueryStates
+        query={pending}
+        what="Pending providers"
+        isEmpty={(d) => d.length === 0}
+        empty={
+          <Card>
+            <CardContent className="p-6 text-slate-600">No providers are waiting for review.</CardContent>
+          </Card>
+        }
+      >
+        {(providers) => (
+          <ul className="space-y-4">
+            {providers.map((p) => (
+              <li key={p.id}>
+                <PendingProviderCard provider={p} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStates>
     </section>
   );
 }

@@ -1,7 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { PATHS } from "@/shared/paths";
-import { Logo } from "@/web/components/logo";
+import { HomeLogoLink } from "@/web/components/logo";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 
 export function AuthFormShell({
@@ -17,9 +15,7 @@ export function AuthFormShell({
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12">
       <div className="w-full max-w-md space-y-6">
         <div className="flex justify-center">
-          <Link to={PATHS.home} aria-label="Home">
-            <Logo size="lg" />
-          </Link>
+          <HomeLogoLink size="lg" />
         </div>
         <Card>
           <CardHeader>

@@ -12,7 +12,7 @@ import {
 import { countryName } from "@/shared/countries";
 import { PATHS } from "@/shared/paths";
 import { SpecialtyList, WebsiteLink } from "@/web/components/company-facts";
-import { Logo } from "@/web/components/logo";
+import { HomeLogoLink } from "@/web/components/logo";
 import { PublicLayout } from "@/web/components/public-layout";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
@@ -46,9 +46,7 @@ export function ProviderRegistrationPage() {
     <div className="flex min-h-screen flex-col bg-white">
       <header className="border-b border-slate-200">
         <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-4">
-          <Link to={PATHS.home} aria-label="Home">
-            <Logo size="md" />
-          </Link>
+          <HomeLogoLink size="md" />
           <Button asChild variant="outline">
             <Link to={PATHS.home}>Dashboard</Link>
           </Button>

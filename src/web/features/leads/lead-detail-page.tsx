@@ -2,11 +2,12 @@
 // ROI estimate, why the provider got it, and when a match is promised. Opening it marks it viewed.
 // The provider's quote panel (features/quotes) is put in by the route in src/web/app.
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, CalendarClock, Lock } from "lucide-react";
+import { CalendarClock, Lock } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import type { LeadDetail } from "@/shared/leads";
 import { PATHS } from "@/shared/paths";
+import { BackLink } from "@/web/components/back-link";
 import { RequestSections } from "@/web/components/quote-request/request-sections";
 import { RoiEstimate } from "@/web/components/quote-request/roi-estimate";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
@@ -65,13 +66,9 @@ function LeadView({ lead, children }: { lead: LeadDetail; children?: ReactNode }
   const r = lead.request.requirements;
   return (
     <div className="space-y-6">
-      <Link
-        to={PATHS.providerDashboard}
-        className="inline-flex items-center gap-1 text-sm font-medium text-green-800 hover:underline"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+      <BackLink to={PATHS.providerDashboard} tone="provider">
         Available Leads
-      </Link>
+      </BackLink>
       <div className="space-y-2">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-bold text-slate-900">Lead #{lead.id}</h1>

@@ -6,11 +6,13 @@ import { Link } from "react-router";
 import type { LeadAccess, QuoteSummary } from "@/shared/leads";
 import { leadPath, PATHS } from "@/shared/paths";
 import { winRate } from "@/shared/quotes";
+import { ListRow } from "@/web/components/list-row";
+import { EmptyState, ErrorAlert } from "@/web/components/list-states";
 import { SectionPage } from "@/web/components/section-page";
+import { StatCard } from "@/web/components/stat-card";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { LoadingScreen } from "@/web/components/ui/spinner";
-import { errorMessage } from "@/web/lib/api";
 import { formatDate } from "@/web/lib/format";
 import { useProviderLeads } from "./api";
 import { LeadStatusBadge } from "./lead-status-badge";
@@ -69,25 +71,11 @@ export function ProviderDashboardPage({ quotesRead }: { quotesRead: ProviderQuot
   ];
   return (
     <SectionPage title="Provider Dashboard" intro="Leads matched to your company, and how your quotes are doing.">
-      {error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(error)}
-        </p>
-      ) : null}
+      {error ? <ErrorAlert error={error} small /> : null}
       {access && !access.hasAccess ? <AccessNotice access={access} /> : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {cards.map((c) => (
-          <Card key={c.title} data-testid="stat-card">
-            <CardHeader className="flex flex-row items-center justify-between pb-2">
-              <CardTitle as="h2" className="text-sm font-medium text-slate-600">
-                {c.title}
-              </CardTitle>
-              <c.icon className="h-4 w-4 text-slate-500" aria-hidden="true" />
-            </CardHeader>
-            <CardContent>
-              <p className="text-2xl font-bold text-slate-900">{c.value}</p>
-            </CardContent>
-          </Card>
+          <StatCard key={c.title} title={c.title} value={c.value} icon={c.icon} testId="stat-card" />
         ))}
       </div>
       <section aria-labelledby="leads-heading" className="space-y-3">
@@ -95,41 +83,30 @@ export function ProviderDashboardPage({ quotesRead }: { quotesRead: ProviderQuot
           Available Leads
         </h2>
         {leads.length === 0 ? (
-          <Card data-testid="leads-empty">
-            <CardContent className="flex flex-col items-center gap-2 p-8 text-center">
-              <Inbox className="h-8 w-8 text-slate-400" aria-hidden="true" />
-              <p className="font-medium text-slate-900">No leads yet</p>
-              <p className="max-w-md text-sm text-slate-600">
-                {access?.hasAccess
-                  ? "When a business submits a request that fits your specialties, it appears here and you are told."
-                  : "Leads appear here once your company is approved and your subscription is active."}
-              </p>
-            </CardContent>
-          </Card>
+          <EmptyState icon={Inbox} title="No leads yet" testId="leads-empty">
+            {access?.hasAccess
+              ? "When a business submits a request that fits your specialties, it appears here and you are told."
+              : "Leads appear here once your company is approved and your subscription is active."}
+          </EmptyState>
         ) : (
           <ul className="space-y-3">
             {leads.map((lead) => (
               <li key={lead.id}>
-                <Card data-testid="lead-row">
-                  <CardContent className="flex flex-wrap items-center justify-between gap-4 p-5">
-                    <div className="min-w-0 space-y-1">
-                      <div className="flex flex-wrap items-center gap-3">
-                        <h3 className="font-semibold text-slate-900">Lead #{lead.id}</h3>
-                        <LeadStatusBadge status={lead.status} />
-                      </div>
-                      <p className="truncate text-sm text-slate-700">{lead.title}</p>
-                      <p className="text-sm text-slate-600">
-                        Match Score <span className="font-semibold text-green-800">{lead.matchScore}%</span> · Received{" "}
-                        {formatDate(lead.createdAt)}
-                      </p>
-                    </div>
-                    <Button asChild variant="outline" size="sm">
-                      <Link to={leadPath(lead.id)} aria-label={`View Details of Lead #${lead.id}`}>
-                        View Details
-                      </Link>
-                    </Button>
-                  </CardContent>
-                </Card>
+                <ListRow
+                  heading={`Lead #${lead.id}`}
+                  headingAs="h3"
+                  badge={<LeadStatusBadge status={lead.status} />}
+                  to={leadPath(lead.id)}
+                  linkText="View Details"
+                  linkLabel={`View Details of Lead #${lead.id}`}
+                  testId="lead-row"
+                >
+                  <p className="truncate text-sm text-slate-700">{lead.title}</p>
+                  <p className="text-sm text-slate-600">
+                    Match Score <span className="font-semibold text-green-800">{lead.matchScore}%</span> · Received{" "}
+                    {formatDate(lead.createdAt)}
+                  </p>
+                </ListRow>
               </li>
             ))}
           </ul>

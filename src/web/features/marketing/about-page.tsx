@@ -1,18 +1,16 @@
 // Spec screen 14: mission, the problem and the solution, the founders' story, values, impact and facts.
 import { CheckCircle2, HeartHandshake, Lightbulb, ShieldCheck, Star, XCircle } from "lucide-react";
-import { Link } from "react-router";
 import { BRAND_NAME } from "@/shared/brand";
 import { PATHS } from "@/shared/paths";
 import { PublicLayout } from "@/web/components/public-layout";
-import { Button } from "@/web/components/ui/button";
 import { usePublicPageMeta } from "@/web/lib/page-meta";
 import {
+  BandActions,
   ClosingCallToAction,
   type Feature,
   FeatureGrid,
   Hero,
-  heroPrimaryButton,
-  heroSecondaryButton,
+  IconList,
   Section,
   type Stat,
   StatGrid,
@@ -88,25 +86,11 @@ export function AboutPage() {
         <div className="grid gap-8 md:grid-cols-2">
           <div className="rounded-lg border border-red-200 bg-red-50 p-6">
             <h3 className="text-xl font-semibold text-slate-900">The Problem</h3>
-            <ul className="mt-4 space-y-3">
-              {PROBLEMS.map((p) => (
-                <li key={p} className="flex items-start gap-3 text-slate-700">
-                  <XCircle className="mt-0.5 h-5 w-5 shrink-0 text-red-700" aria-hidden="true" />
-                  {p}
-                </li>
-              ))}
-            </ul>
+            <IconList items={PROBLEMS} icon={XCircle} iconClassName="text-red-700" className="mt-4 space-y-3" />
           </div>
           <div className="rounded-lg border border-green-200 bg-green-50 p-6">
             <h3 className="text-xl font-semibold text-slate-900">Our Solution</h3>
-            <ul className="mt-4 space-y-3">
-              {SOLUTIONS.map((s) => (
-                <li key={s} className="flex items-start gap-3 text-slate-700">
-                  <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-green-700" aria-hidden="true" />
-                  {s}
-                </li>
-              ))}
-            </ul>
+            <IconList items={SOLUTIONS} icon={CheckCircle2} iconClassName="text-green-700" className="mt-4 space-y-3" />
           </div>
         </div>
       </Section>
@@ -150,14 +134,10 @@ export function AboutPage() {
       <ClosingCallToAction
         title="Let's Automate Together"
         actions={
-          <>
-            <Button asChild size="lg" className={heroPrimaryButton}>
-              <Link to={PATHS.home}>Get Free Quotes</Link>
-            </Button>
-            <Button asChild size="lg" variant="outline" className={heroSecondaryButton}>
-              <Link to={PATHS.forVendors}>Partner With Us</Link>
-            </Button>
-          </>
+          <BandActions
+            primary={{ label: "Get Free Quotes", to: PATHS.home }}
+            secondary={{ label: "Partner With Us", to: PATHS.forVendors }}
+          />
         }
       >
         Whether you need automation or deliver it, we would like to work with you.

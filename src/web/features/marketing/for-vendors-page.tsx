@@ -1,21 +1,17 @@
 // Spec screen 12: the vendor marketing page, selling pre-qualified leads, with the application form.
 import { Clock, Filter, ShieldCheck, TrendingUp } from "lucide-react";
-import { Link } from "react-router";
 import { PATHS } from "@/shared/paths";
 import { PublicLayout } from "@/web/components/public-layout";
-import { Button } from "@/web/components/ui/button";
-import { Card, CardContent } from "@/web/components/ui/card";
 import { usePublicPageMeta } from "@/web/lib/page-meta";
 import {
+  BandActions,
   type Feature,
   FeatureGrid,
+  FormCard,
   Hero,
-  heroPrimaryButton,
-  heroSecondaryButton,
-  ScrollButton,
   Section,
   type Stat,
-  StatGrid,
+  StatBand,
   type Step,
   StepList,
 } from "./components/marketing-ui";
@@ -79,14 +75,10 @@ export function ForVendorsPage() {
         eyebrow="For automation vendors"
         title="Buy Ready-to-Close Automation Leads"
         actions={
-          <>
-            <ScrollButton target={VENDOR_APPLICATION_ID} size="lg" className={heroPrimaryButton}>
-              Become a Vendor
-            </ScrollButton>
-            <Button asChild size="lg" variant="outline" className={heroSecondaryButton}>
-              <Link to={PATHS.schedule}>Schedule a Demo</Link>
-            </Button>
-          </>
+          <BandActions
+            primary={{ label: "Become a Vendor", target: VENDOR_APPLICATION_ID }}
+            secondary={{ label: "Schedule a Demo", to: PATHS.schedule }}
+          />
         }
       >
         <p>
@@ -95,9 +87,7 @@ export function ForVendorsPage() {
         </p>
       </Hero>
 
-      <section aria-label="Vendor results in numbers" className="bg-slate-50 px-4 py-12">
-        <StatGrid stats={STATS} className="mx-auto max-w-6xl" />
-      </section>
+      <StatBand label="Vendor results in numbers" stats={STATS} />
 
       <Section
         id="lead-system"
@@ -128,11 +118,9 @@ export function ForVendorsPage() {
         title="Apply to Become a Vendor"
         intro="Tell us about your company and expertise. We review every application and reply within 24 hours."
       >
-        <Card className="mx-auto max-w-2xl shadow-md">
-          <CardContent className="p-6 sm:p-8">
-            <VendorApplicationForm />
-          </CardContent>
-        </Card>
+        <FormCard className="mx-auto max-w-2xl">
+          <VendorApplicationForm />
+        </FormCard>
       </Section>
     </PublicLayout>
   );

@@ -1,18 +1,15 @@
 // Spec screen 11: how the marketplace works for a business, with the six-entry FAQ.
 import { BadgeCheck, Clock, ShieldCheck } from "lucide-react";
-import { Link } from "react-router";
 import { PATHS } from "@/shared/paths";
 import { PublicLayout } from "@/web/components/public-layout";
-import { Button } from "@/web/components/ui/button";
 import { usePublicPageMeta } from "@/web/lib/page-meta";
 import { Faq, HOW_IT_WORKS_FAQ } from "./components/faq";
 import {
+  BandActions,
   ClosingCallToAction,
   type Feature,
   FeatureGrid,
   Hero,
-  heroPrimaryButton,
-  heroSecondaryButton,
   Section,
   type Step,
   StepList,
@@ -60,14 +57,10 @@ export function HowItWorksPage() {
         eyebrow="Simple, fast and free for businesses"
         title="How It Works"
         actions={
-          <>
-            <Button asChild size="lg" className={heroPrimaryButton}>
-              <Link to={PATHS.home}>Get Started Now</Link>
-            </Button>
-            <Button asChild size="lg" variant="outline" className={heroSecondaryButton}>
-              <Link to={PATHS.schedule}>Schedule a Call</Link>
-            </Button>
-          </>
+          <BandActions
+            primary={{ label: "Get Started Now", to: PATHS.home }}
+            secondary={{ label: "Schedule a Call", to: PATHS.schedule }}
+          />
         }
       >
         <p>
@@ -90,11 +83,7 @@ export function HowItWorksPage() {
 
       <ClosingCallToAction
         title="Ready to Automate Your Business?"
-        actions={
-          <Button asChild size="lg" className={heroPrimaryButton}>
-            <Link to={PATHS.home}>Get Your Free Quotes</Link>
-          </Button>
-        }
+        actions={<BandActions primary={{ label: "Get Your Free Quotes", to: PATHS.home }} />}
       >
         Submit your request today and meet your matched providers within 48 hours.
       </ClosingCallToAction>

@@ -1,25 +1,23 @@
 // Spec screen 1: the public landing for signed-out visitors. Lead form (anchor lead-form), features
 // and how it works; the header's Login and Get Started begin the session.
 import { BadgeCheck, CheckCircle2, Clock, Gift, Headphones, Scale, ShieldCheck } from "lucide-react";
-import { Link } from "react-router";
 import { BRAND_NAME } from "@/shared/brand";
 import { PATHS } from "@/shared/paths";
 import { PublicLayout } from "@/web/components/public-layout";
-import { Button } from "@/web/components/ui/button";
-import { Card, CardContent } from "@/web/components/ui/card";
 import { usePublicPageMeta } from "@/web/lib/page-meta";
 import { LeadForm } from "./components/lead-form";
 import {
+  BandActions,
   ClosingCallToAction,
   type Feature,
   FeatureGrid,
+  FormCard,
   Hero,
-  heroPrimaryButton,
-  heroSecondaryButton,
+  IconList,
   ScrollButton,
   Section,
   type Stat,
-  StatGrid,
+  StatBand,
   type Step,
   StepList,
 } from "./components/marketing-ui";
@@ -100,14 +98,10 @@ export function LandingPage() {
         eyebrow="Trusted by businesses in 50+ countries"
         title="Find Vetted Automation Providers in 48 Hours"
         actions={
-          <>
-            <ScrollButton target={LEAD_FORM_ID} size="lg" className={heroPrimaryButton}>
-              Get Free Quotes
-            </ScrollButton>
-            <Button asChild size="lg" variant="outline" className={heroSecondaryButton}>
-              <Link to={PATHS.howItWorks}>See How It Works</Link>
-            </Button>
-          </>
+          <BandActions
+            primary={{ label: "Get Free Quotes", target: LEAD_FORM_ID }}
+            secondary={{ label: "See How It Works", to: PATHS.howItWorks }}
+          />
         }
       >
         <p>
@@ -116,9 +110,7 @@ export function LandingPage() {
         </p>
       </Hero>
 
-      <section aria-label="Marketplace in numbers" className="bg-slate-50 px-4 py-12">
-        <StatGrid stats={STATS} className="mx-auto max-w-6xl" />
-      </section>
+      <StatBand label="Marketplace in numbers" stats={STATS} />
 
       <section
         id={LEAD_FORM_ID}
@@ -133,20 +125,16 @@ export function LandingPage() {
             <p className="mt-4 text-lg text-slate-600">
               Share a few details about your project. The more we know about the process, the better your matches.
             </p>
-            <ul className="mt-8 space-y-4">
-              {FORM_PROMISES.map((p) => (
-                <li key={p} className="flex items-start gap-3 text-slate-700">
-                  <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-green-700" aria-hidden="true" />
-                  {p}
-                </li>
-              ))}
-            </ul>
+            <IconList
+              items={FORM_PROMISES}
+              icon={CheckCircle2}
+              iconClassName="text-green-700"
+              className="mt-8 space-y-4"
+            />
           </div>
-          <Card className="shadow-md">
-            <CardContent className="p-6 sm:p-8">
-              <LeadForm />
-            </CardContent>
-          </Card>
+          <FormCard>
+            <LeadForm />
+          </FormCard>
         </div>
       </section>
 
@@ -175,14 +163,10 @@ export function LandingPage() {
       <ClosingCallToAction
         title="Are You an Automation Provider?"
         actions={
-          <>
-            <Button asChild size="lg" className={heroPrimaryButton}>
-              <Link to={PATHS.providerRegistration}>Join Our Provider Network</Link>
-            </Button>
-            <Button asChild size="lg" variant="outline" className={heroSecondaryButton}>
-              <Link to={PATHS.forVendors}>Learn About Vendor Leads</Link>
-            </Button>
-          </>
+          <BandActions
+            primary={{ label: "Join Our Provider Network", to: PATHS.providerRegistration }}
+            secondary={{ label: "Learn About Vendor Leads", to: PATHS.forVendors }}
+          />
         }
       >
         Receive qualified requests from businesses that are ready to automate, and grow your pipeline with less time

@@ -2,17 +2,15 @@
 import { ClipboardCheck, LineChart, Rocket, ShieldAlert, Target, Users } from "lucide-react";
 import { PATHS } from "@/shared/paths";
 import { PublicLayout } from "@/web/components/public-layout";
-import { Card, CardContent } from "@/web/components/ui/card";
 import { usePublicPageMeta } from "@/web/lib/page-meta";
 import { BookingArea } from "./components/booking-area";
 import {
+  BandActions,
   ClosingCallToAction,
   type Feature,
   FeatureGrid,
+  FormCard,
   Hero,
-  heroPrimaryButton,
-  heroSecondaryButton,
-  ScrollButton,
   Section,
   type Stat,
   StatGrid,
@@ -70,14 +68,10 @@ export function SchedulePage() {
         eyebrow="Free 30-minute strategy session"
         title="Schedule Your Free Automation Strategy Session"
         actions={
-          <>
-            <ScrollButton target={BOOKING_AREA_ID} size="lg" className={heroPrimaryButton}>
-              Book Your Call Now
-            </ScrollButton>
-            <ScrollButton target={PRE_QUALIFICATION_ID} size="lg" variant="outline" className={heroSecondaryButton}>
-              Pre-Qualify First
-            </ScrollButton>
-          </>
+          <BandActions
+            primary={{ label: "Book Your Call Now", target: BOOKING_AREA_ID }}
+            secondary={{ label: "Pre-Qualify First", target: PRE_QUALIFICATION_ID }}
+          />
         }
       >
         <p>
@@ -110,11 +104,9 @@ export function SchedulePage() {
         title="Pre-Qualify for Your Session"
         intro="Share a few details before the call and we will come prepared with relevant providers and ideas."
       >
-        <Card className="mx-auto max-w-2xl shadow-md">
-          <CardContent className="p-6 sm:p-8">
-            <PreQualificationForm />
-          </CardContent>
-        </Card>
+        <FormCard className="mx-auto max-w-2xl">
+          <PreQualificationForm />
+        </FormCard>
       </Section>
 
       <Section id="trust" title="Trusted by Businesses Worldwide" tone="muted">
@@ -123,11 +115,7 @@ export function SchedulePage() {
 
       <ClosingCallToAction
         title="Ready to Transform Your Business?"
-        actions={
-          <ScrollButton target={BOOKING_AREA_ID} size="lg" className={heroPrimaryButton}>
-            Schedule My Free Session
-          </ScrollButton>
-        }
+        actions={<BandActions primary={{ label: "Schedule My Free Session", target: BOOKING_AREA_ID }} />}
       >
         Join the businesses that have saved time and money with the right automation partner.
       </ClosingCallToAction>

@@ -1,10 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { Loader2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { NotificationPreferences } from "@/shared/notifications";
+import { QueryStates } from "@/web/components/list-states";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { CheckboxField } from "@/web/components/ui/field";
-import { errorMessage } from "@/web/lib/api";
 import { notificationPreferencesQueryOptions, useSaveNotificationPreferences } from "./api";
 
 type Preference = NotificationPreferences["preferences"][number];
@@ -55,7 +54,6 @@ function PreferenceRow({
 export function NotificationPreferencesCard() {
   const prefs = useQuery(notificationPreferencesQueryOptions());
   const save = useSaveNotificationPreferences();
-  const list = prefs.data?.preferences ?? [];
   return (
     <Card>
       <CardHeader>
@@ -65,32 +63,29 @@ export function NotificationPreferencesCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {prefs.isLoading ? (
-          <p className="flex items-center gap-2 text-sm text-slate-600" role="status">
-            <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
-            Loading...
-          </p>
-        ) : prefs.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            Your notification settings could not be loaded: {errorMessage(prefs.error)}
-          </p>
-        ) : list.length === 0 ? (
-          <p className="text-sm text-slate-600">There are no email notifications for your account type.</p>
-        ) : (
-          <fieldset>
-            <legend className="mb-2 text-sm font-medium text-slate-900">Email me when</legend>
-            <ul className="divide-y divide-slate-100">
-              {list.map((p) => (
-                <PreferenceRow
-                  key={p.kind}
-                  preference={p}
-                  disabled={save.isPending}
-                  onChange={(email) => save.mutate({ preferences: [{ kind: p.kind, email }] })}
-                />
-              ))}
-            </ul>
-          </fieldset>
-        )}
+        <QueryStates
+          query={prefs}
+          what="Your notification settings"
+          small
+          isEmpty={(d) => d.preferences.length === 0}
+          empty={<p className="text-sm text-slate-600">There are no email notifications for your account type.</p>}
+        >
+          {(d) => (
+            <fieldset>
+              <legend className="mb-2 text-sm font-medium text-slate-900">Email me when</legend>
+              <ul className="divide-y divide-slate-100">
+                {d.preferences.map((p) => (
+                  <PreferenceRow
+                    key={p.kind}
+                    preference={p}
+                    disabled={save.isPending}
+                    onChange={(email) => save.mutate({ preferences: [{ kind: p.kind, email }] })}
+                  />
+                ))}
+              </ul>
+            </fieldset>
+          )}
+        </QueryStates>
       </CardContent>
     </Card>
   );

@@ -2,11 +2,12 @@
 // the ROI estimate, the quotes side by side (features/quotes, put in by the route in src/web/app),
 // and the way to withdraw it.
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, CalendarClock, CheckCircle2, XCircle } from "lucide-react";
+import { CalendarClock, CheckCircle2, XCircle } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router";
 import { PATHS } from "@/shared/paths";
 import { canCancel, MATCH_HOURS, MATCH_HOURS_COMPLEX, type QuoteRequestDetail } from "@/shared/quote-requests";
+import { BackLink } from "@/web/components/back-link";
 import { RequestSections } from "@/web/components/quote-request/request-sections";
 import { RoiEstimate } from "@/web/components/quote-request/roi-estimate";
 import { ConfirmDialog } from "@/web/components/ui/alert-dialog";
@@ -105,13 +106,9 @@ function RequestDetail({
   return (
     <div className="space-y-6">
       {isOwner ? (
-        <Link
-          to={PATHS.dashboard}
-          className="inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:underline"
-        >
-          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        <BackLink to={PATHS.dashboard} tone="client">
           My Requests
-        </Link>
+        </BackLink>
       ) : null}
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="space-y-2">

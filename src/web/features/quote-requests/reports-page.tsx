@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { PATHS, quoteRequestPath } from "@/shared/paths";
 import { CLIENT_STATUS_LABELS, QUOTE_REQUEST_STATUSES, type QuoteRequestSummary } from "@/shared/quote-requests";
+import { StatCard } from "@/web/components/stat-card";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { errorMessage } from "@/web/lib/api";
 import { formatHours } from "@/web/lib/format";
@@ -43,32 +44,18 @@ export function ReportsPage() {
       ) : (
         <>
           <div className="grid gap-4 md:grid-cols-2">
-            <Card>
-              <CardHeader className="pb-2">
-                <CardTitle as="h2" className="text-sm font-medium text-slate-600">
-                  Estimated hours saved a year
-                </CardTitle>
-              </CardHeader>
-              <CardContent>
-                <p className="text-3xl font-bold text-slate-900" data-testid="total-hours-saved">
-                  {formatHours(totalHoursSaved(requests))}
-                </p>
-                <p className="mt-1 text-sm text-slate-600">
-                  Manual work your {withEstimate.length === 1 ? "request" : "requests"} with an estimate could give back
-                  ({withEstimate.length} of {requests.length}).
-                </p>
-              </CardContent>
-            </Card>
-            <Card>
-              <CardHeader className="pb-2">
-                <CardTitle as="h2" className="text-sm font-medium text-slate-600">
-                  Total requests
-                </CardTitle>
-              </CardHeader>
-              <CardContent>
-                <p className="text-3xl font-bold text-slate-900">{requests.length}</p>
-              </CardContent>
-            </Card>
+            <StatCard
+              title="Estimated hours saved a year"
+              value={formatHours(totalHoursSaved(requests))}
+              valueTestId="total-hours-saved"
+              valueClassName="text-3xl"
+            >
+              <p className="mt-1 text-sm text-slate-600">
+                Manual work your {withEstimate.length === 1 ? "request" : "requests"} with an estimate could give back (
+                {withEstimate.length} of {requests.length}).
+              </p>
+            </StatCard>
+            <StatCard title="Total requests" value={requests.length} valueClassName="text-3xl" />
           </div>
 
           <Card>

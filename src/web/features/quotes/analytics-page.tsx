@@ -3,50 +3,48 @@
 import { useQuery } from "@tanstack/react-query";
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { ProviderAnalytics } from "@/shared/quotes";
+import { ErrorAlert } from "@/web/components/list-states";
 import { SectionPage } from "@/web/components/section-page";
+import { StatCard } from "@/web/components/stat-card";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { LoadingScreen } from "@/web/components/ui/spinner";
-import { errorMessage } from "@/web/lib/api";
 import { providerAnalyticsQueryOptions } from "./api";
 
 const monthLabel = (month: string) =>
   new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
 
+/** The pipeline's stages in order, as the stat cards and the bar chart name them. */
+const STAGES = [
+  { label: "Leads", key: "leads" },
+  { label: "Viewed", key: "viewed" },
+  { label: "Quoted", key: "quoted" },
+  { label: "Won", key: "won" },
+  { label: "Lost", key: "lost" },
+] as const satisfies readonly { label: string; key: keyof ProviderAnalytics["pipeline"] }[];
+
 function StatCards({ data }: { data: ProviderAnalytics }) {
   const cards = [
-    { title: "Leads", value: data.pipeline.leads },
-    { title: "Viewed", value: data.pipeline.viewed },
-    { title: "Quoted", value: data.pipeline.quoted },
-    { title: "Won", value: data.pipeline.won },
-    { title: "Lost", value: data.pipeline.lost },
+    ...STAGES.map((s) => ({ title: s.label, value: data.pipeline[s.key] })),
     { title: "Win Rate", value: `${data.winRate}%` },
   ];
   return (
     <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
       {cards.map((c) => (
-        <Card key={c.title} data-testid="analytics-stat">
-          <CardHeader className="pb-1">
-            <CardTitle as="h2" className="text-sm font-medium text-slate-600">
-              {c.title}
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <p className="text-2xl font-bold tabular-nums text-slate-900">{c.value}</p>
-          </CardContent>
-        </Card>
+        <StatCard
+          key={c.title}
+          title={c.title}
+          value={c.value}
+          testId="analytics-stat"
+          headerClassName="pb-1"
+          valueClassName="tabular-nums"
+        />
       ))}
     </div>
   );
 }
 
 function PipelineChart({ data }: { data: ProviderAnalytics }) {
-  const rows = [
-    { stage: "Leads", count: data.pipeline.leads },
-    { stage: "Viewed", count: data.pipeline.viewed },
-    { stage: "Quoted", count: data.pipeline.quoted },
-    { stage: "Won", count: data.pipeline.won },
-    { stage: "Lost", count: data.pipeline.lost },
-  ];
+  const rows = STAGES.map((s) => ({ stage: s.label, count: data.pipeline[s.key] }));
   const summary = rows.map((r) => `${r.stage} ${r.count}`).join(", ");
   return (
     <Card>
@@ -157,9 +155,7 @@ export function AnalyticsPage() {
       intro={`Your pipeline and win rate. Win rate = accepted quotes / quotes sent${data ? ` (${data.quotesAccepted} of ${data.quotesSent})` : ""}.`}
     >
       {error || !data ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(error, "Your analytics cannot be shown now.")}
-        </p>
+        <ErrorAlert error={error} fallback="Your analytics cannot be shown now." small />
       ) : (
         <>
           <StatCards data={data} />

@@ -19,6 +19,9 @@ import { Button } from "@/web/components/ui/button";
 import { Field, FieldGroup } from "@/web/components/ui/field";
 import { Input, Textarea } from "@/web/components/ui/form-controls";
 
+/** Every amount of a quote is a whole number of dollars, at least one. */
+const WHOLE_DOLLARS = { type: "number", inputMode: "numeric", min: 1, step: 1 } as const;
+
 /** An empty box is "not given", not zero. */
 const optionalNumber = (v: unknown) => (v === "" || v === null || v === undefined ? undefined : Number(v));
 
@@ -64,10 +67,7 @@ export function QuoteForm({
           {(control) => (
             <Input
               {...control}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
+              {...WHOLE_DOLLARS}
               placeholder="e.g. 24000"
               {...form.register("amount", { valueAsNumber: true })}
             />
@@ -110,10 +110,7 @@ export function QuoteForm({
               {(control) => (
                 <Input
                   {...control}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  step={1}
+                  {...WHOLE_DOLLARS}
                   {...form.register(`lineItems.${kind}`, { setValueAs: optionalNumber })}
                 />
               )}

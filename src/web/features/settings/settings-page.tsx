@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { ReactNode } from "react";
+import type { FormEventHandler, ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import {
   type ChangePasswordInput,
@@ -16,6 +16,44 @@ import { Input } from "@/web/components/ui/form-controls";
 import { useAuth } from "@/web/lib/auth";
 import { useChangePassword, useUpdateProfile } from "./api";
 
+/** One of the account's cards: a heading, a line under it, and a two-column form with its button. */
+function FormCard({
+  title,
+  description,
+  onSubmit,
+  pending,
+  submitLabel,
+  pendingLabel,
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  pending: boolean;
+  submitLabel: string;
+  pendingLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
+          {children}
+          <div className="sm:col-span-2">
+            <Button type="submit" disabled={pending}>
+              {pending ? pendingLabel : submitLabel}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
 function ProfileCard({ user }: { user: PublicUser }) {
   const form = useForm<UpdateProfileInput>({
     resolver: zodResolver(updateProfileSchema),
@@ -28,31 +66,20 @@ function ProfileCard({ user }: { user: PublicUser }) {
     { name: "lastName", label: "Last name" },
   ] as const;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">Profile</CardTitle>
-        <CardDescription>Signed in as {user.email}.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form className="grid gap-4 sm:grid-cols-2" onSubmit={form.handleSubmit((v) => save.mutate(v))} noValidate>
-          {fields.map((f) => (
-            <Field
-              key={f.name}
-              id={`settings-${f.name}`}
-              label={f.label}
-              error={form.formState.errors[f.name]?.message}
-            >
-              {(control) => <Input {...control} {...form.register(f.name)} />}
-            </Field>
-          ))}
-          <div className="sm:col-span-2">
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? "Saving..." : "Save Profile"}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <FormCard
+      title="Profile"
+      description={`Signed in as ${user.email}.`}
+      onSubmit={form.handleSubmit((v) => save.mutate(v))}
+      pending={save.isPending}
+      submitLabel="Save Profile"
+      pendingLabel="Saving..."
+    >
+      {fields.map((f) => (
+        <Field key={f.name} id={`settings-${f.name}`} label={f.label} error={form.formState.errors[f.name]?.message}>
+          {(control) => <Input {...control} {...form.register(f.name)} />}
+        </Field>
+      ))}
+    </FormCard>
   );
 }
 
@@ -68,33 +95,20 @@ function PasswordCard() {
     { name: "newPassword", label: "New password", autoComplete: "new-password" },
   ] as const;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">Password</CardTitle>
-        <CardDescription>Changing it signs you out everywhere else.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form className="grid gap-4 sm:grid-cols-2" onSubmit={form.handleSubmit((v) => change.mutate(v))} noValidate>
-          {fields.map((f) => (
-            <Field
-              key={f.name}
-              id={`settings-${f.name}`}
-              label={f.label}
-              error={form.formState.errors[f.name]?.message}
-            >
-              {(control) => (
-                <Input {...control} type="password" autoComplete={f.autoComplete} {...form.register(f.name)} />
-              )}
-            </Field>
-          ))}
-          <div className="sm:col-span-2">
-            <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? "Changing..." : "Change Password"}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <FormCard
+      title="Password"
+      description="Changing it signs you out everywhere else."
+      onSubmit={form.handleSubmit((v) => change.mutate(v))}
+      pending={change.isPending}
+      submitLabel="Change Password"
+      pendingLabel="Changing..."
+    >
+      {fields.map((f) => (
+        <Field key={f.name} id={`settings-${f.name}`} label={f.label} error={form.formState.errors[f.name]?.message}>
+          {(control) => <Input {...control} type="password" autoComplete={f.autoComplete} {...form.register(f.name)} />}
+        </Field>
+      ))}
+    </FormCard>
   );
 }
 

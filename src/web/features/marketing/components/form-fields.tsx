@@ -1,5 +1,52 @@
-// The public forms' honeypot. Their labelled controls are the shared Field (components/ui/field.tsx).
+// What the public forms share: their frame and submit button, their toasts, and the honeypot. Their
+// labelled controls are the shared Field (components/ui/field.tsx).
+import type { FormEventHandler, ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
+import { Button } from "@/web/components/ui/button";
+import { type ToastInput, toast } from "@/web/components/ui/use-toast";
+
+/** A public form: its fields, then the full-width submit button, then what the form adds under it. */
+export function PublicForm({
+  label,
+  onSubmit,
+  isPending,
+  submitLabel,
+  pendingLabel,
+  footer,
+  children,
+}: {
+  label: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  isPending: boolean;
+  submitLabel: string;
+  pendingLabel: string;
+  footer?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <form noValidate aria-label={label} className="relative space-y-5" onSubmit={onSubmit}>
+      {children}
+      <Button type="submit" size="lg" className="w-full" disabled={isPending}>
+        {isPending ? pendingLabel : submitLabel}
+      </Button>
+      {footer}
+    </form>
+  );
+}
+
+/**
+ * A public form's answer to its submission (spec section 8): on success `done` (the form empties), then
+ * the thanks; on failure the error toast, and the form stays as it was. Only response.ok matters.
+ */
+export function submissionToasts(thanks: ToastInput, failure: string, done: () => void) {
+  return {
+    onSuccess: () => {
+      done();
+      toast(thanks);
+    },
+    onError: () => toast({ title: "Error", description: failure, variant: "destructive" }),
+  };
+}
 
 /**
  * The honeypot: kept off-screen and out of the tab order, hidden from assistive technology, and left

@@ -1,14 +1,24 @@
-// The fields the landing and pre-qualification forms share (spec section 3, "Lead"). Both post the
-// same inquiry body to POST /api/leads; only the source and the budget ranges differ.
-import type { UseFormReturn } from "react-hook-form";
-import { budgetOptionsFor, type Inquiry, type InquiryInput, type InquirySource } from "@/shared/inquiries";
+// The form the landing and pre-qualification pages share (spec section 3, "Lead"). Both post the
+// same inquiry body to POST /api/leads; only the source, the budget ranges and the texts differ.
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { ReactNode } from "react";
+import { type UseFormReturn, useForm } from "react-hook-form";
+import {
+  budgetOptionsFor,
+  type Inquiry,
+  type InquiryInput,
+  type InquirySource,
+  inquirySchema,
+} from "@/shared/inquiries";
 import { CheckboxField, Field } from "@/web/components/ui/field";
 import { Input, NativeSelect, Textarea } from "@/web/components/ui/form-controls";
-import { HoneypotField } from "./form-fields";
+import type { ToastInput } from "@/web/components/ui/use-toast";
+import { useSubmitInquiry } from "../api";
+import { HoneypotField, PublicForm, submissionToasts } from "./form-fields";
 
-export type InquiryForm = UseFormReturn<InquiryInput, unknown, Inquiry>;
+type InquiryForm = UseFormReturn<InquiryInput, unknown, Inquiry>;
 
-export function emptyInquiry(source: InquirySource): InquiryInput {
+function emptyInquiry(source: InquirySource): InquiryInput {
   return {
     source,
     name: "",
@@ -21,7 +31,57 @@ export function emptyInquiry(source: InquirySource): InquiryInput {
   };
 }
 
-export function InquiryFields({
+/** The inquiry form of one source: on success it empties, thanks, and tells `onSubmitted`. */
+export function InquirySubmitForm({
+  source,
+  idPrefix,
+  label,
+  submitLabel,
+  thanks,
+  failure,
+  onSubmitted,
+  footer,
+}: {
+  source: InquirySource;
+  idPrefix: string;
+  label: string;
+  submitLabel: string;
+  thanks: ToastInput;
+  failure: string;
+  onSubmitted?: () => void;
+  footer?: ReactNode;
+}) {
+  const form = useForm<InquiryInput, unknown, Inquiry>({
+    resolver: zodResolver(inquirySchema),
+    mode: "onTouched",
+    defaultValues: emptyInquiry(source),
+  });
+  const submit = useSubmitInquiry(
+    submissionToasts(thanks, failure, () => {
+      form.reset(emptyInquiry(source));
+      onSubmitted?.();
+    }),
+  );
+  return (
+    <PublicForm
+      label={label}
+      onSubmit={form.handleSubmit((values) => submit.mutate(values))}
+      isPending={submit.isPending}
+      submitLabel={submitLabel}
+      pendingLabel="Submitting..."
+      footer={footer}
+    >
+      <InquiryFields
+        form={form}
+        source={source}
+        idPrefix={idPrefix}
+        processLabel="Describe the process you want to automate"
+      />
+    </PublicForm>
+  );
+}
+
+function InquiryFields({
   form,
   source,
   idPrefix,

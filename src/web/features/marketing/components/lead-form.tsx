@@ -1,61 +1,29 @@
 // Spec screen 1 and sections 4, 5, 8: the landing lead form. Idle, submitting, then either a Thank You
 // panel in place of the form, or the form as it was with an error toast. Only response.ok matters.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
-import { type Inquiry, type InquiryInput, inquirySchema } from "@/shared/inquiries";
 import { Button } from "@/web/components/ui/button";
-import { toast } from "@/web/components/ui/use-toast";
-import { useSubmitInquiry } from "../api";
-import { emptyInquiry, InquiryFields } from "./inquiry-fields";
-
-const SUCCESS_TOAST = {
-  title: "Thank you for your interest!",
-  description: "We'll connect you with qualified automation providers within 48 hours.",
-} as const;
-const ERROR_TOAST = {
-  title: "Error",
-  description: "Failed to submit form. Please try again.",
-  variant: "destructive",
-} as const;
+import { InquirySubmitForm } from "./inquiry-fields";
 
 export function LeadForm() {
   const [submitted, setSubmitted] = useState(false);
-  const form = useForm<InquiryInput, unknown, Inquiry>({
-    resolver: zodResolver(inquirySchema),
-    mode: "onTouched",
-    defaultValues: emptyInquiry("landing"),
-  });
-  const submit = useSubmitInquiry({
-    onSuccess: () => {
-      form.reset();
-      setSubmitted(true);
-      toast(SUCCESS_TOAST);
-    },
-    onError: () => toast(ERROR_TOAST),
-  });
 
   if (submitted) return <ThankYouPanel onAnother={() => setSubmitted(false)} />;
 
   return (
-    <form
-      noValidate
-      aria-label="Get free quotes"
-      className="relative space-y-5"
-      onSubmit={form.handleSubmit((values) => submit.mutate(values))}
-    >
-      <InquiryFields
-        form={form}
-        source="landing"
-        idPrefix="lead"
-        processLabel="Describe the process you want to automate"
-      />
-      <Button type="submit" size="lg" className="w-full" disabled={submit.isPending}>
-        {submit.isPending ? "Submitting..." : "Get My Free Quotes"}
-      </Button>
-      <p className="text-center text-sm text-slate-600">Free for businesses. No obligation.</p>
-    </form>
+    <InquirySubmitForm
+      source="landing"
+      idPrefix="lead"
+      label="Get free quotes"
+      submitLabel="Get My Free Quotes"
+      thanks={{
+        title: "Thank you for your interest!",
+        description: "We'll connect you with qualified automation providers within 48 hours.",
+      }}
+      failure="Failed to submit form. Please try again."
+      onSubmitted={() => setSubmitted(true)}
+      footer={<p className="text-center text-sm text-slate-600">Free for businesses. No obligation.</p>}
+    />
   );
 }
 

@@ -1,7 +1,9 @@
 // Building blocks shared by the marketing pages, so that every page has the same rhythm and look.
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { Button, type ButtonProps } from "@/web/components/ui/button";
+import { Card, CardContent } from "@/web/components/ui/card";
 import { cn } from "@/web/lib/cn";
 
 /** Smooth scroll to an in-page anchor; the sticky header is offset with scroll-margin on the target. */
@@ -45,8 +47,38 @@ export function Hero({
 }
 
 /** Outline buttons are white by default; on the dark hero they need to read as secondary actions. */
-export const heroSecondaryButton = "border-white bg-transparent text-white hover:bg-white/10";
-export const heroPrimaryButton = "bg-white text-blue-800 hover:bg-blue-50";
+const heroSecondaryButton = "border-white bg-transparent text-white hover:bg-white/10";
+const heroPrimaryButton = "bg-white text-blue-800 hover:bg-blue-50";
+
+/** An action on the hero or the closing band: a link to a page (`to`) or a scroll to a section (`target`). */
+export type BandAction = { label: string } & ({ to: string } | { target: string });
+
+function BandButton({ action, secondary = false }: { action: BandAction; secondary?: boolean }) {
+  const look = {
+    size: "lg",
+    variant: secondary ? "outline" : "default",
+    className: secondary ? heroSecondaryButton : heroPrimaryButton,
+  } as const;
+  return "target" in action ? (
+    <ScrollButton target={action.target} {...look}>
+      {action.label}
+    </ScrollButton>
+  ) : (
+    <Button asChild {...look}>
+      <Link to={action.to}>{action.label}</Link>
+    </Button>
+  );
+}
+
+/** The hero's or the closing band's buttons: the white primary one, then an optional outlined one. */
+export function BandActions({ primary, secondary }: { primary: BandAction; secondary?: BandAction }) {
+  return (
+    <>
+      <BandButton action={primary} />
+      {secondary ? <BandButton action={secondary} secondary /> : null}
+    </>
+  );
+}
 
 export function Section({
   id,
@@ -85,6 +117,15 @@ export function Section({
 
 export type Stat = { value: string; label: string };
 
+/** The figures as a band of their own under the hero; `label` names the band for screen readers. */
+export function StatBand({ label, stats }: { label: string; stats: readonly Stat[] }) {
+  return (
+    <section aria-label={label} className="bg-slate-50 px-4 py-12">
+      <StatGrid stats={stats} className="mx-auto max-w-6xl" />
+    </section>
+  );
+}
+
 export function StatGrid({ stats, className }: { stats: readonly Stat[]; className?: string }) {
   return (
     <dl className={cn("grid grid-cols-2 gap-6 lg:grid-cols-4", className)}>
@@ -98,6 +139,41 @@ export function StatGrid({ stats, className }: { stats: readonly Stat[]; classNa
         </div>
       ))}
     </dl>
+  );
+}
+
+/** A list whose every item has the same icon in front: promises, problems, a plan's features. */
+export function IconList({
+  items,
+  icon: Icon,
+  iconClassName,
+  className,
+  label,
+}: {
+  items: readonly string[];
+  icon: LucideIcon;
+  iconClassName: string;
+  className: string;
+  label?: string;
+}) {
+  return (
+    <ul className={className} aria-label={label}>
+      {items.map((item) => (
+        <li key={item} className="flex items-start gap-3 text-slate-700">
+          <Icon className={cn("mt-0.5 h-5 w-5 shrink-0", iconClassName)} aria-hidden="true" />
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A public form on its raised card. */
+export function FormCard({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <Card className={cn("shadow-md", className)}>
+      <CardContent className="p-6 sm:p-8">{children}</CardContent>
+    </Card>
   );
 }
 

@@ -2,7 +2,7 @@
 // application form, since a vendor is onboarded before buying leads.
 import { Check } from "lucide-react";
 import { cn } from "@/web/lib/cn";
-import { ScrollButton } from "./marketing-ui";
+import { IconList, ScrollButton } from "./marketing-ui";
 
 export type PricingPlan = {
   name: string;
@@ -73,14 +73,13 @@ export function PricingCards({ plans, formId }: { plans: readonly PricingPlan[];
               <span className="text-4xl font-bold text-slate-900">{plan.price}</span>
               <span className="text-slate-600">{plan.period}</span>
             </p>
-            <ul className="mt-6 flex-1 space-y-3" aria-label={`${plan.name} features`}>
-              {plan.features.map((feature) => (
-                <li key={feature} className="flex items-start gap-3 text-slate-700">
-                  <Check className="mt-0.5 h-5 w-5 shrink-0 text-green-700" aria-hidden="true" />
-                  {feature}
-                </li>
-              ))}
-            </ul>
+            <IconList
+              items={plan.features}
+              icon={Check}
+              iconClassName="text-green-700"
+              className="mt-6 flex-1 space-y-3"
+              label={`${plan.name} features`}
+            />
             <ScrollButton
               target={formId}
               size="lg"

@@ -4,21 +4,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { type VendorApplication, type VendorApplicationInput, vendorApplicationSchema } from "@/shared/inquiries";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
-import { Button } from "@/web/components/ui/button";
 import { Field, FieldGroup } from "@/web/components/ui/field";
 import { Input, Textarea } from "@/web/components/ui/form-controls";
-import { toast } from "@/web/components/ui/use-toast";
 import { useSubmitVendorApplication } from "../api";
-import { HoneypotField } from "./form-fields";
+import { HoneypotField, PublicForm, submissionToasts } from "./form-fields";
 
-const SUCCESS_TOAST = {
+const THANKS = {
   title: "Application Submitted!",
   description: "We'll review your application and get back to you within 24 hours.",
-} as const;
-const ERROR_TOAST = {
-  title: "Error",
-  description: "There was an error submitting your application. Please try again.",
-  variant: "destructive",
 } as const;
 
 const emptyApplication = (): VendorApplicationInput => ({
@@ -39,20 +32,19 @@ export function VendorApplicationForm() {
   const { register, formState } = form;
   const errors = formState.errors;
 
-  const submit = useSubmitVendorApplication({
-    onSuccess: () => {
-      form.reset(emptyApplication());
-      toast(SUCCESS_TOAST);
-    },
-    onError: () => toast(ERROR_TOAST),
-  });
+  const submit = useSubmitVendorApplication(
+    submissionToasts(THANKS, "There was an error submitting your application. Please try again.", () =>
+      form.reset(emptyApplication()),
+    ),
+  );
 
   return (
-    <form
-      noValidate
-      aria-label="Vendor application"
-      className="relative space-y-5"
+    <PublicForm
+      label="Vendor application"
       onSubmit={form.handleSubmit((values) => submit.mutate(values))}
+      isPending={submit.isPending}
+      submitLabel="Apply Now"
+      pendingLabel="Submitting Application..."
     >
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="vendor-name" label="Full Name" required error={errors.name?.message}>
@@ -101,9 +93,6 @@ export function VendorApplicationForm() {
         )}
       </Field>
       <HoneypotField id="vendor-leave-blank" registration={register("leaveBlank")} />
-      <Button type="submit" size="lg" className="w-full" disabled={submit.isPending}>
-        {submit.isPending ? "Submitting Application..." : "Apply Now"}
-      </Button>
-    </form>
+    </PublicForm>
   );
 }

@@ -233,63 +233,88 @@ function parseNumber(text: string): number {
 
 /** Volume: a whole number of items and the period it is counted over (decision 012). */
 export function VolumeField() {
-  const { control } = useFormContext<WizardFormValues>();
-  const error = useFieldError("volume");
   return (
-    <Controller
-      control={control}
+    <QuantityField<"volume", VolumePeriod>
       name="volume"
-      render={({ field }) => (
-        <QuantityWithUnit<VolumePeriod>
-          name="volume"
-          legend="Volume"
-          hint="How many items (invoices, orders, records...) the process handles."
-          numberLabel="Number of items"
-          unitLabel="Counted"
-          step={1}
-          value={field.value ? { amount: field.value.quantity, unit: field.value.per } : undefined}
-          defaultUnit="run"
-          units={VOLUME_PERIODS.map((p) => ({ value: p, label: VOLUME_PERIOD_LABELS[p] }))}
-          error={error}
-          onBlur={field.onBlur}
-          onChange={(next) =>
-            field.onChange(next ? ({ quantity: next.amount, per: next.unit } satisfies Volume) : undefined)
-          }
-        />
-      )}
+      legend="Volume"
+      hint="How many items (invoices, orders, records...) the process handles."
+      numberLabel="Number of items"
+      unitLabel="Counted"
+      step={1}
+      defaultUnit="run"
+      units={VOLUME_PERIODS.map((p) => ({ value: p, label: VOLUME_PERIOD_LABELS[p] }))}
+      toAmount={(v) => ({ amount: v.quantity, unit: v.per })}
+      fromAmount={(next) => ({ quantity: next.amount, per: next.unit }) satisfies Volume}
     />
   );
 }
 
 /** Time per task: a number of minutes or hours for one item (decision 012). */
 export function TimePerTaskField() {
+  return (
+    <QuantityField<"timePerTask", TimeUnit>
+      name="timePerTask"
+      legend="Time per task"
+      hint="How long one item takes a person by hand."
+      numberLabel="Time for one item"
+      unitLabel="Unit"
+      step="any"
+      defaultUnit="minutes"
+      units={TIME_UNITS.map((u) => ({ value: u, label: u }))}
+      toAmount={(v) => ({ amount: v.value, unit: v.unit })}
+      fromAmount={(next) => ({ value: next.amount, unit: next.unit }) satisfies TimePerTask}
+    />
+  );
+}
+
+type Amount<U extends string> = { amount: number; unit: U };
+type QuantityName = "volume" | "timePerTask";
+
+/** A quantity with its unit, bound to the wizard's form: the form keeps its own shape of the value. */
+function QuantityField<N extends QuantityName, U extends string>({
+  name,
+  toAmount,
+  fromAmount,
+  ...display
+}: Omit<QuantityWithUnitProps<U>, "value" | "error" | "onBlur" | "onChange"> & {
+  name: N;
+  toAmount: (value: NonNullable<WizardFormValues[N]>) => Amount<U>;
+  fromAmount: (amount: Amount<U>) => NonNullable<WizardFormValues[N]>;
+}) {
   const { control } = useFormContext<WizardFormValues>();
-  const error = useFieldError("timePerTask");
+  const error = useFieldError(name);
   return (
     <Controller
       control={control}
-      name="timePerTask"
+      name={name}
       render={({ field }) => (
-        <QuantityWithUnit<TimeUnit>
-          name="timePerTask"
-          legend="Time per task"
-          hint="How long one item takes a person by hand."
-          numberLabel="Time for one item"
-          unitLabel="Unit"
-          step="any"
-          value={field.value ? { amount: field.value.value, unit: field.value.unit } : undefined}
-          defaultUnit="minutes"
-          units={TIME_UNITS.map((u) => ({ value: u, label: u }))}
+        <QuantityWithUnit<U>
+          {...display}
+          name={name}
+          value={field.value ? toAmount(field.value as NonNullable<WizardFormValues[N]>) : undefined}
           error={error}
           onBlur={field.onBlur}
-          onChange={(next) =>
-            field.onChange(next ? ({ value: next.amount, unit: next.unit } satisfies TimePerTask) : undefined)
-          }
+          onChange={(next) => field.onChange(next ? fromAmount(next) : undefined)}
         />
       )}
     />
   );
 }
+
+type QuantityWithUnitProps<U extends string> = {
+  name: QuantityName;
+  legend: string;
+  hint: string;
+  numberLabel: string;
+  unitLabel: string;
+  step: number | "any";
+  value: Amount<U> | undefined;
+  defaultUnit: U;
+  units: { value: U; label: string }[];
+  error?: string;
+  onBlur: () => void;
+  onChange: (next: Amount<U> | undefined) => void;
+};
 
 function QuantityWithUnit<U extends string>({
   name,
@@ -304,20 +329,7 @@ function QuantityWithUnit<U extends string>({
   error,
   onBlur,
   onChange,
-}: {
-  name: "volume" | "timePerTask";
-  legend: string;
-  hint: string;
-  numberLabel: string;
-  unitLabel: string;
-  step: number | "any";
-  value: { amount: number; unit: U } | undefined;
-  defaultUnit: U;
-  units: { value: U; label: string }[];
-  error?: string;
-  onBlur: () => void;
-  onChange: (next: { amount: number; unit: U } | undefined) => void;
-}) {
+}: QuantityWithUnitProps<U>) {
   // The text as typed: "1." or "" must survive while the number is being written.
   const [text, setText] = useState(value && Number.isFinite(value.amount) ? String(value.amount) : "");
   const [unit, setUnit] = useState<U>(value?.unit ?? defaultUnit);
