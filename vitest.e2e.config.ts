@@ -8,8 +8,9 @@ export default defineConfig({
     include: ["e2e/**/*.e2e.test.ts"],
     // The built web app and the empty database each file's server starts from (e2e/support/fixture.ts).
     globalSetup: ["e2e/support/global-setup.ts"],
-    // One file at a time: the machine has two cores, and each file's browser and server need one each.
-    fileParallelism: false,
+    // Two files at a time: each has its own server, database and browser (e2e/support/fixture.ts), and
+    // a file spends most of its time waiting on them, so two keep the two cores busy (decision 085).
+    maxWorkers: 2,
     // The longest journeys (two providers quoting and a hire; every public page at 375 px with its
     // accessibility scan) take two minutes when the two cores are shared with other work.
     testTimeout: 180_000,

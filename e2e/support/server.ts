@@ -1,8 +1,8 @@
 // The real product as a child process: the built web app and `src/server/main.ts` on a free port of
-// its own, with the embedded database in the folder it is given.
+// its own, with the embedded database in the folder it is given. The server takes the port (PORT=0)
+// and says which over the IPC channel, so that two files starting at once cannot pick the same one.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -14,17 +14,6 @@ export type ServerProcess = {
   /** Stops it gracefully (SIGTERM), or by force when it does not stop within 15 s; answers its exit code. */
   stop: () => Promise<number | null>;
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === "object" && addr ? resolve(addr.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
@@ -39,19 +28,18 @@ export async function startServer(opts: {
   /** Where to write the server's pid, for a clean-up that does not trust this process to live. */
   pidFile?: string;
 }): Promise<ServerProcess> {
-  const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     cwd: root,
     env: {
       ...process.env,
       NODE_ENV: "test",
-      PORT: String(port),
+      PORT: "0",
       HOST: "127.0.0.1",
       DATA_DIR: opts.dataDir,
       LOG_LEVEL: "warn",
       ...opts.env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
   if (opts.pidFile && child.pid) fs.writeFileSync(opts.pidFile, String(child.pid));
   // A test worker that ends must not leave its server running.
@@ -75,24 +63,32 @@ export async function startServer(opts: {
     return child.exitCode;
   };
 
-  const baseURL = `http://127.0.0.1:${port}`;
   const timeout = opts.startTimeoutMs ?? 90_000;
-  const until = Date.now() + timeout;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      await stop();
-      throw new Error(`The server on ${opts.dataDir} exited during start-up:\n${log}`);
-    }
-    try {
-      if ((await fetch(`${baseURL}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > until) {
-      await stop();
-      throw new Error(`The server on ${opts.dataDir} did not start within ${timeout / 1000} s:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  const started = await new Promise<{ port: number } | { failure: string }>((resolve) => {
+    const timer = setTimeout(() => resolve({ failure: `did not start within ${timeout / 1000} s` }), timeout);
+    const done = (outcome: { port: number } | { failure: string }) => {
+      clearTimeout(timer);
+      child.off("message", onMessage);
+      child.off("exit", onExit);
+      resolve(outcome);
+    };
+    const onMessage = (message: unknown) => {
+      const m = message as { type?: unknown; port?: unknown } | null;
+      if (m?.type === "listening" && typeof m.port === "number") done({ port: m.port });
+    };
+    const onExit = () => done({ failure: "exited during start-up" });
+    child.on("message", onMessage);
+    child.once("exit", onExit);
+  });
+  if ("failure" in started) {
+    await stop();
+    throw new Error(`The server on ${opts.dataDir} ${started.failure}:\n${log}`);
+  }
+  const baseURL = `http://127.0.0.1:${started.port}`;
+  const health = await fetch(`${baseURL}/healthz`);
+  if (!health.ok) {
+    await stop();
+    throw new Error(`The server on ${opts.dataDir} answered /healthz with ${health.status}:\n${log}`);
   }
   return { baseURL, log: () => log, stop };
 }

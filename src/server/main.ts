@@ -73,7 +73,11 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
+  // PORT=0 takes a free port: without PUBLIC_URL, the links in emails use the port it got.
+  if (config.port === 0 && !process.env.PUBLIC_URL) deps.appUrl = `http://localhost:${port}`;
   log.info(`Automatch is running at http://localhost:${port}`);
+  // A parent that started this process with an IPC channel (the browser tests) learns the port from it.
+  process.send?.({ type: "listening", port });
   if (config.demoData) {
     for (const a of DEMO_ACCOUNTS) {
       log.info(`demo ${a.userType} account: ${a.email} / password ${DEMO_PASSWORD}`);
