@@ -3,6 +3,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -54,19 +55,21 @@ export async function openDatabase(
     return { db, kind: "postgres", pglite: null, pool, close: () => pool.end() };
   }
 
+  // The contrib extensions the migrations create (0009: trigram search).
+  const extensions = { pg_trgm };
   let lock: DirLock | null = null;
   let client: PGlite;
   if (database.dataDir) {
     lock = await lockDataDir(database.dataDir);
     try {
-      client = new PGlite(path.join(database.dataDir, "pglite"));
+      client = new PGlite(path.join(database.dataDir, "pglite"), { extensions });
       await client.waitReady;
     } catch (err) {
       lock.release();
       throw err;
     }
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions });
     await client.waitReady;
   }
   const orm = drizzlePglite({ client, casing: "snake_case" });

@@ -29,6 +29,8 @@ export const leads = pgTable(
   (t) => [
     uniqueIndex("leads_quote_request_company_key").on(t.quoteRequestId, t.companyId),
     index("leads_company_id_created_at_idx").on(t.companyId, t.createdAt),
+    // Analytics: leads delivered in a period.
+    index("leads_created_at_idx").on(t.createdAt),
   ],
 );
 

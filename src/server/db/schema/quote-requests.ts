@@ -29,7 +29,14 @@ export const quoteRequests = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
   },
-  (t) => [index("quote_requests_client_id_created_at_idx").on(t.clientId, t.createdAt)],
+  (t) => [
+    index("quote_requests_client_id_created_at_idx").on(t.clientId, t.createdAt),
+    // The admin's Requests tab: newest first by id, filtered by status; search by title (pg_trgm).
+    index("quote_requests_status_id_idx").on(t.status, t.id),
+    // Analytics counts requests by when they came in.
+    index("quote_requests_created_at_idx").on(t.createdAt),
+    index("quote_requests_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+  ],
 );
 
 export type QuoteRequestRow = typeof quoteRequests.$inferSelect;

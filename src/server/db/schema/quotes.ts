@@ -37,6 +37,8 @@ export const quotes = pgTable(
   (t) => [
     index("quotes_company_id_idx").on(t.companyId, t.createdAt),
     index("quotes_quote_request_id_idx").on(t.quoteRequestId),
+    // Analytics: quotes sent in a period.
+    index("quotes_created_at_idx").on(t.createdAt),
     uniqueIndex("quotes_one_live_per_lead").on(t.leadId).where(sql`status <> 'withdrawn'`),
   ],
 );

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { USER_TYPES } from "@/shared/users";
 
@@ -16,8 +17,16 @@ export const users = pgTable(
     level: integer().notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set by each successful sign-in; admins see it in the Users tab. */
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
   },
-  (t) => [index("users_created_at_idx").on(t.createdAt)],
+  (t) => [
+    index("users_created_at_idx").on(t.createdAt),
+    // The admin's Users tab: newest first by id, filtered by type; search by email or name (pg_trgm).
+    index("users_user_type_id_idx").on(t.userType, t.id),
+    index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+    index("users_name_trgm_idx").using("gin", sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;
