@@ -16,6 +16,7 @@ import {
 import { BRAND_NAME } from "@/shared/brand";
 import type { AppDeps } from "./deps";
 import { AppError, TooManyRequestsError } from "./errors";
+import { adminRoutes } from "./features/admin/routes";
 import { authRoutes } from "./features/auth/routes";
 import { billingRoutes } from "./features/billing/routes";
 import { companyRoutes } from "./features/companies/routes";
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(companyRoutes, deps);
   await app.register(notificationRoutes, deps);
   await app.register(quoteRoutes, deps);
+  await app.register(adminRoutes, deps);
 
   const serveWeb = options.serveWeb ?? fs.existsSync(path.join(webRoot, "index.html"));
   if (serveWeb) {

@@ -77,3 +77,52 @@ export const vendorApplicationSchema = z.object({
 });
 export type VendorApplicationInput = z.input<typeof vendorApplicationSchema>;
 export type VendorApplication = z.output<typeof vendorApplicationSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// What admins read: GET /api/admin/inquiries, GET /api/admin/vendor-applications
+// ---------------------------------------------------------------------------------------------
+
+export const storedInquirySchema = z.object({
+  id: z.number().int(),
+  source: z.string(),
+  name: z.string(),
+  email: z.string(),
+  company: z.string(),
+  processDescription: z.string(),
+  budgetEstimate: z.string().nullable(),
+  talkToConsultant: z.boolean(),
+  ip: z.string(),
+  createdAt: z.string(),
+});
+export type StoredInquiry = z.infer<typeof storedInquirySchema>;
+
+export const storedVendorApplicationSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  company: z.string(),
+  specialties: z.array(z.string()),
+  message: z.string().nullable(),
+  ip: z.string(),
+  createdAt: z.string(),
+});
+export type StoredVendorApplication = z.infer<typeof storedVendorApplicationSchema>;
+
+const numberedPage = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    totalPages: z.number().int(),
+  });
+export const inquiryPageSchema = numberedPage(storedInquirySchema);
+export type InquiryPage = z.infer<typeof inquiryPageSchema>;
+export const vendorApplicationPageSchema = numberedPage(storedVendorApplicationSchema);
+export type VendorApplicationPage = z.infer<typeof vendorApplicationPageSchema>;
+
+/** A budget value as the form showed it ("under-25k" → "Under $25,000"); an unknown one as stored. */
+export function budgetLabel(value: string): string {
+  const all: readonly { value: string; label: string }[] = [...landingBudgetOptions, ...preQualificationBudgetOptions];
+  return all.find((o) => o.value === value)?.label ?? value;
+}

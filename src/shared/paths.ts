@@ -32,6 +32,7 @@ export const PATHS = {
   adminAlerts: "/admin/alerts",
   adminActivity: "/admin/activity",
   adminEmails: "/admin/emails",
+  adminInquiries: "/admin/inquiries",
   adminSettings: "/admin/settings",
 } as const;
 

@@ -110,12 +110,20 @@ export function firstYearTotalCents(amountCents: number, items: StoredLineItem[]
   return amountCents + 12 * monthly;
 }
 
-export const DECLINE_REASONS = ["client-declined", "other-accepted", "request-cancelled"] as const;
+export const DECLINE_REASONS = [
+  "client-declined",
+  "other-accepted",
+  "request-cancelled",
+  "admin-cancelled",
+  "admin-completed",
+] as const;
 export type DeclineReason = (typeof DECLINE_REASONS)[number];
 export const DECLINE_REASON_LABELS: Record<DeclineReason, string> = {
   "client-declined": "The client declined this quote.",
   "other-accepted": "The client hired another provider.",
   "request-cancelled": "The client cancelled the request.",
+  "admin-cancelled": "The marketplace cancelled the request.",
+  "admin-completed": "The marketplace closed the request.",
 };
 
 export const QUOTE_STATUS_LABELS: Record<(typeof QUOTE_STATUSES)[number], string> = {

@@ -23,8 +23,11 @@ export async function insertUser(
   return row;
 }
 
-export async function insertSession(db: Db, id: string, userId: number, expiresAt: Date): Promise<void> {
-  await db.insert(sessions).values({ id, userId, expiresAt });
+/** A new session, and the account's last sign-in (the admin's Users tab shows it), in one statement. */
+export async function insertSession(db: Db, id: string, userId: number, expiresAt: Date, now: Date): Promise<void> {
+  await db.execute(sql`
+    with s as (insert into ${sessions} (id, user_id, expires_at) values (${id}, ${userId}, ${expiresAt}))
+    update ${users} set last_sign_in_at = ${now} where id = ${userId}`);
 }
 
 /** One query per request: the session and its user, if the session is still valid at `now`. */

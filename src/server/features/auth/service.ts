@@ -40,8 +40,9 @@ export function sessionIdFromToken(token: string): string {
 
 export async function startSession(deps: AuthDeps, userId: number): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString("base64url"); // 256 random bits
-  const expiresAt = new Date(deps.now().getTime() + deps.sessionTtlMs);
-  await q.insertSession(deps.db, sessionIdFromToken(token), userId, expiresAt);
+  const now = deps.now();
+  const expiresAt = new Date(now.getTime() + deps.sessionTtlMs);
+  await q.insertSession(deps.db, sessionIdFromToken(token), userId, expiresAt, now);
   return { token, expiresAt };
 }
 

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { INQUIRY_SOURCES, inquirySchema, vendorApplicationSchema } from "@/shared/inquiries";
+import {
+  INQUIRY_SOURCES,
+  inquiryPageSchema,
+  inquirySchema,
+  vendorApplicationPageSchema,
+  vendorApplicationSchema,
+} from "@/shared/inquiries";
 import { requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import * as q from "./queries";
@@ -44,7 +50,11 @@ export const inquiryRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     "/api/admin/inquiries",
     {
-      schema: { tags: ["admin"], querystring: pageQuery.extend({ source: z.enum(INQUIRY_SOURCES).optional() }) },
+      schema: {
+        tags: ["admin"],
+        querystring: pageQuery.extend({ source: z.enum(INQUIRY_SOURCES).optional() }),
+        response: { 200: inquiryPageSchema },
+      },
       preValidation: requireRole("admin"),
     },
     async (request) => {
@@ -65,7 +75,10 @@ export const inquiryRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     "/api/admin/vendor-applications",
-    { schema: { tags: ["admin"], querystring: pageQuery }, preValidation: requireRole("admin") },
+    {
+      schema: { tags: ["admin"], querystring: pageQuery, response: { 200: vendorApplicationPageSchema } },
+      preValidation: requireRole("admin"),
+    },
     async (request) => {
       const { page, pageSize } = request.query;
       const { items, total } = await q.listVendorApplications(app.db, {

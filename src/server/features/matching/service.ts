@@ -65,7 +65,9 @@ export async function matchQuoteRequest(deps: MatchingDeps, quoteRequestId: numb
         scoreParts: r.parts,
       })),
     );
-    if (inserted.length > 0) await q.markMatched(tx, request.id);
+    // Matched means: at least one lead delivered. A request an admin set back to pending that holds
+    // leads already is matched again by this run, even when nobody new qualifies (decision 093).
+    if (inserted.length > 0 || existing.length > 0) await q.markMatched(tx, request.id);
 
     const owners = new Map(
       (

@@ -43,6 +43,8 @@ const DECLINED_BODY: Record<DeclineReason, (title: string) => string> = {
   "client-declined": (title) => `The client declined your quote for "${title}".`,
   "other-accepted": (title) => `The client hired another provider for "${title}"; your quote was declined.`,
   "request-cancelled": (title) => `The client cancelled the request "${title}"; your quote was declined.`,
+  "admin-cancelled": (title) => `The marketplace cancelled the request "${title}"; your quote was declined.`,
+  "admin-completed": (title) => `The marketplace closed the request "${title}"; your quote was declined.`,
 };
 
 export function quoteDeclinedMessage(

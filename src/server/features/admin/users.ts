@@ -1,0 +1,158 @@
+// The Users tab: every account with its company and last sign-in, and the role change
+// (PATCH /api/admin/users/{id}/role; 'Make Admin' / 'Remove Admin'). What a role change does is
+// decision 094. The role is read from the user's row on every request (http/session.ts), so a
+// change takes effect on the user's next request, open sessions included.
+import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
+import {
+  type AdminUser,
+  type AdminUsersQuery,
+  adminUserSchema,
+  adminUsersPageSchema,
+  adminUsersQuerySchema,
+  idParamsSchema,
+  setUserRoleSchema,
+} from "@/shared/admin";
+import type { CompanyStatus } from "@/shared/companies";
+import type { UserType } from "@/shared/users";
+import type { Db } from "../../db/client";
+import { companies } from "../../db/schema/companies";
+import { type UserRow, users } from "../../db/schema/users";
+import { ConflictError, ForbiddenError, NotFoundError } from "../../errors";
+import { currentUser, requireRole } from "../../http/session";
+import type { RoutePlugin } from "../../http/types";
+import { logActivity } from "../activity/service";
+import { adminErrors } from "./errors";
+import { containsPattern, idCursor, pageLimit, toPage } from "./paging";
+
+const USER_NOT_FOUND = "No user has this id.";
+export const LAST_ADMIN_MESSAGE =
+  "You are the only admin: removing your admin role would leave nobody to run the marketplace. Make another user an admin first.";
+
+// The same expression as the trigram index users_name_trgm_idx, so that the index serves the search.
+const fullName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
+
+const columns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  userType: users.userType,
+  createdAt: users.createdAt,
+  lastSignInAt: users.lastSignInAt,
+  companyId: companies.id,
+  companyName: companies.name,
+  companyStatus: companies.status,
+};
+
+type Row = {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  userType: UserType;
+  createdAt: Date;
+  lastSignInAt: Date | null;
+  companyId: number | null;
+  companyName: string | null;
+  companyStatus: CompanyStatus | null;
+};
+
+function toAdminUser(r: Row): AdminUser {
+  return {
+    id: r.id,
+    email: r.email,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    userType: r.userType,
+    company:
+      r.companyId !== null && r.companyName !== null && r.companyStatus !== null
+        ? { id: r.companyId, name: r.companyName, status: r.companyStatus }
+        : null,
+    createdAt: r.createdAt.toISOString(),
+    lastSignInAt: r.lastSignInAt?.toISOString() ?? null,
+  };
+}
+
+const selectRows = (db: Db) => db.select(columns).from(users).leftJoin(companies, eq(companies.userId, users.id));
+
+export async function listUsers(db: Db, query: AdminUsersQuery) {
+  const after = idCursor(query.cursor);
+  const limit = pageLimit(query.limit);
+  const conditions: (SQL | undefined)[] = [];
+  if (query.userType) conditions.push(eq(users.userType, query.userType));
+  if (after !== null) conditions.push(lt(users.id, after));
+  if (query.q) {
+    const pattern = containsPattern(query.q);
+    conditions.push(sql`(${users.email} ilike ${pattern} or ${fullName} ilike ${pattern})`);
+  }
+  const rows = await selectRows(db)
+    .where(and(...conditions))
+    .orderBy(desc(users.id))
+    .limit(limit + 1);
+  return toPage(rows, limit, toAdminUser, (r) => r.id);
+}
+
+async function findUser(db: Db, id: number): Promise<AdminUser> {
+  const [row] = await selectRows(db).where(eq(users.id, id)).limit(1);
+  if (!row) throw new NotFoundError(USER_NOT_FOUND);
+  return toAdminUser(row);
+}
+
+/**
+ * Sets a user's role. Taking the admin role away locks every admin row first, so that two admins
+ * removing each other's role at once cannot leave the marketplace without one.
+ */
+export async function setUserRole(db: Db, admin: UserRow, id: number, userType: UserType): Promise<AdminUser> {
+  return db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.userType, "admin"))
+      .orderBy(users.id)
+      .for("update");
+    // The caller's own role may have been taken since the request began.
+    if (!admins.some((a) => a.id === admin.id)) throw new ForbiddenError("This is only for admins.");
+    const [target] = await tx.select().from(users).where(eq(users.id, id)).for("update").limit(1);
+    if (!target) throw new NotFoundError(USER_NOT_FOUND);
+    if (target.userType === userType) return findUser(tx, id);
+    if (target.userType === "admin" && admins.length <= 1) throw new ConflictError(LAST_ADMIN_MESSAGE);
+    await tx.update(users).set({ userType, updatedAt: sql`now()` }).where(eq(users.id, id));
+    await logActivity(tx, {
+      adminId: admin.id,
+      action: "update_user_role",
+      resourceType: "user",
+      resourceId: id,
+      details: { email: target.email, oldUserType: target.userType, newUserType: userType },
+    });
+    return findUser(tx, id);
+  });
+}
+
+export const userRoutes: RoutePlugin = async (app) => {
+  app.get(
+    "/api/admin/users",
+    {
+      schema: {
+        tags: ["admin"],
+        querystring: adminUsersQuerySchema,
+        response: { 200: adminUsersPageSchema, ...adminErrors },
+      },
+      preValidation: requireRole("admin"),
+    },
+    async (request) => listUsers(app.db, request.query),
+  );
+
+  app.patch(
+    "/api/admin/users/:id/role",
+    {
+      schema: {
+        tags: ["admin"],
+        params: idParamsSchema,
+        body: setUserRoleSchema,
+        response: { 200: adminUserSchema, ...adminErrors },
+      },
+      preValidation: requireRole("admin"),
+    },
+    async (request) => setUserRole(app.db, currentUser(request), request.params.id, request.body.userType),
+  );
+};

@@ -1,0 +1,289 @@
+// The admin portal's calls (spec screen 10, sections 6 and 7): what each read answers and what each
+// write takes. The spec shows no response shapes; lists answer one page and the cursor of the next.
+import { z } from "zod";
+import { ALERT_SEVERITIES } from "./alerts";
+import { SUBSCRIPTION_STATUSES } from "./billing";
+import { COMPANY_STATUSES } from "./companies";
+import { ADMIN_STATUSES } from "./quote-requests";
+import { USER_TYPES, userTypeSchema } from "./users";
+
+// ---------------------------------------------------------------------------------------------
+// Lists: keyset pages (newest first), "Load more" asks for the next one with the cursor it got.
+// ---------------------------------------------------------------------------------------------
+
+/** Rows per page unless the caller asks for another size; the Activity tab's 20 (spec section 9). */
+export const ADMIN_PAGE_SIZE = 20;
+export const ADMIN_PAGE_SIZE_MAX = 100;
+export const ADMIN_SEARCH_MAX = 200;
+
+/** An opaque cursor: what the previous page answered as nextCursor. */
+const cursorSchema = z.string().trim().min(1).max(100, "The cursor is not one this list gave out.");
+const limitSchema = z.coerce
+  .number({ message: "limit must be a number." })
+  .int("limit must be a whole number.")
+  .min(1, "limit must be at least 1.")
+  .max(ADMIN_PAGE_SIZE_MAX, `limit must be at most ${ADMIN_PAGE_SIZE_MAX}.`);
+/** Search text; blank is the same as none. */
+const searchSchema = z
+  .string()
+  .trim()
+  .max(ADMIN_SEARCH_MAX, `Search for at most ${ADMIN_SEARCH_MAX} characters.`)
+  .transform((s) => (s === "" ? undefined : s));
+
+export const pageQuerySchema = z.object({ cursor: cursorSchema.optional(), limit: limitSchema.optional() });
+
+function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+}
+
+export const idParamsSchema = z.object({
+  id: z.coerce.number({ message: "The id must be a number." }).int().positive("The id must be a positive number."),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Overview: GET /api/admin/stats
+// ---------------------------------------------------------------------------------------------
+
+/** Revenue from the billing records: a paying (active) subscription brings the plan's price this month. */
+export const revenueSchema = z.object({
+  thisMonthCents: z.number().int(),
+  activeSubscriptions: z.number().int(),
+  trialingSubscriptions: z.number().int(),
+  /** True when some of it comes from the built-in demo billing, which charges nobody: shown labelled. */
+  includesDemo: z.boolean(),
+});
+export type Revenue = z.infer<typeof revenueSchema>;
+
+export const adminStatsSchema = z.object({
+  totalUsers: z.number().int(),
+  totalClients: z.number().int(),
+  totalProviders: z.number().int(),
+  totalAdmins: z.number().int(),
+  totalRequests: z.number().int(),
+  totalQuotes: z.number().int(),
+  newThisMonth: z.object({ clients: z.number().int(), providers: z.number().int(), requests: z.number().int() }),
+  requestsByStatus: z.object({
+    pending: z.number().int(),
+    active: z.number().int(),
+    completed: z.number().int(),
+    cancelled: z.number().int(),
+  }),
+  pendingProviders: z.number().int(),
+  unresolvedAlerts: z.number().int(),
+  revenue: revenueSchema,
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Analytics: GET /api/admin/analytics?period=
+// ---------------------------------------------------------------------------------------------
+
+export const ANALYTICS_PERIODS = ["7d", "30d", "90d", "12m"] as const;
+export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
+export const ANALYTICS_PERIOD_LABELS: Record<AnalyticsPeriod, string> = {
+  "7d": "Last 7 days",
+  "30d": "Last 30 days",
+  "90d": "Last 90 days",
+  "12m": "Last 12 months",
+};
+export const analyticsQuerySchema = z.object({
+  period: z.enum(ANALYTICS_PERIODS, { message: `period must be one of ${ANALYTICS_PERIODS.join(", ")}.` }).optional(),
+});
+
+/** The pipeline stages of spec section 4, in order. */
+export const PIPELINE_STAGES = ["leads", "contacted", "quoted", "negotiating", "won", "lost"] as const;
+export type PipelineStage = (typeof PIPELINE_STAGES)[number];
+
+const newCountsSchema = z.object({
+  clients: z.number().int(),
+  providers: z.number().int(),
+  requests: z.number().int(),
+});
+
+export const adminAnalyticsSchema = z.object({
+  period: z.enum(ANALYTICS_PERIODS),
+  /** New in the last 7 days and in the current calendar month (UTC). */
+  newThisWeek: newCountsSchema,
+  newThisMonth: newCountsSchema,
+  /** Quotes sent (not withdrawn) over requests submitted in the period, as a whole percent. */
+  conversion: z.object({ quotes: z.number().int(), requests: z.number().int(), percent: z.number().int() }),
+  /** Lead delivered → its first quote, averaged over the leads quoted in the period; null: none. */
+  avgResponseHours: z.number().nullable(),
+  revenue: revenueSchema,
+  /** Month over month (this calendar month so far against the whole of last month), percent; null: none last month. */
+  growth: z.object({
+    clients: z.number().nullable(),
+    providers: z.number().nullable(),
+    requests: z.number().nullable(),
+  }),
+  /** Active (matched) requests' leads by stage. */
+  pipeline: z.object(
+    Object.fromEntries(PIPELINE_STAGES.map((s) => [s, z.number().int()])) as {
+      [K in PipelineStage]: z.ZodNumber;
+    },
+  ),
+  /** One bucket per day (7d, 30d), week (90d) or month (12m), oldest first. */
+  series: z.array(
+    z.object({
+      /** ISO date of the bucket's first day. */
+      start: z.string(),
+      clients: z.number().int(),
+      providers: z.number().int(),
+      requests: z.number().int(),
+      quotes: z.number().int(),
+    }),
+  ),
+});
+export type AdminAnalytics = z.infer<typeof adminAnalyticsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Requests: GET /api/admin/requests, PATCH /api/admin/requests/{id}/status
+// ---------------------------------------------------------------------------------------------
+
+export const adminStatusSchema = z.enum(ADMIN_STATUSES, {
+  message: `status must be one of ${ADMIN_STATUSES.join(", ")}.`,
+});
+
+export const adminRequestsQuerySchema = pageQuerySchema.extend({
+  status: adminStatusSchema.optional(),
+  /** Part of the title or of the client's email. */
+  q: searchSchema.optional(),
+});
+export type AdminRequestsQuery = z.infer<typeof adminRequestsQuerySchema>;
+
+export const adminRequestSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  industry: z.string(),
+  budgetRange: z.string(),
+  /** In the admin vocabulary (DESIGN.md: pending = open, active = matched, completed = closed). */
+  status: z.enum(ADMIN_STATUSES),
+  createdAt: z.string(),
+  matchDueAt: z.string(),
+  client: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string() }),
+  leadsCount: z.number().int(),
+  quotesCount: z.number().int(),
+});
+export type AdminRequest = z.infer<typeof adminRequestSchema>;
+export const adminRequestsPageSchema = pageOf(adminRequestSchema);
+export type AdminRequestsPage = z.infer<typeof adminRequestsPageSchema>;
+
+export const setRequestStatusSchema = z.object({ status: adminStatusSchema });
+export type SetRequestStatusInput = z.infer<typeof setRequestStatusSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Users: GET /api/admin/users, PATCH /api/admin/users/{id}/role
+// ---------------------------------------------------------------------------------------------
+
+export const adminUsersQuerySchema = pageQuerySchema.extend({
+  userType: z.enum(USER_TYPES, { message: `userType must be one of ${USER_TYPES.join(", ")}.` }).optional(),
+  /** Part of the email or of the name. */
+  q: searchSchema.optional(),
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
+
+export const adminUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  userType: userTypeSchema,
+  company: z.object({ id: z.number().int(), name: z.string(), status: z.enum(COMPANY_STATUSES) }).nullable(),
+  createdAt: z.string(),
+  lastSignInAt: z.string().nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+export const adminUsersPageSchema = pageOf(adminUserSchema);
+export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
+
+export const setUserRoleSchema = z.object({
+  userType: z.enum(USER_TYPES, { message: `userType must be one of ${USER_TYPES.join(", ")}.` }),
+});
+export type SetUserRoleInput = z.infer<typeof setUserRoleSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Providers: GET /api/admin/providers (every company; pending ones also at /api/admin/pending-providers)
+// ---------------------------------------------------------------------------------------------
+
+export const adminProvidersQuerySchema = pageQuerySchema.extend({
+  status: z.enum(COMPANY_STATUSES, { message: `status must be one of ${COMPANY_STATUSES.join(", ")}.` }).optional(),
+  /** Part of the company name or of the owner's email. */
+  q: searchSchema.optional(),
+});
+export type AdminProvidersQuery = z.infer<typeof adminProvidersQuerySchema>;
+
+export const adminProviderSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  industry: z.string(),
+  location: z.string(),
+  country: z.string(),
+  specialties: z.array(z.string()),
+  status: z.enum(COMPANY_STATUSES),
+  createdAt: z.string(),
+  owner: z.object({
+    id: z.number().int(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    userType: userTypeSchema,
+  }),
+  subscription: z.object({ status: z.enum(SUBSCRIPTION_STATUSES), demo: z.boolean() }).nullable(),
+  leadsCount: z.number().int(),
+  quotesCount: z.number().int(),
+  wonCount: z.number().int(),
+});
+export type AdminProvider = z.infer<typeof adminProviderSchema>;
+export const adminProvidersPageSchema = pageOf(adminProviderSchema);
+export type AdminProvidersPage = z.infer<typeof adminProvidersPageSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Alerts: GET /api/admin/alerts, GET /api/admin/alerts/count, PATCH /api/admin/alerts/{id}/resolve
+// ---------------------------------------------------------------------------------------------
+
+export const adminAlertsQuerySchema = pageQuerySchema.extend({
+  /** "false": unresolved only; "true": resolved only; absent: all, unresolved first. */
+  resolved: z.enum(["true", "false"], { message: "resolved must be true or false." }).optional(),
+});
+export type AdminAlertsQuery = z.infer<typeof adminAlertsQuerySchema>;
+
+export const adminAlertSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  severity: z.enum(ALERT_SEVERITIES),
+  title: z.string(),
+  description: z.string(),
+  isResolved: z.boolean(),
+  createdAt: z.string(),
+  resourceType: z.string().nullable(),
+  resourceId: z.number().int().nullable(),
+  /** Where in the app the resource is (a request's page, the provider in the Providers tab); null: none. */
+  resourceLink: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+  resolvedBy: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() }).nullable(),
+});
+export type AdminAlert = z.infer<typeof adminAlertSchema>;
+export const adminAlertsPageSchema = pageOf(adminAlertSchema);
+export type AdminAlertsPage = z.infer<typeof adminAlertsPageSchema>;
+
+/** The top bar's admin button: how many alerts wait. */
+export const alertCountSchema = z.object({ unresolved: z.number().int() });
+export type AlertCount = z.infer<typeof alertCountSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Activity: GET /api/admin/activity-logs
+// ---------------------------------------------------------------------------------------------
+
+export const activityEntrySchema = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  resourceType: z.string(),
+  resourceId: z.string(),
+  /** JSON text (old and new values) or a plain message (spec section 3). */
+  details: z.string().nullable(),
+  createdAt: z.string(),
+  admin: z.object({ firstName: z.string(), lastName: z.string() }),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+export const activityPageSchema = pageOf(activityEntrySchema);
+export type ActivityPage = z.infer<typeof activityPageSchema>;
