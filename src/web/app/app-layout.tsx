@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { LogOut, Menu, ShieldCheck } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useLocation } from "react-router";
@@ -5,10 +6,38 @@ import { PATHS } from "@/shared/paths";
 import { HomeLogoLink } from "@/web/components/logo";
 import { ScrollArea } from "@/web/components/ui/scroll-area";
 import { Tooltip } from "@/web/components/ui/tooltip";
+import { alertCountQueryOptions } from "@/web/features/admin/api";
 import { NotificationBell } from "@/web/features/notifications/notification-bell";
 import { useAuth } from "@/web/lib/auth";
 import { cn } from "@/web/lib/cn";
-import { buildBreadcrumbs, isNavItemActive, SIDEBAR_ITEMS, themeFor } from "./navigation";
+import { activeNavHref, buildBreadcrumbs, SIDEBAR_ITEMS, themeFor } from "./navigation";
+
+/** The top bar's admin-only button (spec section 2): the unresolved alerts, and the way to them. */
+function AdminAlertsButton() {
+  // Until the count arrives the button claims nothing: "none unresolved" would be a guess.
+  const count = useQuery(alertCountQueryOptions()).data?.unresolved;
+  const label = count === undefined ? "Alerts" : count > 0 ? `Alerts: ${count} unresolved` : "Alerts: none unresolved";
+  return (
+    <Tooltip label={label}>
+      <Link
+        to={PATHS.adminAlerts}
+        aria-label={label}
+        className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100"
+        data-testid="admin-alerts-button"
+      >
+        <ShieldCheck className="h-5 w-5" />
+        {count ? (
+          <span
+            aria-hidden="true"
+            className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-semibold leading-5 text-white"
+          >
+            {count > 99 ? "99+" : count}
+          </span>
+        ) : null}
+      </Link>
+    </Tooltip>
+  );
+}
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { user } = useAuth();
@@ -17,6 +46,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const theme = themeFor(user?.userType);
   const items = user ? SIDEBAR_ITEMS[user.userType] : [];
   const crumbs = buildBreadcrumbs(pathname);
+  const activeHref = activeNavHref(items, pathname);
 
   return (
     <div className="flex min-h-screen bg-slate-50" data-theme={user?.userType ?? "none"}>
@@ -47,7 +77,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <ScrollArea className="min-h-0 flex-1">
           <nav aria-label="Main" className="space-y-1 p-3">
             {items.map((item) => {
-              const active = isNavItemActive(item.href, pathname);
+              const active = item.href === activeHref;
               return (
                 <Link
                   key={item.href}
@@ -117,17 +147,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </div>
           <div className="flex items-center gap-1">
             {user ? <NotificationBell /> : null}
-            {user?.userType === "admin" ? (
-              <Tooltip label="Admin alerts">
-                <Link
-                  to={PATHS.adminAlerts}
-                  aria-label="Admin alerts"
-                  className="rounded-md p-2 text-slate-700 hover:bg-slate-100"
-                >
-                  <ShieldCheck className="h-5 w-5" />
-                </Link>
-              </Tooltip>
-            ) : null}
+            {user?.userType === "admin" ? <AdminAlertsButton /> : null}
           </div>
         </header>
         <main className="flex-1 p-4 md:p-8">{children}</main>

@@ -2,12 +2,18 @@
 import { PATHS } from "@/shared/paths";
 import type { UserType } from "@/shared/users";
 
-export type NavItem = { href: string; label: string };
+export type NavItem = {
+  href: string;
+  label: string;
+  /** Pages that belong to this item though their path starts like another's (a request's page). */
+  claims?: RegExp;
+};
 
 export const SIDEBAR_ITEMS: Record<UserType, NavItem[]> = {
   client: [
     { href: PATHS.home, label: "Dashboard" },
-    { href: PATHS.dashboard, label: "My Requests" },
+    // A request's page (/quote-request/7) is one of My Requests, not a New Request.
+    { href: PATHS.dashboard, label: "My Requests", claims: /^\/quote-request\/\d+\/?$/ },
     { href: PATHS.quoteRequestWizard, label: "New Request" },
     { href: PATHS.reports, label: "Reports" },
     { href: PATHS.settings, label: "Settings" },
@@ -37,6 +43,20 @@ export function isNavItemActive(href: string, pathname: string): boolean {
   if (pathname === href) return true;
   if (href === "/") return false;
   return pathname.startsWith(`${href}/`);
+}
+
+/**
+ * The one item to highlight: an item that claims the page, else the longest whose path matches it
+ * (exact or prefix, spec section 2), so that /admin/users lights Users and not Overview too.
+ */
+export function activeNavHref(items: NavItem[], pathname: string): string | null {
+  const claimed = items.find((item) => item.claims?.test(pathname));
+  if (claimed) return claimed.href;
+  let best: string | null = null;
+  for (const { href } of items) {
+    if (isNavItemActive(href, pathname) && (best === null || href.length > best.length)) best = href;
+  }
+  return best;
 }
 
 export type Crumb = { label: string; href: string | null };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildBreadcrumbs, isNavItemActive, SIDEBAR_ITEMS, themeFor } from "./navigation";
+import { activeNavHref, buildBreadcrumbs, isNavItemActive, SIDEBAR_ITEMS, themeFor } from "./navigation";
 
 describe("sidebar", () => {
   it("lists the spec's items per role, in order", () => {
@@ -40,6 +40,23 @@ describe("sidebar", () => {
     expect(isNavItemActive("/admin/users", "/admin/users")).toBe(true);
     expect(isNavItemActive("/admin/users", "/admin")).toBe(false);
     expect(isNavItemActive("/dashboard", "/dashboard-old")).toBe(false);
+  });
+});
+
+describe("the one highlighted item", () => {
+  it("is the longest matching path, or the item that claims the page", () => {
+    const admin = SIDEBAR_ITEMS.admin;
+    expect(activeNavHref(admin, "/admin")).toBe("/admin");
+    expect(activeNavHref(admin, "/admin/users")).toBe("/admin/users");
+    expect(activeNavHref(admin, "/admin/users/")).toBe("/admin/users");
+    expect(activeNavHref(admin, "/admin/inquiries")).toBe("/admin");
+    const client = SIDEBAR_ITEMS.client;
+    expect(activeNavHref(client, "/")).toBe("/");
+    expect(activeNavHref(client, "/quote-request")).toBe("/quote-request");
+    expect(activeNavHref(client, "/quote-request/7")).toBe("/dashboard");
+    expect(activeNavHref(client, "/reports")).toBe("/reports");
+    expect(activeNavHref(client, "/elsewhere")).toBeNull();
+    expect(activeNavHref(SIDEBAR_ITEMS.provider, "/provider-dashboard/leads/3")).toBe("/provider-dashboard");
   });
 });
 

@@ -26,3 +26,22 @@ export function formatDateTime(iso: string): string {
 export function formatHours(hours: number): string {
   return `${hours.toLocaleString("en-US")} ${hours === 1 ? "hour" : "hours"}`;
 }
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY_MS = 24 * HOUR;
+
+/** Spec section 9: 'Just now' under a minute, then minutes under 60, hours under 24, then a date. */
+export function relativeTime(iso: string, now: Date = new Date()): string {
+  const ago = now.getTime() - new Date(iso).getTime();
+  if (ago < MINUTE) return "Just now";
+  if (ago < HOUR) {
+    const m = Math.floor(ago / MINUTE);
+    return `${m} ${m === 1 ? "minute" : "minutes"} ago`;
+  }
+  if (ago < DAY_MS) {
+    const h = Math.floor(ago / HOUR);
+    return `${h} ${h === 1 ? "hour" : "hours"} ago`;
+  }
+  return formatDate(iso);
+}

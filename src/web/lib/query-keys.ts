@@ -3,6 +3,7 @@
 // lead's status; a request cancelled declines its quotes): invalidating through this map needs no
 // import of the other feature (decision 080). Each key starts with its resource, so `all` refreshes
 // every read of it.
+import type { InquirySource } from "@/shared/inquiries";
 import type { EmailStatus } from "@/shared/notifications";
 
 const admin = ["admin"] as const;
@@ -20,6 +21,13 @@ export const queryKeys = {
     all: admin,
     pendingProviders: () => [...admin, "pending-providers"] as const,
     emails: (page: number, status: EmailStatus | "all") => [...admin, "emails", page, status] as const,
+    inquiries: (page: number, source: InquirySource | "all") => [...admin, "inquiries", page, source] as const,
+    vendorApplications: (page: number) => [...admin, "vendor-applications", page] as const,
+    stats: () => [...admin, "stats"] as const,
+    analytics: (period: string) => [...admin, "analytics", period] as const,
+    alertCount: () => [...admin, "alerts", "count"] as const,
+    /** One of the keyset lists (requests, users, providers, alerts, activity) with its filters. */
+    list: (name: string, params: Record<string, string>) => [...admin, "list", name, params] as const,
   },
   subscription: {
     all: ["subscription"] as const,

@@ -1,6 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { winRate } from "@/shared/quotes";
 import type { UserType } from "@/shared/users";
+import { adminStatsQueryOptions } from "@/web/features/admin/api";
+import { revenueLabel } from "@/web/features/admin/money";
 import { ownCompanyQueryOptions } from "@/web/features/companies/api";
 import { useProviderLeads } from "@/web/features/leads/api";
 import { myQuoteRequestsQueryOptions } from "@/web/features/quote-requests/api";
@@ -13,13 +15,19 @@ export type WelcomeCardData = { title: string; value: string };
  * them. The company profile is 'Complete' once the user has a company record; no company (404) or any
  * failure reads as 'Incomplete'.
  */
-export function useWelcomeCards(type: UserType | undefined): { isLoading: boolean; items: WelcomeCardData[] } {
+export function useWelcomeCards(type: UserType | undefined): {
+  isLoading: boolean;
+  /** Set when the figures could not be read: the page says so rather than show zeros. */
+  error?: unknown;
+  items: WelcomeCardData[];
+} {
   const isClient = type === "client";
   const isProvider = type === "provider";
   const requests = useQuery({ ...myQuoteRequestsQueryOptions(), enabled: isClient });
   const company = useQuery({ ...ownCompanyQueryOptions(), enabled: isClient });
   const provider = useProviderLeads(isProvider);
   const quotes = useQuery({ ...myQuotesQueryOptions(), enabled: isProvider });
+  const stats = useQuery({ ...adminStatsQueryOptions(), enabled: type === "admin" });
   switch (type) {
     case "client": {
       const list = requests.data ?? [];
@@ -43,16 +51,19 @@ export function useWelcomeCards(type: UserType | undefined): { isLoading: boolea
         ],
       };
     }
-    case "admin":
-      // The spec shows '-' for these three on the welcome page.
+    case "admin": {
+      // The spec shows '-' placeholders here; DESIGN.md asks for the real figures (decision 090).
+      const s = stats.data;
       return {
-        isLoading: false,
+        isLoading: stats.isLoading,
+        error: stats.isError ? stats.error : undefined,
         items: [
-          { title: "Total Users", value: "-" },
-          { title: "Active Requests", value: "-" },
-          { title: "Revenue", value: "-" },
+          { title: "Total Users", value: s ? String(s.totalUsers) : "-" },
+          { title: "Active Requests", value: s ? String(s.requestsByStatus.active) : "-" },
+          { title: "Revenue", value: s ? revenueLabel(s.revenue) : "-" },
         ],
       };
+    }
     default:
       return { isLoading: false, items: [] };
   }

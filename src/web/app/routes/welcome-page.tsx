@@ -14,6 +14,7 @@ import {
 import { Link } from "react-router";
 import { PATHS } from "@/shared/paths";
 import type { PublicUser } from "@/shared/users";
+import { ErrorAlert } from "@/web/components/list-states";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { useAuth } from "@/web/lib/auth";
@@ -72,7 +73,8 @@ export function WelcomePage() {
         <h1 className="text-2xl font-bold text-slate-900">Welcome back, {user.firstName}!</h1>
         <p className="mt-1 text-slate-600">Here is what is happening with your account.</p>
       </div>
-      <div className="grid gap-4 md:grid-cols-3">
+      {cards.error ? <ErrorAlert error={cards.error} what="Your figures" /> : null}
+      <div className="grid gap-4 md:grid-cols-3" hidden={cards.error !== undefined}>
         {cards.items.map((card) => {
           const Icon = ICONS[card.title] ?? BarChart3;
           return (

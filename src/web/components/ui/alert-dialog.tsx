@@ -19,7 +19,8 @@ export function ConfirmDialog({
   onOpenChange,
   confirmVariant = "destructive",
 }: {
-  trigger: ReactNode;
+  /** What opens it; none when the caller opens it (controlled, from a select's change, say). */
+  trigger?: ReactNode;
   title: string;
   description: string;
   confirmLabel: string;
@@ -34,7 +35,7 @@ export function ConfirmDialog({
 }) {
   return (
     <A.Root open={open} onOpenChange={onOpenChange}>
-      <A.Trigger asChild>{trigger}</A.Trigger>
+      {trigger ? <A.Trigger asChild>{trigger}</A.Trigger> : null}
       <A.Portal>
         <A.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <A.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg border border-slate-200 bg-white p-6 shadow-lg">

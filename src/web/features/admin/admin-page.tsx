@@ -2,19 +2,27 @@ import { Tabs } from "radix-ui";
 import { useLocation, useNavigate } from "react-router";
 import { PATHS } from "@/shared/paths";
 import { SectionPage } from "@/web/components/section-page";
+import { ActivityPanel } from "./activity-panel";
+import { AlertsPanel } from "./alerts-panel";
+import { AnalyticsPanel } from "./analytics-panel";
+import { InquiriesPanel } from "./inquiries-panel";
 import { OutboxPanel } from "./outbox-panel";
-import { PendingProvidersPanel } from "./pending-providers-panel";
+import { OverviewPanel } from "./overview-panel";
+import { ProvidersPanel } from "./providers-panel";
+import { RequestsPanel } from "./requests-panel";
+import { UsersPanel } from "./users-panel";
 
 // Spec screen 10: the tabs, Overview by default. Sub-paths of /admin open their tab.
 export const ADMIN_TABS = [
-  { value: "overview", label: "Overview", path: PATHS.admin },
-  { value: "analytics", label: "Analytics", path: PATHS.adminAnalytics },
-  { value: "providers", label: "Providers", path: PATHS.adminProviders },
-  { value: "alerts", label: "Alerts", path: PATHS.adminAlerts },
-  { value: "requests", label: "Requests", path: PATHS.adminRequests },
-  { value: "users", label: "Users", path: PATHS.adminUsers },
-  { value: "activity", label: "Activity", path: PATHS.adminActivity },
-  { value: "emails", label: "Emails", path: PATHS.adminEmails },
+  { value: "overview", label: "Overview", path: PATHS.admin, Panel: OverviewPanel },
+  { value: "analytics", label: "Analytics", path: PATHS.adminAnalytics, Panel: AnalyticsPanel },
+  { value: "providers", label: "Providers", path: PATHS.adminProviders, Panel: ProvidersPanel },
+  { value: "alerts", label: "Alerts", path: PATHS.adminAlerts, Panel: AlertsPanel },
+  { value: "requests", label: "Requests", path: PATHS.adminRequests, Panel: RequestsPanel },
+  { value: "users", label: "Users", path: PATHS.adminUsers, Panel: UsersPanel },
+  { value: "activity", label: "Activity", path: PATHS.adminActivity, Panel: ActivityPanel },
+  { value: "inquiries", label: "Inquiries", path: PATHS.adminInquiries, Panel: InquiriesPanel },
+  { value: "emails", label: "Emails", path: PATHS.adminEmails, Panel: OutboxPanel },
 ] as const;
 
 export function AdminPage() {
@@ -40,13 +48,7 @@ export function AdminPage() {
         </Tabs.List>
         {ADMIN_TABS.map((t) => (
           <Tabs.Content key={t.value} value={t.value} className="mt-6">
-            {t.value === "providers" ? (
-              <PendingProvidersPanel />
-            ) : t.value === "emails" ? (
-              <OutboxPanel />
-            ) : (
-              <p className="text-slate-600">Nothing to show here yet.</p>
-            )}
+            <t.Panel />
           </Tabs.Content>
         ))}
       </Tabs.Root>

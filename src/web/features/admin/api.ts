@@ -1,6 +1,17 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import type {
+  AdminAlert,
+  AdminAnalytics,
+  AdminRequest,
+  AdminStats,
+  AdminUser,
+  AlertCount,
+  AnalyticsPeriod,
+} from "@/shared/admin";
 import type { Company, PendingProvider } from "@/shared/companies";
 import type { EmailStatus, OutboxPage } from "@/shared/notifications";
+import type { AdminStatus } from "@/shared/quote-requests";
+import type { UserType } from "@/shared/users";
 import { toast } from "@/web/components/ui/use-toast";
 import { errorMessage, getJson, requestJson } from "@/web/lib/api";
 import { queryKeys } from "@/web/lib/query-keys";
@@ -45,3 +56,89 @@ export const adminEmailsQueryOptions = (page: number, status: EmailStatus | "all
     },
     placeholderData: keepPreviousData,
   });
+
+// ---------------------------------------------------------------------------------------------
+// The portal's reads and writes (issue 12): the contract is src/shared/admin.ts.
+// ---------------------------------------------------------------------------------------------
+
+export const adminStatsQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.admin.stats(), queryFn: () => getJson<AdminStats>("/api/admin/stats") });
+
+export const adminAnalyticsQueryOptions = (period: AnalyticsPeriod) =>
+  queryOptions({
+    queryKey: queryKeys.admin.analytics(period),
+    queryFn: () => getJson<AdminAnalytics>(`/api/admin/analytics?period=${period}`),
+    placeholderData: keepPreviousData,
+  });
+
+/** The top bar's admin button: refreshed every minute, like the bell's count (decision 063). */
+export const alertCountQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.admin.alertCount(),
+    queryFn: () => getJson<AlertCount>("/api/admin/alerts/count"),
+    refetchInterval: 60_000,
+  });
+
+type Page<T> = { items: T[]; nextCursor: string | null };
+
+/**
+ * One of the keyset lists: the first page, then "Load more" with the cursor the last page gave.
+ * Filters left empty are not sent.
+ */
+export function useAdminList<T>(name: string, path: string, params: Record<string, string | undefined>) {
+  const filters = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== "")) as Record<
+    string,
+    string
+  >;
+  return useInfiniteQuery({
+    queryKey: queryKeys.admin.list(name, filters),
+    queryFn: ({ pageParam }) => {
+      const query = new URLSearchParams({ ...filters, ...(pageParam ? { cursor: pageParam } : {}) });
+      return getJson<Page<T>>(`${path}?${query.toString()}`);
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A mutation of the portal: the spec's toast on success, the server's message on failure, every admin read refreshed. */
+function useAdminMutation<V, R>(call: (vars: V) => Promise<R>, success: (vars: V, result: R) => ToastInput) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (result, vars) => toast(success(vars, result)),
+    onError: (err) => toast({ title: "Error", description: errorMessage(err), variant: "destructive" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }),
+  });
+}
+
+type ToastInput = Parameters<typeof toast>[0];
+
+export function useSetRequestStatus() {
+  return useAdminMutation(
+    ({ id, status }: { id: number; status: AdminStatus }) =>
+      requestJson<AdminRequest>("PATCH", `/api/admin/requests/${id}/status`, { status }),
+    (_v, r) => ({ title: "Status Updated", description: `"${r.title}" is now ${r.status}.` }),
+  );
+}
+
+export function useSetUserRole() {
+  const queryClient = useQueryClient();
+  return useAdminMutation(
+    async ({ id, userType }: { id: number; userType: UserType }) => {
+      const user = await requestJson<AdminUser>("PATCH", `/api/admin/users/${id}/role`, { userType });
+      // The admin's own role changed: the guard must see it (and send them to their new home).
+      await queryClient.invalidateQueries({ queryKey: queryKeys.auth.user() });
+      return user;
+    },
+    (_v, u) => ({ title: "Role Updated", description: `${u.firstName} ${u.lastName} is now ${u.userType}.` }),
+  );
+}
+
+export function useResolveAlert() {
+  return useAdminMutation(
+    (id: number) => requestJson<AdminAlert>("PATCH", `/api/admin/alerts/${id}/resolve`),
+    (_v, a) => ({ title: "Alert Resolved", description: a.title }),
+  );
+}

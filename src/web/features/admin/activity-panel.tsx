@@ -1,0 +1,19 @@
+import type { ActivityEntry } from "@/shared/admin";
+import { ActivityList } from "./activity-list";
+import { useAdminList } from "./api";
+import { KeysetList, PanelHeading } from "./list-controls";
+
+/** Spec screen 10, Activity tab: the newest 20 admin actions, older ones behind "Load more". */
+export function ActivityPanel() {
+  const list = useAdminList<ActivityEntry>("activity", "/api/admin/activity-logs", {});
+  return (
+    <section aria-labelledby="activity-heading" className="space-y-4">
+      <PanelHeading id="activity-heading" title="Activity Log">
+        Every admin decision, newest first, with the values before and after.
+      </PanelHeading>
+      <KeysetList list={list} what="The activity log" empty="No admin activity yet.">
+        {(items) => <ActivityList entries={items} />}
+      </KeysetList>
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import type { ActivityEntry, AdminAlert } from "@/shared/admin";
+import { PATHS } from "@/shared/paths";
+import { ErrorAlert } from "@/web/components/list-states";
+import { StatCard } from "@/web/components/stat-card";
+import { ActivityList } from "./activity-list";
+import { AlertList } from "./alert-list";
+import { adminStatsQueryOptions, useAdminList } from "./api";
+import { KeysetList, PanelHeading } from "./list-controls";
+import { plural, revenueLabel } from "./money";
+
+const linkClass = "text-sm font-medium text-purple-800 underline";
+
+/** Spec screen 10, Overview (the default tab): the stats as cards, the alerts waiting, the latest activity. */
+export function OverviewPanel() {
+  const stats = useQuery(adminStatsQueryOptions());
+  const alerts = useAdminList<AdminAlert>("alerts", "/api/admin/alerts", { resolved: "false", limit: "5" });
+  const activity = useAdminList<ActivityEntry>("activity", "/api/admin/activity-logs", { limit: "5" });
+  const s = stats.data;
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="stats-heading" className="space-y-4">
+        <PanelHeading id="stats-heading" title="Marketplace at a glance" />
+        {stats.isError ? <ErrorAlert error={stats.error} what="The figures" /> : null}
+        {stats.isLoading ? (
+          <p role="status" className="text-slate-600">
+            Loading...
+          </p>
+        ) : null}
+        {s ? (
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <StatCard title="Total Clients" value={s.totalClients} valueTestId="stat-total-clients" />
+            <StatCard title="Total Providers" value={s.totalProviders} valueTestId="stat-total-providers" />
+            <StatCard title="Total Requests" value={s.totalRequests} valueTestId="stat-total-requests" />
+            <StatCard title="Total Quotes" value={s.totalQuotes} valueTestId="stat-total-quotes" />
+            <StatCard title="New This Month" value={s.newThisMonth.requests} valueTestId="stat-new-requests">
+              <p className="text-sm text-slate-600">
+                requests · {plural(s.newThisMonth.clients, "client")} · {plural(s.newThisMonth.providers, "provider")}
+              </p>
+            </StatCard>
+            <StatCard title="Requests by Status" value={s.requestsByStatus.active} valueTestId="stat-active">
+              <p className="text-sm text-slate-600">
+                active · {s.requestsByStatus.pending} pending · {s.requestsByStatus.completed} completed ·{" "}
+                {s.requestsByStatus.cancelled} cancelled
+              </p>
+            </StatCard>
+            <StatCard title="Pending Providers" value={s.pendingProviders} valueTestId="stat-pending-providers">
+              <Link to={PATHS.adminProviders} className={linkClass}>
+                Review providers
+              </Link>
+            </StatCard>
+            <StatCard title="Revenue This Month" value={revenueLabel(s.revenue)} valueTestId="stat-revenue">
+              <p className="text-sm text-slate-600">
+                {s.revenue.activeSubscriptions} paying · {s.revenue.trialingSubscriptions} in trial
+              </p>
+            </StatCard>
+          </div>
+        ) : null}
+      </section>
+      <section aria-labelledby="overview-alerts" className="space-y-3">
+        <div className="flex items-baseline justify-between gap-3">
+          <PanelHeading id="overview-alerts" title={`Unresolved Alerts${s ? ` (${s.unresolvedAlerts})` : ""}`} />
+          <Link to={`${PATHS.adminAlerts}?resolved=false`} className={linkClass}>
+            View all alerts
+          </Link>
+        </div>
+        <KeysetList list={{ ...alerts, hasNextPage: false }} what="The alerts" empty="No alerts are waiting.">
+          {(items) => <AlertList alerts={items} />}
+        </KeysetList>
+      </section>
+      <section aria-labelledby="overview-activity" className="space-y-3">
+        <div className="flex items-baseline justify-between gap-3">
+          <PanelHeading id="overview-activity" title="Latest Activity" />
+          <Link to={PATHS.adminActivity} className={linkClass}>
+            View activity log
+          </Link>
+        </div>
+        <KeysetList list={{ ...activity, hasNextPage: false }} what="The activity log" empty="No admin activity yet.">
+          {(items) => <ActivityList entries={items} />}
+        </KeysetList>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { useState } from "react";
+import type { AdminUser } from "@/shared/admin";
+import { USER_TYPES, type UserType } from "@/shared/users";
+import { ConfirmDialog } from "@/web/components/ui/alert-dialog";
+import { Button } from "@/web/components/ui/button";
+import { useAuth } from "@/web/lib/auth";
+import { formatDate, formatDateTime } from "@/web/lib/format";
+import { useAdminList, useSetUserRole } from "./api";
+import { AdminTable, FilterSelect, KeysetList, PanelHeading, SearchBox, useUrlParam } from "./list-controls";
+
+const TYPE_OPTIONS = USER_TYPES.map((t) => ({ value: t, label: t.charAt(0).toUpperCase() + t.slice(1) }));
+
+/** Decision 094, as the confirmation says it. */
+function whatHappens(user: AdminUser, next: UserType, self: boolean): string {
+  const name = self ? "You" : `${user.firstName} ${user.lastName}`;
+  const parts = [
+    `${name} will be ${next === "admin" ? "an admin" : `a ${next}`} from ${self ? "your" : "their"} next click on.`,
+  ];
+  if (user.userType === "admin") parts.push(`${name} will lose access to the admin portal.`);
+  if (next === "admin") parts.push(`${name} will see every user, request and alert, and can change them.`);
+  if (user.company && next !== "provider") {
+    parts.push(`${user.company.name} is kept but receives no leads; its subscription is not cancelled.`);
+  }
+  return parts.join(" ");
+}
+
+function RoleControls({ user, self }: { user: AdminUser; self: boolean }) {
+  const setRole = useSetUserRole();
+  const [choosing, setChoosing] = useState<UserType | null>(null);
+  const toggleTo: UserType = user.userType === "admin" ? "client" : "admin";
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <ConfirmDialog
+        trigger={
+          <Button size="sm" variant="outline" disabled={setRole.isPending}>
+            {toggleTo === "admin" ? "Make Admin" : "Remove Admin"}
+          </Button>
+        }
+        title={toggleTo === "admin" ? `Make ${user.email} an admin?` : `Remove ${user.email}'s admin role?`}
+        description={whatHappens(user, toggleTo, self)}
+        confirmLabel={toggleTo === "admin" ? "Make Admin" : "Remove Admin"}
+        cancelLabel="Cancel"
+        confirmVariant={toggleTo === "admin" ? "default" : "destructive"}
+        onConfirm={() => setRole.mutate({ id: user.id, userType: toggleTo })}
+      />
+      <label className="sr-only" htmlFor={`role-${user.id}`}>
+        Role of {user.email}
+      </label>
+      <select
+        id={`role-${user.id}`}
+        value={user.userType}
+        disabled={setRole.isPending}
+        onChange={(e) => setChoosing(e.target.value as UserType)}
+        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+      >
+        {TYPE_OPTIONS.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <ConfirmDialog
+        open={choosing !== null}
+        onOpenChange={(open) => {
+          if (!open) setChoosing(null);
+        }}
+        title={`Make ${user.email} ${choosing === "admin" ? "an admin" : `a ${choosing ?? ""}`}?`}
+        description={choosing ? whatHappens(user, choosing, self) : ""}
+        confirmLabel="Change role"
+        cancelLabel="Cancel"
+        confirmVariant="default"
+        pending={setRole.isPending}
+        pendingLabel="Updating..."
+        onConfirm={() => {
+          if (choosing) setRole.mutate({ id: user.id, userType: choosing }, { onSettled: () => setChoosing(null) });
+        }}
+      />
+    </div>
+  );
+}
+
+/** Spec screen 10, Users tab: every account; 'Make Admin' and 'Remove Admin' (and any role) behind a confirmation. */
+export function UsersPanel() {
+  const { user: me } = useAuth();
+  const [userType] = useUrlParam("userType");
+  const [q] = useUrlParam("q");
+  const list = useAdminList<AdminUser>("users", "/api/admin/users", { userType, q });
+  return (
+    <section aria-labelledby="users-heading" className="space-y-4">
+      <PanelHeading id="users-heading" title="Users">
+        Newest first. A role change applies from the user's next request; the last admin cannot remove their own role.
+      </PanelHeading>
+      <div className="flex flex-wrap items-end gap-4">
+        <SearchBox label="Search" param="q" placeholder="Email or name" />
+        <FilterSelect label="Type" param="userType" options={TYPE_OPTIONS} />
+      </div>
+      <KeysetList list={list} what="The users" empty="No users match.">
+        {(items) => (
+          <AdminTable columns={["User", "Type", "Company", "Joined", "Last sign-in", "Role"]}>
+            {items.map((u) => (
+              <tr key={u.id} className="border-t border-slate-200" data-testid="admin-user-row">
+                <td className="px-3 py-2">
+                  <span className="font-medium text-slate-900">
+                    {u.firstName} {u.lastName}
+                  </span>
+                  <span className="block text-xs text-slate-600 [overflow-wrap:anywhere]">{u.email}</span>
+                </td>
+                <td className="px-3 py-2">
+                  <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold uppercase text-slate-800">
+                    {u.userType}
+                  </span>
+                </td>
+                <td className="px-3 py-2">{u.company ? `${u.company.name} (${u.company.status})` : "—"}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{formatDate(u.createdAt)}</td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  {u.lastSignInAt ? formatDateTime(u.lastSignInAt) : "Never"}
+                </td>
+                <td className="px-3 py-2">
+                  <RoleControls user={u} self={u.id === me?.id} />
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </KeysetList>
+    </section>
+  );
+}
