@@ -718,3 +718,59 @@ describe("the vendor application on /for-vendors", () => {
     await form.getByText("Select at least one specialty").waitFor();
   });
 });
+
+describe("the admin's Inquiries tab", () => {
+  it("shows what the public forms stored, filtered by form, with vendor applications beside them", async () => {
+    const visitor = await product.newContext();
+    const landingEmail = uniqueEmail("e2e-inq-landing");
+    const prequalEmail = uniqueEmail("e2e-inq-prequal");
+    const vendorEmail = uniqueEmail("e2e-inq-vendor");
+    const sent = [
+      visitor.request.post("/api/leads", {
+        data: {
+          name: "Mary Somerville",
+          email: landingEmail,
+          company: "Orbits Ltd",
+          processDescription: "Reconcile supplier invoices against purchase orders.",
+          budgetEstimate: "10k-50k",
+          talkToConsultant: true,
+        },
+      }),
+      visitor.request.post("/api/leads", {
+        data: {
+          source: "pre-qualification",
+          name: "Emmy Noether",
+          email: prequalEmail,
+          company: "Invariants GmbH",
+          processDescription: "Route claims to the right adjuster.",
+          budgetEstimate: "100k-250k",
+        },
+      }),
+      visitor.request.post("/api/vendor-applications", {
+        data: { name: "Alan Turing", email: vendorEmail, company: "Bombe Works", specialties: ["RPA"] },
+      }),
+    ];
+    for (const res of await Promise.all(sent)) expect(res.status(), await res.text()).toBe(201);
+
+    await apiSignIn(context, DEMO.admin, DEMO.password);
+    await page.goto(`${product.baseURL}/admin/inquiries`);
+    await page.getByRole("heading", { name: /^Inquiries \(\d+\)$/ }).waitFor();
+    expect(await page.getByRole("tab", { name: "Inquiries", selected: true }).count()).toBe(1);
+
+    const landing = page.getByRole("group").filter({ hasText: "Mary Somerville · Orbits Ltd" });
+    await landing.getByText("Landing form").waitFor();
+    await landing.locator("summary").click();
+    await landing.getByText("Budget: $10,000 - $50,000 · Wants to talk to a consultant").waitFor();
+    expect(await landing.getByRole("link", { name: landingEmail }).getAttribute("href")).toBe(`mailto:${landingEmail}`);
+
+    await page.getByLabel("Form").selectOption("pre-qualification");
+    await page.getByText("Emmy Noether · Invariants GmbH").waitFor();
+    await expect.poll(() => page.getByText("Mary Somerville · Orbits Ltd").count()).toBe(0);
+
+    const application = page.getByRole("group").filter({ hasText: "Alan Turing · Bombe Works" });
+    await application.locator("summary").click();
+    await application.getByText(`${vendorEmail} · RPA`).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await keepScreenshot(page, "admin-inquiries");
+  });
+});

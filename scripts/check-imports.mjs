@@ -115,6 +115,7 @@ export const SERVER_FEATURE_ORDER = [
   "quotes",
   "quote-requests",
   "leads",
+  "admin",
 ];
 
 const isWeb = (layer) => layer.startsWith("web");
