@@ -74,13 +74,9 @@ async function createSubscribedProvider(companyName: string): Promise<{ email: s
 
   const admin = await product.newContext();
   await apiSignIn(admin, DEMO.admin, DEMO.password);
-  expect(
-    (
-      await admin.request.patch(`/api/admin/providers/${companyId}/approve`, { headers: { "x-requested-with": "e2e" } })
-    ).status(),
-  ).toBe(200);
+  expect((await admin.request.patch(`/api/admin/providers/${companyId}/approve`)).status()).toBe(200);
 
-  const started = await context.request.post("/api/create-subscription", { headers: { "x-requested-with": "e2e" } });
+  const started = await context.request.post("/api/create-subscription");
   expect(started.status(), await started.text()).toBe(200);
   const confirmed = await context.request.post("/api/subscription/demo/confirm", {
     data: {

@@ -26,11 +26,11 @@ import { notificationRoutes } from "./features/notifications/routes";
 import { quoteRequestRoutes } from "./features/quote-requests/routes";
 import { quoteRoutes } from "./features/quotes/routes";
 import { systemRoutes } from "./features/system/routes";
+import { refuseCrossSite } from "./http/cross-site";
 import { isUnstorableTextError, refuseUnstorableText } from "./http/unstorable-text";
 import { publicPageMetaFor, renderWebPage } from "./http/web-page";
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
-const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export type BuildOptions = { logger?: FastifyBaseLogger; serveWeb?: boolean };
 
@@ -83,16 +83,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   await app.register(fastifyCookie);
 
-  // A cross-site form can send neither a JSON body nor a custom header, so it cannot change state.
-  app.addHook("onRequest", async (request, reply) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith("/api/")) return;
-    if (request.url.startsWith("/api/webhooks/")) return;
-    const type = request.headers["content-type"] ?? "";
-    if (type.startsWith("application/json") || request.headers["x-requested-with"]) return;
-    return reply
-      .code(403)
-      .send({ message: "Send a JSON body or the X-Requested-With header with requests that change data." });
-  });
+  // A state change from another site is refused (decision 100).
+  app.addHook("onRequest", refuseCrossSite(deps.appUrl));
 
   // Text PostgreSQL cannot store is a 400 naming its field, before any service sees it.
   app.addHook("preHandler", refuseUnstorableText);

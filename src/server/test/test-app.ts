@@ -106,12 +106,6 @@ export async function signIn(
   return { cookie: sessionCookie(res), userType: res.json().userType };
 }
 
-/**
- * The header a POST, PUT or PATCH without a JSON body needs to pass the app's guard against
- * cross-site forms (app.ts), as the browser's fetch sends it.
- */
-export const XHR = { "x-requested-with": "fetch" } as const;
-
 /** inject() as a signed-in user. */
 export function as(ctx: TestContext, user: Pick<TestUser, "cookie"> | null, opts: InjectOptions) {
   return ctx.app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(user ? { cookie: user.cookie } : {}) } });

@@ -10,7 +10,7 @@ import { notifications } from "../../db/schema/notifications";
 import { quoteRequests } from "../../db/schema/quote-requests";
 import { quotes } from "../../db/schema/quotes";
 import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
-import { as, createTestContext, createUser, signIn, type TestContext, type TestUser, XHR } from "../../test/test-app";
+import { as, createTestContext, createUser, signIn, type TestContext, type TestUser } from "../../test/test-app";
 import { raiseAlert } from "../alerts/service";
 import { matchQuoteRequest } from "../matching/service";
 import { LAST_ADMIN_MESSAGE } from "./users";
@@ -23,7 +23,7 @@ let b: TestProvider;
 
 const get = (user: TestUser | null, url: string) => as(ctx, user, { method: "GET", url });
 const patch = (user: TestUser | null, url: string, payload?: Record<string, unknown>) =>
-  as(ctx, user, { method: "PATCH", url, ...(payload ? { payload } : { headers: XHR }) });
+  as(ctx, user, { method: "PATCH", url, ...(payload ? { payload } : {}) });
 
 async function submit(owner: TestUser, title: string): Promise<number> {
   const res = await as(ctx, owner, {
@@ -86,7 +86,7 @@ describe("every admin route is for admins only", () => {
     expect(routes.length).toBeGreaterThanOrEqual(16);
     for (const [method, path] of routes) {
       const url = path.replace(":id", "1");
-      const opts = { method: method as "GET", url, headers: XHR };
+      const opts = { method: method as "GET", url };
       expect((await as(ctx, null, opts)).statusCode, `${method} ${url} anonymous`).toBe(401);
       expect((await as(ctx, client, opts)).statusCode, `${method} ${url} client`).toBe(403);
       expect((await as(ctx, a, opts)).statusCode, `${method} ${url} provider`).toBe(403);
@@ -327,7 +327,7 @@ describe("alerts and the activity log", () => {
     const res = await ctx.app.inject({
       method: "PATCH",
       url: `/api/admin/alerts/${id}/resolve`,
-      headers: { cookie: admin.cookie, ...XHR },
+      headers: { cookie: admin.cookie },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id, isResolved: true, resolvedBy: { id: admin.id } });
@@ -444,7 +444,7 @@ describe("the figures the database keeps (migration 0012)", () => {
       payload: { amount: 5_000, timeline: "2 weeks", message: "A small, quick automation of this process." },
     });
     expect(sent.statusCode, sent.body).toBe(201);
-    const withdrawn = await as(ctx, a, { method: "POST", url: `/api/quotes/${sent.json().id}/withdraw`, headers: XHR });
+    const withdrawn = await as(ctx, a, { method: "POST", url: `/api/quotes/${sent.json().id}/withdraw` });
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     const doomed = await submit(client, "Deleted request");
     await matchQuoteRequest(ctx.deps, doomed);

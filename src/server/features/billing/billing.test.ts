@@ -6,18 +6,16 @@ import { notifications } from "../../db/schema/notifications";
 import { subscriptions } from "../../db/schema/subscriptions";
 import { DEMO_PASSWORD, seedDemoData } from "../../seed";
 import { type FakeStripe, startFakeStripe } from "../../test/fake-stripe";
-import { as, createTestContext, createUser, signIn, type TestContext, type TestUser, XHR } from "../../test/test-app";
+import { as, createTestContext, createUser, signIn, type TestContext, type TestUser } from "../../test/test-app";
 import { DEMO_ONLY_TEST_CARDS_MESSAGE } from "./demo-provider";
 import { advanceDemoSubscriptions, runDemoClock } from "./service";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 type Caller = Pick<TestUser, "cookie"> | null;
 
-const create = (ctx: TestContext, user: Caller) =>
-  as(ctx, user, { method: "POST", url: "/api/create-subscription", headers: XHR });
+const create = (ctx: TestContext, user: Caller) => as(ctx, user, { method: "POST", url: "/api/create-subscription" });
 const read = (ctx: TestContext, user: Caller) => as(ctx, user, { method: "GET", url: "/api/subscription" });
-const cancel = (ctx: TestContext, user: Caller) =>
-  as(ctx, user, { method: "POST", url: "/api/subscription/cancel", headers: XHR });
+const cancel = (ctx: TestContext, user: Caller) => as(ctx, user, { method: "POST", url: "/api/subscription/cancel" });
 const confirm = (ctx: TestContext, user: Caller, payload: Record<string, unknown>) =>
   as(ctx, user, { method: "POST", url: "/api/subscription/demo/confirm", payload });
 const card = (clientSecret: string, cardNumber: string) => ({

@@ -8,7 +8,7 @@ import { notifications } from "../../db/schema/notifications";
 import { users } from "../../db/schema/users";
 import { DEMO_PASSWORD, seedDemoData } from "../../seed";
 import { quoteRequestBody } from "../../test/fixtures";
-import { as, createTestContext, createUser, signIn, type TestContext, type TestUser, XHR } from "../../test/test-app";
+import { as, createTestContext, createUser, signIn, type TestContext, type TestUser } from "../../test/test-app";
 import { DEMO_APPLICANT_EMAIL } from "./seed";
 import { RUNNING_REQUESTS_MESSAGE } from "./service";
 
@@ -43,12 +43,12 @@ const edit = (user: TestUser | null, payload: unknown) =>
 const myCompany = (user: TestUser | null) => as(ctx, user, { method: "GET", url: "/api/companies/me" });
 const pending = (user: TestUser | null) => as(ctx, user, { method: "GET", url: "/api/admin/pending-providers" });
 const approve = (user: TestUser | null, id: number | string) =>
-  as(ctx, user, { method: "PATCH", url: `/api/admin/providers/${id}/approve`, headers: XHR });
+  as(ctx, user, { method: "PATCH", url: `/api/admin/providers/${id}/approve` });
 const reject = (user: TestUser | null, id: number | string, payload?: Record<string, unknown>) =>
   as(ctx, user, {
     method: "PATCH",
     url: `/api/admin/providers/${id}/reject`,
-    ...(payload ? { payload } : { headers: XHR }),
+    ...(payload ? { payload } : {}),
   });
 
 /** A client who registers a company (and so becomes a provider). */
@@ -113,7 +113,6 @@ describe("registration: POST /api/companies", () => {
     const cancel = await as(ctx, user, {
       method: "POST",
       url: `/api/quote-requests/${created.json().id}/cancel`,
-      headers: XHR,
     });
     expect(cancel.statusCode).toBe(200);
     expect((await register(user, profile({ name: "Client With Requests" }))).statusCode).toBe(201);

@@ -61,6 +61,31 @@ describe("POST /api/leads (inquiries)", () => {
     expect(list.json().items[0]).not.toHaveProperty("contentHash");
   });
 
+  it("takes either form's budget values from a client that names no source, and files each under its form", async () => {
+    const admin = await createUser(ctx, "admin");
+    for (const budgetEstimate of [
+      "under-25k",
+      "25k-50k",
+      "50k-100k",
+      "100k-250k",
+      "250k-500k",
+      "over-500k",
+      "under-10k",
+    ]) {
+      const { source: _s, ...body } = validInquiry({ budgetEstimate });
+      const res = await post("/api/leads", body);
+      expect(res.statusCode, `${budgetEstimate}: ${res.body}`).toBe(201);
+      const newest = (await as(ctx, admin, { method: "GET", url: "/api/admin/inquiries" })).json().items[0];
+      // Values only the pre-qualification form offers mean that form; shared and landing values, the landing form.
+      const only = ["under-25k", "25k-50k", "100k-250k", "250k-500k"].includes(budgetEstimate);
+      expect(newest, budgetEstimate).toMatchObject({
+        email: body.email,
+        budgetEstimate,
+        source: only ? "pre-qualification" : "landing",
+      });
+    }
+  });
+
   it("accepts an inquiry without the optional fields", async () => {
     const { budgetEstimate: _b, talkToConsultant: _t, ...minimal } = validInquiry();
     expect((await post("/api/leads", minimal)).statusCode).toBe(201);

@@ -5,7 +5,7 @@ import { companies } from "../../db/schema/companies";
 import { quotes } from "../../db/schema/quotes";
 import { subscriptions } from "../../db/schema/subscriptions";
 import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
-import { as, createTestContext, createUser, type TestContext, type TestUser, XHR } from "../../test/test-app";
+import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
 import { matchQuoteRequest } from "../matching/service";
 
 let ctx: TestContext;
@@ -14,7 +14,7 @@ let a: TestProvider;
 let b: TestProvider;
 let requestId: number;
 const get = (user: TestUser | null, url: string) => as(ctx, user, { method: "GET", url });
-const post = (user: TestUser | null, url: string) => as(ctx, user, { method: "POST", url, headers: XHR });
+const post = (user: TestUser | null, url: string) => as(ctx, user, { method: "POST", url });
 
 async function leadIdOf(p: TestProvider): Promise<number> {
   const list = await get(p, "/api/leads/me");

@@ -10,7 +10,7 @@ import { quoteRequests } from "../../db/schema/quote-requests";
 import { createJobQueue } from "../../jobs/queue";
 import { startWorkers } from "../../jobs/workers";
 import { createProvider, quoteRequestBody } from "../../test/fixtures";
-import { as, createTestContext, createUser, type TestContext, type TestUser, XHR } from "../../test/test-app";
+import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
 import { findCandidates } from "./queries";
 import {
   checkMatchDeadlines,
@@ -147,7 +147,6 @@ describe("matching a submitted request", () => {
         await as(ctx, client, {
           method: "POST",
           url: `/api/quote-requests/${id}/cancel`,
-          headers: XHR,
         })
       ).statusCode,
     ).toBe(200);
@@ -215,7 +214,6 @@ describe("providers who become eligible later", () => {
     const approve = await as(ctx, admin, {
       method: "PATCH",
       url: `/api/admin/providers/${late.companyId}/approve`,
-      headers: XHR,
     });
     expect(approve.statusCode).toBe(200);
     expect(await rematchOpenRequests(deps())).toBeGreaterThanOrEqual(1);

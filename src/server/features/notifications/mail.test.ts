@@ -6,7 +6,7 @@ import { JOB_NAMES } from "../../jobs/queue";
 import { startWorkers } from "../../jobs/workers";
 import { createProvider } from "../../test/fixtures";
 import { headerOf, partsOf, startSmtpServer, type TestSmtpServer } from "../../test/smtp-server";
-import { as, createTestContext, createUser, type TestContext, type TestUser, XHR } from "../../test/test-app";
+import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
 import { notifyUser } from "./service";
 
 let smtp: TestSmtpServer;
@@ -89,7 +89,6 @@ describe("sending the outbox over SMTP", () => {
     const res = await as(ctx, admin, {
       method: "PATCH",
       url: `/api/admin/providers/${applicant.companyId}/approve`,
-      headers: XHR,
     });
     expect(res.statusCode).toBe(200);
     // The approval asked for a send in its own transaction; the job delivers it.

@@ -5,7 +5,7 @@ import { NOTIFICATION_KINDS, OUTBOX_PAGE_SIZE } from "@/shared/notifications";
 import { emailOutbox } from "../../db/schema/email-outbox";
 import { notifications } from "../../db/schema/notifications";
 import { createProvider, quoteRequestBody } from "../../test/fixtures";
-import { as, createTestContext, createUser, type TestContext, type TestUser, XHR } from "../../test/test-app";
+import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
 import { matchQuoteRequest } from "../matching/service";
 import { deliverDueEmails } from "./mail";
 import { notifyUser } from "./service";
@@ -25,8 +25,8 @@ type Caller = Pick<TestUser, "cookie"> | null;
 
 const list = (user: Caller) => as(ctx, user, { method: "GET", url: "/api/notifications" });
 const markRead = (user: Caller, id: number | string) =>
-  as(ctx, user, { method: "POST", url: `/api/notifications/${id}/read`, headers: XHR });
-const readAll = (user: Caller) => as(ctx, user, { method: "POST", url: "/api/notifications/read-all", headers: XHR });
+  as(ctx, user, { method: "POST", url: `/api/notifications/${id}/read` });
+const readAll = (user: Caller) => as(ctx, user, { method: "POST", url: "/api/notifications/read-all" });
 const prefs = (user: Caller) => as(ctx, user, { method: "GET", url: "/api/notifications/preferences" });
 const setPrefs = (user: Caller, payload: unknown) =>
   as(ctx, user, {
@@ -35,8 +35,7 @@ const setPrefs = (user: Caller, payload: unknown) =>
     payload: payload as Record<string, unknown>,
   });
 const emails = (user: Caller, query = "") => as(ctx, user, { method: "GET", url: `/api/admin/emails${query}` });
-const approve = (id: number) =>
-  as(ctx, admin, { method: "PATCH", url: `/api/admin/providers/${id}/approve`, headers: XHR });
+const approve = (id: number) => as(ctx, admin, { method: "PATCH", url: `/api/admin/providers/${id}/approve` });
 const reject = (id: number, reason: string) =>
   as(ctx, admin, { method: "PATCH", url: `/api/admin/providers/${id}/reject`, payload: { reason } });
 
@@ -118,8 +117,7 @@ describe("the notification centre", () => {
 
   it("tells a provider of each subscription event on the demo path", async () => {
     const provider = await createUser(ctx, "provider");
-    const start = async () =>
-      (await as(ctx, provider, { method: "POST", url: "/api/create-subscription", headers: XHR })).json();
+    const start = async () => (await as(ctx, provider, { method: "POST", url: "/api/create-subscription" })).json();
     const confirm = async (clientSecret: string, cardNumber: string) =>
       as(ctx, provider, {
         method: "POST",
@@ -139,7 +137,7 @@ describe("the notification centre", () => {
     // Reading again changes nothing and tells nothing more.
     await as(ctx, provider, { method: "GET", url: "/api/subscription" });
 
-    const canceled = await as(ctx, provider, { method: "POST", url: "/api/subscription/cancel", headers: XHR });
+    const canceled = await as(ctx, provider, { method: "POST", url: "/api/subscription/cancel" });
     expect(canceled.json().status).toBe("canceled");
     // A second subscription has no trial: it is charged and active at once.
     const second = await start();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CreateQuoteRequestInput, DESCRIPTION_MAX, MESSAGES } from "@/shared/quote-requests";
 import { quoteRequests } from "../../db/schema/quote-requests";
 import { quoteRequestBody as validBody } from "../../test/fixtures";
-import { as, createTestContext, createUser, type TestContext, type TestUser, XHR } from "../../test/test-app";
+import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
 import { findUserById } from "../auth/queries";
 import { submitQuoteRequest } from "./service";
 
@@ -88,6 +88,25 @@ describe("POST /api/quote-requests", () => {
     const { volume: _v, timePerTask: _t, ...requirements } = validBody().requirements;
     const created = await createOk(client, { ...validBody(), budgetRange: "Not specified", requirements });
     expect(created).toMatchObject({ roiHoursPerYear: null, budgetRange: "Not specified" });
+  });
+
+  it("takes volume and time per task as the spec's free text: words that read give an estimate, others are kept as written", async () => {
+    // 400 a week x 52 weeks x 5 minutes = 1,733 hours a year.
+    const read = await create(client, validBody({ requirements: { volume: "400 a week", timePerTask: "5 minutes" } }));
+    expect(read.statusCode, read.body).toBe(201);
+    expect(read.json()).toMatchObject({
+      roiHoursPerYear: Math.round((400 * 52 * 5) / 60),
+      requirements: { volume: { quantity: 400, per: "week" }, timePerTask: { value: 5, unit: "minutes" } },
+    });
+
+    const words = await create(
+      client,
+      validBody({ requirements: { volume: "depends on the season", timePerTask: "a few minutes" } }),
+    );
+    expect(words.statusCode, words.body).toBe(201);
+    expect(words.json()).toMatchObject({ roiHoursPerYear: null });
+    const again = await as(ctx, client, { method: "GET", url: `/api/quote-requests/${words.json().id}` });
+    expect(again.json().requirements).toMatchObject({ volume: "depends on the season", timePerTask: "a few minutes" });
   });
 
   it("hands the request to matching through a durable job, written with the request", async () => {
@@ -297,7 +316,7 @@ describe("GET /api/quote-requests/:id", () => {
 
 describe("POST /api/quote-requests/:id/cancel", () => {
   const cancel = (user: TestUser | null, id: number) =>
-    as(ctx, user, { method: "POST", url: `/api/quote-requests/${id}/cancel`, headers: XHR });
+    as(ctx, user, { method: "POST", url: `/api/quote-requests/${id}/cancel` });
 
   it("lets the owner cancel an open request", async () => {
     const created = await createOk(client);

@@ -7,7 +7,7 @@ import { notifications } from "../../db/schema/notifications";
 import { quotes } from "../../db/schema/quotes";
 import { subscriptions } from "../../db/schema/subscriptions";
 import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
-import { as, createTestContext, createUser, type TestContext, type TestUser, XHR } from "../../test/test-app";
+import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
 import { matchQuoteRequest } from "../matching/service";
 import { unsendableReason } from "../notifications/mail";
 
@@ -16,7 +16,7 @@ let client: TestUser;
 let otherClient: TestUser;
 
 const call = (user: TestUser | null, method: "GET" | "POST" | "PUT", url: string, payload?: unknown) =>
-  as(ctx, user, { method, url, headers: XHR, ...(payload === undefined ? {} : { payload: payload as object }) });
+  as(ctx, user, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 const body = (over: Record<string, unknown> = {}) => ({
   amount: 24_000,
