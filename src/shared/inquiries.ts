@@ -26,6 +26,16 @@ export type InquirySource = (typeof INQUIRY_SOURCES)[number];
 export const budgetOptionsFor = (source: InquirySource) =>
   source === "landing" ? landingBudgetOptions : preQualificationBudgetOptions;
 
+/**
+ * The form a body came from when it does not say: a budget only the pre-qualification form offers
+ * ("under-25k", "25k-50k", "100k-250k", "250k-500k") means that form; anything else, the landing form.
+ */
+export function budgetSource(budget: string | undefined): InquirySource {
+  const landing: readonly string[] = landingBudgetOptions.map((o) => o.value);
+  const preQualification: readonly string[] = preQualificationBudgetOptions.map((o) => o.value);
+  return budget && preQualification.includes(budget) && !landing.includes(budget) ? "pre-qualification" : "landing";
+}
+
 const required = (message: string, max: number) =>
   z.string().trim().min(1, message).max(max, `Must be at most ${max} characters`);
 const email = z
@@ -41,7 +51,8 @@ const honeypot = z.string().max(200).optional();
 
 export const inquirySchema = z
   .object({
-    source: z.enum(INQUIRY_SOURCES).default("landing"),
+    // Optional: the spec's client sends none, and the budget tells the forms apart (budgetSource).
+    source: z.enum(INQUIRY_SOURCES).optional(),
     name: required("Name is required", 200),
     email,
     company: required("Company is required", 200),
@@ -52,7 +63,8 @@ export const inquirySchema = z
   })
   .superRefine((v, ctx) => {
     if (!v.budgetEstimate) return;
-    const allowed: readonly string[] = budgetOptionsFor(v.source).map((o) => o.value);
+    const options = v.source ? budgetOptionsFor(v.source) : [...landingBudgetOptions, ...preQualificationBudgetOptions];
+    const allowed: readonly string[] = [...new Set(options.map((o) => o.value))];
     if (!allowed.includes(v.budgetEstimate)) {
       ctx.addIssue({
         code: "custom",
@@ -60,7 +72,8 @@ export const inquirySchema = z
         message: `Choose one of: ${allowed.join(", ")}`,
       });
     }
-  });
+  })
+  .transform((v) => ({ ...v, source: v.source ?? budgetSource(v.budgetEstimate) }));
 export type InquiryInput = z.input<typeof inquirySchema>;
 export type Inquiry = z.output<typeof inquirySchema>;
 

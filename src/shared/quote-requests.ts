@@ -177,6 +177,80 @@ export const timePerTaskSchema = z.strictObject({
 });
 export type TimePerTask = z.infer<typeof timePerTaskSchema>;
 
+// The spec's wizard has volume and time per task as free text ("400 a week", "5 minutes"). The API
+// takes either form; text that reads unambiguously becomes the structured form (and so an estimate),
+// other text is kept as the client wrote it and yields no estimate (decision 101).
+const VOLUME_TEXT_PERIODS: Record<string, VolumePeriod> = {
+  run: "run",
+  time: "run",
+  batch: "run",
+  day: "day",
+  "working day": "day",
+  "business day": "day",
+  week: "week",
+  month: "month",
+  daily: "day",
+  weekly: "week",
+  monthly: "month",
+};
+const VOLUME_TEXT =
+  /^(\d{1,3}(?:,\d{3})+|\d+)(?:\s+(?!(?:a|an|per|each|every)\b)([a-z]+))?(?:\s*(?:(?:a|an|per|each|every)\s+|\/\s*)(run|time|batch|day|working day|business day|week|month)|\s+(daily|weekly|monthly))?$/;
+
+/** "400", "400 a week", "1,200 invoices per month", "50/day" → structured; anything else → undefined. */
+export function parseVolumeText(text: string): Volume | undefined {
+  const m = VOLUME_TEXT.exec(text.trim().toLowerCase().replace(/\s+/g, " "));
+  if (!m?.[1]) return undefined;
+  const period = m[3] ?? m[4];
+  const parsed = volumeSchema.safeParse({
+    quantity: Number(m[1].replaceAll(",", "")),
+    per: period ? VOLUME_TEXT_PERIODS[period] : "run",
+  });
+  return parsed.success ? parsed.data : undefined;
+}
+
+const TIME_TEXT_UNITS: Record<string, { unit: TimeUnit; factor: number }> = {
+  s: { unit: "minutes", factor: 1 / 60 },
+  sec: { unit: "minutes", factor: 1 / 60 },
+  secs: { unit: "minutes", factor: 1 / 60 },
+  second: { unit: "minutes", factor: 1 / 60 },
+  seconds: { unit: "minutes", factor: 1 / 60 },
+  m: { unit: "minutes", factor: 1 },
+  min: { unit: "minutes", factor: 1 },
+  mins: { unit: "minutes", factor: 1 },
+  minute: { unit: "minutes", factor: 1 },
+  minutes: { unit: "minutes", factor: 1 },
+  h: { unit: "hours", factor: 1 },
+  hr: { unit: "hours", factor: 1 },
+  hrs: { unit: "hours", factor: 1 },
+  hour: { unit: "hours", factor: 1 },
+  hours: { unit: "hours", factor: 1 },
+};
+const TIME_TEXT =
+  /^(\d+(?:\.\d+)?)\s*(s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?)(?:\s+(?:each|per (?:item|task)|an? (?:item|task)))?$/;
+
+/** "5 minutes", "1.5 h", "90 seconds" → structured; a bare number (which unit?) or other text → undefined. */
+export function parseTimePerTaskText(text: string): TimePerTask | undefined {
+  const m = TIME_TEXT.exec(text.trim().toLowerCase().replace(/\s+/g, " "));
+  const unit = m?.[2] ? TIME_TEXT_UNITS[m[2]] : undefined;
+  if (!m?.[1] || !unit) return undefined;
+  const value = Math.round(Number(m[1]) * unit.factor * 100) / 100;
+  const parsed = timePerTaskSchema.safeParse({ value, unit: unit.unit });
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** Stored and read: the structured form, or the client's own words. */
+const volumeStoredSchema = z.union([volumeSchema, z.string()]);
+const timePerTaskStoredSchema = z.union([timePerTaskSchema, z.string()]);
+const freeText = (message: string) =>
+  z.string(message).trim().min(1, message).max(SHORT_TEXT_MAX, MESSAGES.shortTextMax);
+/** What the API takes: either form; text is read into the structured form where it can be. */
+const volumeInputSchema = z
+  .union([volumeSchema, freeText(MESSAGES.volume)], MESSAGES.volume)
+  .transform((v) => (typeof v === "string" ? (parseVolumeText(v) ?? v) : v));
+const timePerTaskInputSchema = z
+  .union([timePerTaskSchema, freeText(MESSAGES.timePerTask)], MESSAGES.timePerTask)
+  .transform((v) => (typeof v === "string" ? (parseTimePerTaskText(v) ?? v) : v));
+
 const fields = {
   fullName: requiredText(NAME_MIN, MESSAGES.fullName),
   email: z.string(MESSAGES.email).trim().max(254, MESSAGES.email).pipe(z.email(MESSAGES.email)),
@@ -212,7 +286,11 @@ const fields = {
 
 /** The volume and the time per task must describe work people could do (and the estimate can hold). */
 function checkWorkload(
-  data: { frequency?: Frequency | undefined; volume?: Volume | undefined; timePerTask?: TimePerTask | undefined },
+  data: {
+    frequency?: Frequency | undefined;
+    volume?: Volume | string | undefined;
+    timePerTask?: TimePerTask | string | undefined;
+  },
   ctx: z.RefinementCtx,
 ) {
   // Zod runs this even when a field failed; each of those has its own message already.
@@ -296,7 +374,7 @@ export type WizardField = keyof WizardData;
 // The API body (spec sections 3 and 7): POST /api/quote-requests
 // ---------------------------------------------------------------------------------------------
 
-/** The requirements' fields, without the checks across them (for the answers, which drop some). */
+/** The requirements as stored and read, without the checks across them (for the answers, which drop some). */
 const requirementsFieldsSchema = z.strictObject({
   fullName: fields.fullName,
   email: fields.email,
@@ -304,8 +382,8 @@ const requirementsFieldsSchema = z.strictObject({
   department: fields.department,
   location: fields.location,
   frequency: fields.frequency,
-  volume: fields.volume,
-  timePerTask: fields.timePerTask,
+  volume: volumeStoredSchema.optional(),
+  timePerTask: timePerTaskStoredSchema.optional(),
   systems: fields.systems,
   systemTypes: fields.systemTypes,
   triggerType: fields.triggerType,
@@ -317,7 +395,9 @@ const requirementsFieldsSchema = z.strictObject({
   locationPreference: fields.locationPreference,
   additionalInfo: fields.additionalInfo,
 });
-export const requirementsSchema = requirementsFieldsSchema.superRefine(checkWorkload);
+export const requirementsSchema = requirementsFieldsSchema
+  .extend({ volume: volumeInputSchema.optional(), timePerTask: timePerTaskInputSchema.optional() })
+  .superRefine(checkWorkload);
 export type Requirements = z.infer<typeof requirementsSchema>;
 
 export const createQuoteRequestSchema = z.strictObject({
@@ -464,14 +544,14 @@ export type RoiEstimate = {
   assumedRunRate: boolean;
 };
 
-/** null when volume or time per task is missing: nothing honest can be said then. */
+/** null when volume or time per task is missing or only in words: nothing honest can be said then. */
 export function estimateRoi(input: {
   frequency: Frequency;
-  volume?: Volume | undefined;
-  timePerTask?: TimePerTask | undefined;
+  volume?: Volume | string | undefined;
+  timePerTask?: TimePerTask | string | undefined;
 }): RoiEstimate | null {
   const { frequency, volume, timePerTask } = input;
-  if (!volume || !timePerTask) return null;
+  if (!volume || !timePerTask || typeof volume === "string" || typeof timePerTask === "string") return null;
   const itemsPerYear =
     volume.per === "run" ? volume.quantity * RUNS_PER_YEAR[frequency] : volume.quantity * PERIODS_PER_YEAR[volume.per];
   const minutesPerItem = timePerTask.unit === "hours" ? timePerTask.value * 60 : timePerTask.value;

@@ -13,6 +13,8 @@ import {
   isComplexProject,
   MESSAGES,
   matchDueAt,
+  parseTimePerTaskText,
+  parseVolumeText,
   QUOTE_REQUEST_STATUSES,
   requirementsSchema,
   STORED_TO_ADMIN_STATUS,
@@ -26,7 +28,7 @@ import {
   WIZARD_STEP_SCHEMAS,
   wizardSchema,
 } from "./quote-requests";
-import { validWizard } from "./quote-requests.fixtures";
+import { validQuoteRequestBody, validWizard } from "./quote-requests.fixtures";
 
 /** The messages zod reports for a field, when the value is replaced. */
 function messagesFor(schema: z.ZodType, data: Record<string, unknown>, field: string, value: unknown): string[] {
@@ -301,5 +303,74 @@ describe("ROI estimate: hours of manual work a year", () => {
   it("gives no estimate without both volume and time per task", () => {
     expect(estimateRoi({ frequency: "daily", volume: { quantity: 5, per: "run" } })).toBeNull();
     expect(estimateRoi({ frequency: "daily", timePerTask: { value: 5, unit: "minutes" } })).toBeNull();
+  });
+});
+
+describe("volume and time per task in words (the spec's free text fields)", () => {
+  it.each([
+    ["400", { quantity: 400, per: "run" }],
+    ["400 a week", { quantity: 400, per: "week" }],
+    ["1,200 invoices per month", { quantity: 1200, per: "month" }],
+    ["50/day", { quantity: 50, per: "day" }],
+    ["  30 Orders  Weekly ", { quantity: 30, per: "week" }],
+    ["12 each working day", { quantity: 12, per: "day" }],
+    ["8 per run", { quantity: 8, per: "run" }],
+  ] as const)("reads %j as %j", (text, volume) => {
+    expect(parseVolumeText(text)).toEqual(volume);
+  });
+
+  it.each(["about 400", "400-500 a week", "lots", "400 a year", "0", "2,000,000", "400 per", "1.5 a day", ""])(
+    "keeps %j as words: it does not read unambiguously or is out of range",
+    (text) => {
+      expect(parseVolumeText(text)).toBeUndefined();
+    },
+  );
+
+  it.each([
+    ["5 minutes", { value: 5, unit: "minutes" }],
+    ["5 min", { value: 5, unit: "minutes" }],
+    ["1.5 h", { value: 1.5, unit: "hours" }],
+    ["2 hours each", { value: 2, unit: "hours" }],
+    ["90 seconds", { value: 1.5, unit: "minutes" }],
+    ["10 mins per task", { value: 10, unit: "minutes" }],
+  ] as const)("reads %j as %j", (text, time) => {
+    expect(parseTimePerTaskText(text)).toEqual(time);
+  });
+
+  it.each(["5", "a few minutes", "5-10 minutes", "0 minutes", "2000 hours", "5 days"])("keeps %j as words", (text) => {
+    expect(parseTimePerTaskText(text)).toBeUndefined();
+  });
+
+  it("the API body takes either form: words that read become structured and so an estimate; others stay words", () => {
+    const base = validQuoteRequestBody().requirements;
+    const read = requirementsSchema.parse({ ...base, volume: "400 a week", timePerTask: "5 minutes" });
+    expect(read.volume).toEqual({ quantity: 400, per: "week" });
+    expect(read.timePerTask).toEqual({ value: 5, unit: "minutes" });
+    expect(
+      estimateRoi({ frequency: read.frequency, volume: read.volume, timePerTask: read.timePerTask })?.hoursPerYear,
+    ).toBe(Math.round((400 * 52 * 5) / 60));
+
+    const kept = requirementsSchema.parse({ ...base, volume: "depends on the season", timePerTask: "a few minutes" });
+    expect(kept.volume).toBe("depends on the season");
+    expect(kept.timePerTask).toBe("a few minutes");
+    expect(estimateRoi({ frequency: kept.frequency, volume: kept.volume, timePerTask: kept.timePerTask })).toBeNull();
+  });
+
+  it("refuses empty words and words past the limit, with the field's message", () => {
+    const base = validQuoteRequestBody().requirements;
+    const empty = requirementsSchema.safeParse({ ...base, volume: "  " });
+    expect(empty.error?.issues.map((i) => i.message)).toContain(MESSAGES.volume);
+    const long = requirementsSchema.safeParse({ ...base, timePerTask: "x".repeat(201) });
+    expect(long.success).toBe(false);
+  });
+
+  it("words that read as more work than people could do are refused like the structured form", () => {
+    const r = requirementsSchema.safeParse({
+      ...validQuoteRequestBody().requirements,
+      frequency: "daily",
+      volume: "1,000,000 a day",
+      timePerTask: "1000 hours",
+    });
+    expect(r.error?.issues.map((i) => i.message)).toContain(MESSAGES.workload);
   });
 });

@@ -27,14 +27,17 @@ export const timelineLabel = (v: string | undefined) => labelFrom(TIMELINE_LABEL
 export const ndaLabel = (v: string | undefined) => labelFrom(REQUIRES_NDA_LABELS, v);
 export const locationPreferenceLabel = (v: string | undefined) => labelFrom(LOCATION_PREFERENCE_LABELS, v);
 
-export function volumeLabel(volume: Volume | undefined): string {
+/** The structured volume in words; the client's own words as given. */
+export function volumeLabel(volume: Volume | string | undefined): string {
   if (!volume) return "";
+  if (typeof volume === "string") return volume;
   const items = `${volume.quantity.toLocaleString("en-US")} ${volume.quantity === 1 ? "item" : "items"}`;
   return `${items} ${VOLUME_PERIOD_LABELS[volume.per]}`;
 }
 
-export function timePerTaskLabel(time: TimePerTask | undefined): string {
+export function timePerTaskLabel(time: TimePerTask | string | undefined): string {
   if (!time) return "";
+  if (typeof time === "string") return time;
   const unit = time.value === 1 ? time.unit.slice(0, -1) : time.unit;
   return `${time.value.toLocaleString("en-US")} ${unit} per item`;
 }

@@ -22,8 +22,8 @@ export function RoiEstimate({
   emptyHint = "Give the volume and the time per task in step 2 (Your Process) to see how many hours of manual work a year automation could save.",
 }: {
   frequency: Frequency | "" | undefined;
-  volume: Volume | undefined;
-  timePerTask: TimePerTask | undefined;
+  volume: Volume | string | undefined;
+  timePerTask: TimePerTask | string | undefined;
   headingLevel?: "h2" | "h3";
   /** What to say when volume or time per task is missing. */
   emptyHint?: string;
@@ -60,7 +60,11 @@ export function RoiEstimate({
             ) : null}
           </>
         ) : (
-          <p>{emptyHint}</p>
+          <p>
+            {typeof volume === "string" || typeof timePerTask === "string"
+              ? "No estimate: the volume or the time per task is given in words (see Your Process), which cannot be counted."
+              : emptyHint}
+          </p>
         )}
       </CardContent>
     </Card>
