@@ -217,7 +217,7 @@ export const adminProviderSchema = z.object({
   name: z.string(),
   industry: z.string(),
   location: z.string(),
-  country: z.string(),
+  country: z.string().nullable(),
   specialties: z.array(z.string()),
   status: z.enum(COMPANY_STATUSES),
   createdAt: z.string(),

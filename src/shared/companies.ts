@@ -36,6 +36,8 @@ export const WEBSITE_MAX = 500;
 export const REJECTION_REASON_MAX = 1000;
 export const DEFAULT_REJECTION_REASON = "Application does not meet our requirements";
 
+export const COUNTRY_MESSAGE = "Choose a country from the list";
+
 const httpUrl = z.url({ protocol: /^https?$/, hostname: z.regexes.domain });
 
 /** POST /api/companies and PUT /api/companies/me; the registration and edit forms. */
@@ -64,7 +66,11 @@ export const companyProfileSchema = z.strictObject({
     .min(1, "Location is required")
     .max(LOCATION_MAX, `Location must be at most ${LOCATION_MAX} characters`),
   // Not in the spec: matching's us-only preference needs to know where a provider is (decision 020).
-  country: z.string({ error: "Country is required" }).refine((v) => COUNTRY_CODES.includes(v), "Country is required"),
+  // Optional (decision 102): missing, null or "" ("Not specified") is inferred from the location.
+  country: z
+    .string({ error: COUNTRY_MESSAGE })
+    .refine((v) => v === "" || COUNTRY_CODES.includes(v), COUNTRY_MESSAGE)
+    .nullish(),
   size: z.enum(COMPANY_SIZES, { error: "Company size is required" }),
   specialties: z
     .array(z.enum(PROVIDER_SPECIALTIES, { error: "Choose specialties from the list" }), {
@@ -114,7 +120,8 @@ export const companySchema = z.object({
   industry: z.enum(PROVIDER_INDUSTRIES),
   website: z.string().nullable(),
   location: z.string(),
-  country: z.string(),
+  /** Null where the provider did not say and the location does not tell (decision 102). */
+  country: z.string().nullable(),
   size: z.enum(COMPANY_SIZES),
   specialties: z.array(z.string()),
   status: z.enum(COMPANY_STATUSES),

@@ -86,7 +86,7 @@ export type RequestProfile = {
 export type ProviderProfile = {
   companyId: number;
   specialties: string[];
-  country: string;
+  country: string | null;
   size: CompanySize | string;
   /** Accepted quotes on requests of the request's industry. */
   winsInIndustry: number;
@@ -125,7 +125,7 @@ export const UNKNOWN_BUDGET_FIT = 0.7;
 
 /** US-only requests go to US providers only; everything else is open to all. */
 export function passesLocation(req: Pick<RequestProfile, "locationPreference">, p: Pick<ProviderProfile, "country">) {
-  return req.locationPreference !== "us-only" || p.country.toUpperCase() === "US";
+  return req.locationPreference !== "us-only" || p.country?.toUpperCase() === "US";
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;

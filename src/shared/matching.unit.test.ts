@@ -126,10 +126,12 @@ describe("ranking", () => {
       [
         provider({ companyId: 1, country: "DE", specialties: [...SPECIALTIES] }),
         provider({ companyId: 2, country: "US" }),
+        provider({ companyId: 3, country: null, specialties: [...SPECIALTIES] }),
       ],
       3,
     );
     expect(ranked.map((r) => r.companyId)).toEqual([2]);
+    expect(rankProviders(request, [provider({ companyId: 3, country: null })], 3)).toHaveLength(1);
     expect(rankProviders(request, [provider({ companyId: 1, country: "DE" })], 3)).toHaveLength(1);
   });
 

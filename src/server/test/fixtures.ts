@@ -9,7 +9,8 @@ export { validQuoteRequestBody as quoteRequestBody } from "@/shared/quote-reques
 
 export type ProviderSetup = {
   specialties?: string[];
-  country?: string;
+  /** null: not specified (decision 102). */
+  country?: string | null;
   size?: CompanySize;
   companyStatus?: "pending" | "approved" | "rejected";
   /** null: no subscription at all. */
@@ -32,7 +33,7 @@ export async function createProvider(ctx: TestContext, setup: ProviderSetup = {}
       description: "We automate back-office processes with RPA and integrations, end to end, for mid-size firms.",
       industry: "automation",
       location: "Austin, TX",
-      country: setup.country ?? "US",
+      country: setup.country === undefined ? "US" : setup.country,
       size: setup.size ?? "small",
       specialties: setup.specialties ?? ["RPA", "Workflow Automation"],
       status: setup.companyStatus ?? "approved",

@@ -22,8 +22,11 @@ export const companies = pgTable(
     industry: providerIndustryEnum().notNull(),
     website: text(),
     location: text().notNull(),
-    /** ISO 3166-1 alpha-2; matching's us-only preference reads it (decision 020). */
-    country: text().notNull().default("US"),
+    /**
+     * ISO 3166-1 alpha-2; matching's us-only preference reads it (decision 020). Null: not given and
+     * not readable from the location, so never matched to us-only requests (decision 102).
+     */
+    country: text(),
     size: companySizeEnum().notNull(),
     specialties: text().array().notNull().default(sql`'{}'::text[]`),
     /**

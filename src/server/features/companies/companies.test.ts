@@ -147,7 +147,8 @@ describe("registration: POST /api/companies", () => {
     ["size", { size: "" }, "Company size is required"],
     ["size", { size: "huge" }, "Company size is required"],
     ["specialties", { specialties: [] }, "Select at least one specialty"],
-    ["country", { country: "XX" }, "Country is required"],
+    ["country", { country: "XX" }, "Choose a country from the list"],
+    ["country", { country: 840 }, "Choose a country from the list"],
   ])("answers 400 for a bad %s with the spec's message (%j)", async (field, overrides, message) => {
     const user = await createUser(ctx, "client");
     const res = await register(user, profile(overrides));
@@ -156,6 +157,34 @@ describe("registration: POST /api/companies", () => {
     expect(res.json().message).toContain(`${field}: ${message}`);
     expect(await ctx.database.db.select().from(companies).where(eq(companies.userId, user.id))).toEqual([]);
     expect((await as(ctx, user, { method: "GET", url: "/api/auth/user" })).json().userType).toBe("client");
+  });
+
+  it("answers 201 to the spec's exact fields, reading the country from the location where it says (decision 102)", async () => {
+    const { country: _extension, ...specFields } = profile();
+    const cases: [Record<string, unknown>, string | null][] = [
+      [{}, "US"], // Austin, TX
+      [{ location: "Berlin, Germany" }, "DE"],
+      [{ location: "Toronto, Ontario, Canada" }, "CA"],
+      [{ location: "San Francisco, CA" }, null], // California or Canada
+      [{ location: "Remote" }, null],
+    ];
+    for (const [overrides, expected] of cases) {
+      const user = await createUser(ctx, "client");
+      const res = await register(user, { ...specFields, ...overrides });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().country).toBe(expected);
+      expect((await myCompany(user)).json().country).toBe(expected);
+    }
+  });
+
+  it("keeps a country the form chose, and reads it again on an edit that leaves it 'Not specified'", async () => {
+    const user = await createUser(ctx, "client");
+    // Chosen: kept even where the location would say otherwise.
+    expect((await register(user, profile({ location: "Austin, TX", country: "MX" }))).json().country).toBe("MX");
+    const edited = await edit(user, profile({ location: "Lyon, France", country: "" }));
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().country).toBe("FR");
+    expect((await edit(user, profile({ location: "Remote", country: null }))).json().country).toBeNull();
   });
 
   it("names every missing field of an empty body", async () => {
@@ -170,7 +199,6 @@ describe("registration: POST /api/companies", () => {
       description: "Description must be at least 50 characters",
       industry: "Industry is required",
       location: "Location is required",
-      country: "Country is required",
       size: "Company size is required",
       specialties: "Select at least one specialty",
     });

@@ -6,6 +6,7 @@ import {
   DEFAULT_REJECTION_REASON,
   type PendingProvider,
 } from "@/shared/companies";
+import { inferCountry } from "@/shared/countries";
 import { PATHS } from "@/shared/paths";
 import type { Db } from "../../db/client";
 import type { CompanyRow } from "../../db/schema/companies";
@@ -46,7 +47,8 @@ function toValues(input: CompanyProfileInput): q.CompanyValues {
     industry: input.industry,
     website: input.website ? input.website : null,
     location: input.location,
-    country: input.country,
+    // Not given ("Not specified" or a spec client): read from the location where it says (decision 102).
+    country: input.country || inferCountry(input.location),
     size: input.size,
     specialties: input.specialties,
   };

@@ -134,6 +134,8 @@ describe("matching a submitted request", () => {
   it("keeps a US-only request to US providers", async () => {
     const us = await createProvider(ctx, { country: "US" });
     await createProvider(ctx, { country: "DE", specialties: ["RPA", "System Integration", "Workflow Automation"] });
+    // A provider whose country is not known is not known to be in the US (decision 102).
+    await createProvider(ctx, { country: null, specialties: ["RPA", "System Integration", "Workflow Automation"] });
     const id = await submit({ requirements: { ...quoteRequestBody().requirements, locationPreference: "us-only" } });
     await matchQuoteRequest(deps(), id);
     expect((await leadsOf(id)).map((r) => r.companyId)).toEqual([us.companyId]);

@@ -8,7 +8,7 @@ import {
   PROVIDER_INDUSTRY_LABELS,
   REJECTION_REASON_MAX,
 } from "@/shared/companies";
-import { countryName } from "@/shared/countries";
+import { placeLabel } from "@/shared/countries";
 import { SpecialtyList, WebsiteLink } from "@/web/components/company-facts";
 import { QueryStates } from "@/web/components/list-states";
 import { Button } from "@/web/components/ui/button";
@@ -107,9 +107,7 @@ function PendingProviderCard({ provider }: { provider: PendingProvider }) {
           </div>
           <div>
             <dt className="text-slate-600">Location</dt>
-            <dd className="text-slate-900">
-              {provider.location}, {countryName(provider.country)}
-            </dd>
+            <dd className="text-slate-900">{placeLabel(provider.location, provider.country)}</dd>
           </div>
           <div>
             <dt className="text-slate-600">Website</dt>

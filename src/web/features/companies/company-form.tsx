@@ -30,7 +30,7 @@ export function companyToFormValues(company: Company): CompanyProfileInput {
     industry: company.industry,
     website: company.website ?? "",
     location: company.location,
-    country: company.country,
+    country: company.country ?? "",
     size: company.size,
     // A specialty dropped from the list since the profile was saved is left out of the form.
     specialties: company.specialties.filter(isProviderSpecialty),
@@ -144,6 +144,7 @@ export function CompanyForm({
         <Field id="company-country" label="Country" error={error("country")}>
           {(control) => (
             <NativeSelect {...control} autoComplete="country" {...form.register("country")}>
+              <option value="">Not specified</option>
               {countries.map((c) => (
                 <option key={c.code} value={c.code}>
                   {c.name}

@@ -9,7 +9,7 @@ import {
   EMPTY_COMPANY_PROFILE,
   PROVIDER_INDUSTRY_LABELS,
 } from "@/shared/companies";
-import { countryName } from "@/shared/countries";
+import { placeLabel } from "@/shared/countries";
 import { PATHS } from "@/shared/paths";
 import { SpecialtyList, WebsiteLink } from "@/web/components/company-facts";
 import { HomeLogoLink } from "@/web/components/logo";
@@ -216,7 +216,7 @@ function CompanySummary({ company, onEdit }: { company: Company; onEdit: () => v
   const rows = [
     { label: "Industry", value: PROVIDER_INDUSTRY_LABELS[company.industry] },
     { label: "Company Size", value: COMPANY_SIZE_LABELS[company.size] },
-    { label: "Location", value: `${company.location}, ${countryName(company.country)}` },
+    { label: "Location", value: placeLabel(company.location, company.country) },
   ];
   return (
     <Card>
