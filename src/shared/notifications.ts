@@ -20,7 +20,10 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export type NotificationKindInfo = {
   label: string;
   description: string;
-  /** Whose preferences card lists the kind: the role that receives it. */
+  /**
+   * Whose preferences card lists the kind: the role that receives it. Vetting news goes to providers
+   * only: registering a company makes a client a provider at once (decision 021).
+   */
   audience: readonly UserType[];
 };
 
@@ -48,12 +51,12 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
   "provider.approved": {
     label: "Company approved",
     description: "An administrator approves your company profile.",
-    audience: ["client", "provider"],
+    audience: ["provider"],
   },
   "provider.rejected": {
     label: "Company not approved",
     description: "An administrator rejects your company profile.",
-    audience: ["client", "provider"],
+    audience: ["provider"],
   },
   "subscription.trial_started": {
     label: "Trial started",

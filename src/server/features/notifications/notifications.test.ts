@@ -216,16 +216,18 @@ describe("the notification centre", () => {
 });
 
 describe("notification preferences", () => {
-  it("lists the kinds of the user's role, email on by default", async () => {
+  it("lists the kinds of the user's role and only those, email on by default", async () => {
     const provider = await createUser(ctx, "provider");
     const client = await createUser(ctx, "client");
     const p = (await prefs(provider)).json().preferences as { kind: string; email: boolean; label: string }[];
     expect(p.map((x) => x.kind)).toContain("lead.delivered");
     expect(p.map((x) => x.kind)).toContain("subscription.payment_failed");
     expect(p.every((x) => x.email && x.label)).toBe(true);
+    // A client's card offers only what reaches clients: quotes on their requests.
     const c = (await prefs(client)).json().preferences as { kind: string }[];
-    expect(c.map((x) => x.kind)).toContain("quote.received");
-    expect(c.map((x) => x.kind)).not.toContain("lead.delivered");
+    expect(c.map((x) => x.kind)).toEqual(["quote.received"]);
+    const admin = await createUser(ctx, "admin");
+    expect((await prefs(admin)).json().preferences).toEqual([]);
   });
 
   it("rejects unknown kinds, non-boolean values, repeats and empty lists, naming the field", async () => {
