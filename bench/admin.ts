@@ -6,23 +6,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import pg from "pg";
-import { buildApp } from "../src/server/app";
-import { loadConfig } from "../src/server/config";
-import { openDatabase } from "../src/server/db/client";
-import { users } from "../src/server/db/schema/users";
-import { createAppDeps } from "../src/server/deps";
 import { hashPassword } from "../src/server/features/auth/password";
-import { createJobQueue } from "../src/server/jobs/queue";
 import { signIn } from "../src/server/test/test-app";
+import { benchApp, pct, withBenchDatabase } from "./support";
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const GOAL_MS = 50;
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const log = { error: () => undefined, info: () => undefined, warn: () => undefined };
 
 const WORDS = [
   "Invoice",
@@ -144,36 +137,10 @@ async function seedWith(c: pg.Client) {
   return (performance.now() - t0) / 1000;
 }
 
-const pct = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-};
-
 async function main() {
-  const name = `automatch_bench_admin_${process.pid}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const databaseConfig = { kind: "postgres" as const, url: url.toString() };
-  const database = await openDatabase(databaseConfig);
-  try {
-    const seconds = await seed(url.toString());
-    const config = {
-      ...loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", PASSWORD_SCRYPT_N: "1024" }),
-      database: databaseConfig,
-      demoData: false,
-    };
-    const jobs = createJobQueue(database, log, { maintenance: false });
-    const deps = createAppDeps({ config, database, jobs, log });
-    const app = await buildApp(deps, { serveWeb: false });
-    // The bare baseline: one select by primary key, through the same app, session check included.
-    app.get("/bench/baseline", async () => {
-      const [row] = await database.db.select().from(users).where(eq(users.id, 1)).limit(1);
-      return { email: row?.email };
-    });
-    await app.ready();
+  await withBenchDatabase("admin", async ({ url, database }) => {
+    const seconds = await seed(url);
+    const app = await benchApp(database, url);
     await database.db.execute(sql`
       insert into users (email, password_hash, first_name, last_name, user_type)
       values ('bench-admin@example.com', ${await hashPassword("bench-admin-pass", 1024)}, 'Bench', 'Admin', 'admin')`);
@@ -221,16 +188,7 @@ async function main() {
     }
     await app.close();
     if (failed > 0) process.exitCode = 1;
-  } catch (err) {
-    console.error(err);
-    process.exitCode = 1;
-  } finally {
-    await database.close();
-    // BENCH_KEEP=1 leaves the database for EXPLAIN.
-    if (process.env.BENCH_KEEP !== "1") await admin.query(`drop database if exists "${name}" with (force)`);
-    else console.log(`\nKept the database ${name}.`);
-    await admin.end();
-  }
+  });
 }
 
 main().catch((err) => {

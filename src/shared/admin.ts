@@ -4,6 +4,7 @@ import { z } from "zod";
 import { ALERT_SEVERITIES } from "./alerts";
 import { SUBSCRIPTION_STATUSES } from "./billing";
 import { COMPANY_STATUSES } from "./companies";
+import { PAGE_SIZE, PAGE_SIZE_MAX, pageQuerySchema } from "./paging";
 import { ADMIN_STATUSES } from "./quote-requests";
 import { USER_TYPES, userTypeSchema } from "./users";
 
@@ -12,17 +13,10 @@ import { USER_TYPES, userTypeSchema } from "./users";
 // ---------------------------------------------------------------------------------------------
 
 /** Rows per page unless the caller asks for another size; the Activity tab's 20 (spec section 9). */
-export const ADMIN_PAGE_SIZE = 20;
-export const ADMIN_PAGE_SIZE_MAX = 100;
+export const ADMIN_PAGE_SIZE = PAGE_SIZE;
+export const ADMIN_PAGE_SIZE_MAX = PAGE_SIZE_MAX;
 export const ADMIN_SEARCH_MAX = 200;
 
-/** An opaque cursor: what the previous page answered as nextCursor. */
-const cursorSchema = z.string().trim().min(1).max(100, "The cursor is not one this list gave out.");
-const limitSchema = z.coerce
-  .number({ message: "limit must be a number." })
-  .int("limit must be a whole number.")
-  .min(1, "limit must be at least 1.")
-  .max(ADMIN_PAGE_SIZE_MAX, `limit must be at most ${ADMIN_PAGE_SIZE_MAX}.`);
 /** Search text; blank is the same as none. */
 const searchSchema = z
   .string()
@@ -30,7 +24,7 @@ const searchSchema = z
   .max(ADMIN_SEARCH_MAX, `Search for at most ${ADMIN_SEARCH_MAX} characters.`)
   .transform((s) => (s === "" ? undefined : s));
 
-export const pageQuerySchema = z.object({ cursor: cursorSchema.optional(), limit: limitSchema.optional() });
+export { pageQuerySchema };
 
 function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), nextCursor: z.string().nullable() });

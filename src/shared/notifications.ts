@@ -85,7 +85,7 @@ export function notificationKindsFor(userType: UserType): NotificationKind[] {
   return NOTIFICATION_KINDS.filter((k) => NOTIFICATION_KIND_INFO[k].audience.includes(userType));
 }
 
-/** How many notifications the bell shows: the latest ones. */
+/** How many notifications a page of the bell holds: the latest ones first, older ones on "Load more". */
 export const NOTIFICATION_LIST_LIMIT = 20;
 
 export const notificationSchema = z.object({
@@ -105,6 +105,8 @@ export type Notification = z.infer<typeof notificationSchema>;
 export const notificationListSchema = z.object({
   notifications: z.array(notificationSchema),
   unreadCount: z.number().int(),
+  /** Where the next, older page starts (`?cursor=`), or null on the last one (decision 104). */
+  nextCursor: z.string().nullable(),
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
 

@@ -4,6 +4,7 @@
 // walks through its steps (titles, buttons, what gates Next) is the browser's alone: it lives beside
 // the wizard, in src/web/features/quote-requests/wizard/wizard-flow.ts.
 import { z } from "zod";
+import { pageQuerySchema } from "./paging";
 
 // ---------------------------------------------------------------------------------------------
 // Enumerations (spec section 3) with the labels the pages show
@@ -605,6 +606,30 @@ export const quoteRequestDetailSchema = quoteRequestSummarySchema.extend({
   updatedAt: z.string(),
 });
 export type QuoteRequestDetail = z.infer<typeof quoteRequestDetailSchema>;
+
+/** GET /api/quote-requests/me: a page (decision 104), optionally of one status in the client's words. */
+export const myQuoteRequestsQuerySchema = pageQuerySchema.extend({
+  status: z.enum(["open", "matched", "closed"], { message: "status must be one of open, matched, closed." }).optional(),
+});
+export type MyQuoteRequestsQuery = z.infer<typeof myQuoteRequestsQuerySchema>;
+
+/**
+ * GET /api/quote-requests/me/summary: the client's figures counted by the database, so that the
+ * dashboard, the welcome page and the reports show every request whatever page the list is on.
+ */
+export const quoteRequestSummaryCountsSchema = z.object({
+  total: z.number().int(),
+  byStatus: z.object({
+    open: z.number().int(),
+    matched: z.number().int(),
+    closed: z.number().int(),
+    cancelled: z.number().int(),
+  }),
+  /** Estimated hours a year over the requests still wanted (not cancelled), and how many have an estimate. */
+  hoursSavedPerYear: z.number().int(),
+  withEstimate: z.number().int(),
+});
+export type QuoteRequestSummaryCounts = z.infer<typeof quoteRequestSummaryCountsSchema>;
 
 export const quoteRequestIdParamsSchema = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),

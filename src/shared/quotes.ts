@@ -190,6 +190,8 @@ export const providerAnalyticsSchema = z.object({
     won: z.number().int(),
     lost: z.number().int(),
   }),
+  /** Leads not opened yet: the dashboards' "New Leads" and "Available Leads", counted, not listed. */
+  newLeads: z.number().int(),
   quotesSent: z.number().int(),
   quotesAccepted: z.number().int(),
   winRate: z.number().int(),

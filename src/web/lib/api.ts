@@ -3,6 +3,8 @@
 // No custom header is needed: the server tells the site's own calls from cross-site ones by what the
 // browser says (Sec-Fetch-Site, Origin; decision 100).
 
+import { nextLink } from "@/shared/paging";
+
 export class ApiError extends Error {
   readonly status: number;
   readonly body: string;
@@ -46,6 +48,15 @@ export async function getJson<T>(url: string): Promise<T> {
   const res = await readJson(url);
   if (!res.ok) throw await failed(res);
   return (await res.json()) as T;
+}
+
+/** One page of a list the server answers as an array, and the next page's address from its Link header (decision 104). */
+export type ArrayPage<T> = { items: T[]; next: string | null };
+
+export async function getArrayPage<T>(url: string): Promise<ArrayPage<T>> {
+  const res = await readJson(url);
+  if (!res.ok) throw await failed(res);
+  return { items: (await res.json()) as T[], next: nextLink(res.headers.get("link")) };
 }
 
 /**

@@ -42,7 +42,10 @@ export const queryKeys = {
   },
   quoteRequests: {
     all: quoteRequests,
-    mine: () => [...quoteRequests, "me"] as const,
+    /** The client's list, all of it or one status; `mine()` alone refreshes every filter's. */
+    mine: (status?: string) =>
+      status ? ([...quoteRequests, "me", status] as const) : ([...quoteRequests, "me"] as const),
+    counts: () => [...quoteRequests, "counts"] as const,
     one: (id: number) => [...quoteRequests, "detail", id] as const,
   },
   leads: {

@@ -5,10 +5,10 @@ import { type ActivityEntry, activityPageSchema, pageQuerySchema } from "@/share
 import type { Db } from "../../db/client";
 import { activityLogs } from "../../db/schema/activity-logs";
 import { users } from "../../db/schema/users";
+import { idCursor, pageLimit, toPage } from "../../http/paging";
 import { requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import { adminErrors } from "./errors";
-import { idCursor, pageLimit, toPage } from "./paging";
 
 export async function listActivity(db: Db, query: { cursor?: string | undefined; limit?: number | undefined }) {
   const after = idCursor(query.cursor);

@@ -17,11 +17,11 @@ import { type AlertRow, alerts } from "../../db/schema/alerts";
 import type { UserRow } from "../../db/schema/users";
 import { users } from "../../db/schema/users";
 import { BadRequestError, ConflictError, NotFoundError } from "../../errors";
+import { BAD_CURSOR, pageLimit, toPage } from "../../http/paging";
 import { currentUser, requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import { logActivity } from "../activity/service";
 import { adminErrors } from "./errors";
-import { BAD_CURSOR, pageLimit, toPage } from "./paging";
 
 const ALERT_NOT_FOUND = "No alert has this id.";
 const resolver = alias(users, "resolver");

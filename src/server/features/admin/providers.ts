@@ -14,10 +14,10 @@ import { leads } from "../../db/schema/leads";
 import { quotes } from "../../db/schema/quotes";
 import { subscriptions } from "../../db/schema/subscriptions";
 import { users } from "../../db/schema/users";
+import { containsPattern, idCursor, pageLimit, toPage } from "../../http/paging";
 import { requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import { adminErrors } from "./errors";
-import { containsPattern, idCursor, pageLimit, toPage } from "./paging";
 
 const count = (where: SQL) => sql<number>`(${where})`.mapWith(Number);
 

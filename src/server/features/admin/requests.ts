@@ -24,13 +24,13 @@ import { quotes } from "../../db/schema/quotes";
 import { type UserRow, users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
 import { NotFoundError } from "../../errors";
+import { containsPattern, idCursor, pageLimit, toPage } from "../../http/paging";
 import { currentUser, requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import { JOB_NAMES } from "../../jobs/queue";
 import { logActivity } from "../activity/service";
 import { closeRequestQuotes } from "../quotes/closing";
 import { adminErrors } from "./errors";
-import { containsPattern, idCursor, pageLimit, toPage } from "./paging";
 
 const REQUEST_NOT_FOUND = "No quote request has this id.";
 

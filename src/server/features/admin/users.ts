@@ -18,11 +18,11 @@ import type { Db } from "../../db/client";
 import { companies } from "../../db/schema/companies";
 import { type UserRow, users } from "../../db/schema/users";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../errors";
+import { containsPattern, idCursor, pageLimit, toPage } from "../../http/paging";
 import { currentUser, requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import { logActivity } from "../activity/service";
 import { adminErrors } from "./errors";
-import { containsPattern, idCursor, pageLimit, toPage } from "./paging";
 
 const USER_NOT_FOUND = "No user has this id.";
 export const LAST_ADMIN_MESSAGE =

@@ -2,14 +2,17 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { leads } from "../../db/schema/leads";
 import { quoteRequests } from "../../db/schema/quote-requests";
+import { createdBefore } from "../../http/paging";
 
-export async function listLeadsForCompany(db: Db, companyId: number) {
+/** A page of the company's leads, newest first (limit + 1 rows: see toPage). */
+export async function listLeadsForCompany(db: Db, companyId: number, page: { after: number | null; limit: number }) {
   return db
     .select({ lead: leads, title: quoteRequests.title })
     .from(leads)
     .innerJoin(quoteRequests, eq(quoteRequests.id, leads.quoteRequestId))
-    .where(eq(leads.companyId, companyId))
-    .orderBy(desc(leads.createdAt), desc(leads.id));
+    .where(and(eq(leads.companyId, companyId), createdBefore(leads, leads, page.after)))
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(page.limit + 1);
 }
 
 export async function findLeadForCompany(db: Db, leadId: number, companyId: number) {

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { leadAccessSchema, leadDetailSchema, leadSummarySchema } from "@/shared/leads";
+import { pageQuerySchema } from "@/shared/paging";
+import { sendArrayPage } from "../../http/paging";
 import { currentUser, requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import { leadAccessFor } from "../companies/access";
@@ -19,10 +21,15 @@ export const leadRoutes: RoutePlugin = async (app) => {
     },
   );
 
+  // The spec's array, one page of it; the next page's address is in the Link header (decision 104).
   app.get(
     "/api/leads/me",
-    { schema: { tags: ["leads"], response: { 200: z.array(leadSummarySchema) } }, ...providerOnly },
-    async (request) => listMyLeads(app.db, currentUser(request)),
+    {
+      schema: { tags: ["leads"], querystring: pageQuerySchema, response: { 200: z.array(leadSummarySchema) } },
+      ...providerOnly,
+    },
+    async (request, reply) =>
+      sendArrayPage(request, reply, await listMyLeads(app.db, currentUser(request), request.query)),
   );
 
   app.get(

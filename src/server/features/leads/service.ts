@@ -1,7 +1,9 @@
 import type { LeadDetail, LeadSummary } from "@/shared/leads";
+import type { PageQuery } from "@/shared/paging";
 import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema/users";
 import { NotFoundError } from "../../errors";
+import { idCursor, pageLimit, toPage } from "../../http/paging";
 import { requireAccess } from "../companies/access";
 import { findQuoteRequestById } from "../quote-requests/queries";
 import { providerSeesContact, toDetail } from "../quote-requests/service";
@@ -18,9 +20,12 @@ const toSummary = (row: { lead: q.LeadRowWithTitle["lead"]; title: string }): Le
   title: row.title,
 });
 
-export async function listMyLeads(db: Db, user: UserRow): Promise<LeadSummary[]> {
+/** A page of the provider's leads, newest first (decision 104). */
+export async function listMyLeads(db: Db, user: UserRow, query: PageQuery = {}) {
   const companyId = await requireAccess(db, user);
-  return (await q.listLeadsForCompany(db, companyId)).map(toSummary);
+  const limit = pageLimit(query.limit);
+  const rows = await q.listLeadsForCompany(db, companyId, { after: idCursor(query.cursor), limit });
+  return toPage(rows, limit, toSummary, (row) => row.lead.id);
 }
 
 /** The lead with its request; the client's contact details only once the provider has quoted. */

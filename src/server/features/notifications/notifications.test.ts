@@ -77,7 +77,7 @@ describe("the notification centre", () => {
     expect(mail).toMatchObject({ kind: "provider.approved", toAddress: applicant.email, status: "pending" });
 
     // Not visible to another user, whose own list is empty, and not theirs to mark read.
-    expect((await list(bystander)).json()).toEqual({ notifications: [], unreadCount: 0 });
+    expect((await list(bystander)).json()).toEqual({ notifications: [], unreadCount: 0, nextCursor: null });
     const theirs = body.notifications[0].id as number;
     for (const other of [bystander, admin]) {
       const attempt = await markRead(other, theirs);

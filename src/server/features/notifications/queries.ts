@@ -4,14 +4,20 @@ import type { Db } from "../../db/client";
 import { emailOutbox, type OutboxRow } from "../../db/schema/email-outbox";
 import { notificationPreferences } from "../../db/schema/notification-preferences";
 import { type NotificationRow, notifications } from "../../db/schema/notifications";
+import { createdBefore } from "../../http/paging";
 
-export async function latestNotifications(db: Db, userId: number, limit: number): Promise<NotificationRow[]> {
+/** A page of the user's notifications, newest first (limit + 1 rows: see toPage). */
+export async function latestNotifications(
+  db: Db,
+  userId: number,
+  page: { after: number | null; limit: number },
+): Promise<NotificationRow[]> {
   return db
     .select()
     .from(notifications)
-    .where(eq(notifications.userId, userId))
+    .where(and(eq(notifications.userId, userId), createdBefore(notifications, notifications, page.after)))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(limit);
+    .limit(page.limit + 1);
 }
 
 export async function countUnread(db: Db, userId: number): Promise<number> {

@@ -9,6 +9,7 @@ import {
   readAllResultSchema,
   updateNotificationPreferencesSchema,
 } from "@/shared/notifications";
+import { pageQuerySchema } from "@/shared/paging";
 import { currentUser, requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import {
@@ -31,10 +32,14 @@ export const notificationRoutes: RoutePlugin = async (app, { config }) => {
   app.get(
     "/api/notifications",
     {
-      schema: { tags: ["notifications"], response: { 200: notificationListSchema, ...errors } },
+      schema: {
+        tags: ["notifications"],
+        querystring: pageQuerySchema,
+        response: { 200: notificationListSchema, ...errors },
+      },
       preValidation: requireRole(),
     },
-    async (request) => listNotifications(app.db, currentUser(request).id),
+    async (request) => listNotifications(app.db, currentUser(request).id, request.query),
   );
 
   app.post(

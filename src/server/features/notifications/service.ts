@@ -15,12 +15,14 @@ import {
   type OutboxQuery,
   type UpdateNotificationPreferencesInput,
 } from "@/shared/notifications";
+import type { PageQuery } from "@/shared/paging";
 import type { UserType } from "@/shared/users";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db/client";
 import { emailOutbox } from "../../db/schema/email-outbox";
 import { type NotificationRow, notifications } from "../../db/schema/notifications";
 import { NotFoundError } from "../../errors";
+import { idCursor, toPage } from "../../http/paging";
 import { JOB_NAMES, type JobQueue } from "../../jobs/queue";
 import * as q from "./queries";
 import { subjectLine } from "./subject";
@@ -84,12 +86,15 @@ function toNotification(row: NotificationRow): Notification {
 }
 
 /** The bell: the user's latest notifications and how many of all of theirs are unread. */
-export async function listNotifications(db: Db, userId: number): Promise<NotificationList> {
+/** A page of the user's notifications, newest first, with the count of all unread (decision 104). */
+export async function listNotifications(db: Db, userId: number, query: PageQuery = {}): Promise<NotificationList> {
+  const limit = query.limit ?? NOTIFICATION_LIST_LIMIT;
   const [rows, unreadCount] = await Promise.all([
-    q.latestNotifications(db, userId, NOTIFICATION_LIST_LIMIT),
+    q.latestNotifications(db, userId, { after: idCursor(query.cursor), limit }),
     q.countUnread(db, userId),
   ]);
-  return { notifications: rows.map(toNotification), unreadCount };
+  const page = toPage(rows, limit, toNotification, (row) => row.id);
+  return { notifications: page.items, unreadCount, nextCursor: page.nextCursor };
 }
 
 /** Another user's notification answers 404, as one that does not exist. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { QuoteRequestStatus } from "@/shared/quote-requests";
 import type { Db } from "../../db/client";
 import { companies } from "../../db/schema/companies";
@@ -6,6 +6,7 @@ import { leads } from "../../db/schema/leads";
 import { type QuoteRequestRow, quoteRequests } from "../../db/schema/quote-requests";
 import { quotes } from "../../db/schema/quotes";
 import { users } from "../../db/schema/users";
+import { createdBefore } from "../../http/paging";
 
 export type QuoteRequestClient = { firstName: string; lastName: string; email: string };
 export type QuoteRequestWithClient = { request: QuoteRequestRow; client: QuoteRequestClient };
@@ -29,14 +30,46 @@ export async function insertQuoteRequest(db: Db, values: NewQuoteRequest, now: D
   return row;
 }
 
-/** A client's own requests, newest first. */
-export async function findQuoteRequestsByClient(db: Db, clientId: number): Promise<QuoteRequestWithClient[]> {
+/** A page of a client's own requests, newest first, optionally of some statuses (limit + 1 rows: see toPage). */
+export async function findQuoteRequestsByClient(
+  db: Db,
+  clientId: number,
+  page: { after: number | null; limit: number; statuses?: QuoteRequestStatus[] | undefined },
+): Promise<QuoteRequestWithClient[]> {
   return db
     .select({ request: quoteRequests, client: clientColumns })
     .from(quoteRequests)
     .innerJoin(users, eq(users.id, quoteRequests.clientId))
-    .where(eq(quoteRequests.clientId, clientId))
-    .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id));
+    .where(
+      and(
+        eq(quoteRequests.clientId, clientId),
+        page.statuses ? inArray(quoteRequests.status, page.statuses) : undefined,
+        createdBefore(quoteRequests, quoteRequests, page.after),
+      ),
+    )
+    .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
+    .limit(page.limit + 1);
+}
+
+/** A client's figures in one statement: counts by status and the estimated hours of the wanted ones. */
+export async function countClientQuoteRequests(db: Db, clientId: number) {
+  const n = (where: SQL) => sql<number>`count(*) filter (where ${where})`.mapWith(Number);
+  const [row] = await db
+    .select({
+      total: count(),
+      open: n(sql`${quoteRequests.status} = 'open'`),
+      matched: n(sql`${quoteRequests.status} = 'matched'`),
+      closed: n(sql`${quoteRequests.status} = 'closed'`),
+      cancelled: n(sql`${quoteRequests.status} = 'cancelled'`),
+      hours:
+        sql<number>`coalesce(sum(${quoteRequests.roiHoursPerYear}) filter (where ${quoteRequests.status} <> 'cancelled'), 0)`.mapWith(
+          Number,
+        ),
+      withEstimate: n(sql`${quoteRequests.roiHoursPerYear} is not null and ${quoteRequests.status} <> 'cancelled'`),
+    })
+    .from(quoteRequests)
+    .where(eq(quoteRequests.clientId, clientId));
+  return row;
 }
 
 /** Any request by id; the caller decides who may read it (canReadQuoteRequest). */

@@ -1,13 +1,22 @@
 import { z } from "zod";
 import {
   createQuoteRequestSchema,
+  myQuoteRequestsQuerySchema,
   quoteRequestDetailSchema,
   quoteRequestIdParamsSchema,
+  quoteRequestSummaryCountsSchema,
   quoteRequestSummarySchema,
 } from "@/shared/quote-requests";
+import { sendArrayPage } from "../../http/paging";
 import { currentUser, requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
-import { cancelQuoteRequest, getQuoteRequest, listClientQuoteRequests, submitQuoteRequest } from "./service";
+import {
+  cancelQuoteRequest,
+  getQuoteRequest,
+  listClientQuoteRequests,
+  submitQuoteRequest,
+  summariseClientQuoteRequests,
+} from "./service";
 
 const tags = ["quote-requests"];
 
@@ -26,10 +35,21 @@ export const quoteRequestRoutes: RoutePlugin = async (app, deps) => {
     },
   );
 
+  // The spec's array, one page of it; the next page's address is in the Link header (decision 104).
   app.get(
     "/api/quote-requests/me",
-    { schema: { tags, response: { 200: z.array(quoteRequestSummarySchema) } }, preValidation: requireRole("client") },
-    async (request) => listClientQuoteRequests(app.db, currentUser(request).id),
+    {
+      schema: { tags, querystring: myQuoteRequestsQuerySchema, response: { 200: z.array(quoteRequestSummarySchema) } },
+      preValidation: requireRole("client"),
+    },
+    async (request, reply) =>
+      sendArrayPage(request, reply, await listClientQuoteRequests(app.db, currentUser(request).id, request.query)),
+  );
+
+  app.get(
+    "/api/quote-requests/me/summary",
+    { schema: { tags, response: { 200: quoteRequestSummaryCountsSchema } }, preValidation: requireRole("client") },
+    async (request) => summariseClientQuoteRequests(app.db, currentUser(request).id),
   );
 
   app.get(

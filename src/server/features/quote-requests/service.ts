@@ -1,12 +1,16 @@
 import {
   CLIENT_STATUS_LABELS,
+  type ClientStatus,
   type CreateQuoteRequestInput,
   canCancel,
   estimateRoi,
   isComplexProject,
+  type MyQuoteRequestsQuery,
   matchHours,
   type QuoteRequestDetail,
+  type QuoteRequestStatus,
   type QuoteRequestSummary,
+  type QuoteRequestSummaryCounts,
 } from "@/shared/quote-requests";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db/client";
@@ -14,6 +18,7 @@ import type { LeadRow } from "../../db/schema/leads";
 import type { QuoteRequestRow } from "../../db/schema/quote-requests";
 import type { UserRow } from "../../db/schema/users";
 import { ConflictError, NotFoundError } from "../../errors";
+import { idCursor, pageLimit, toPage } from "../../http/paging";
 import { JOB_NAMES, type JobQueue } from "../../jobs/queue";
 import { requireAccess } from "../companies/access";
 import type { MessagingDeps } from "../notifications/service";
@@ -125,9 +130,42 @@ export async function submitQuoteRequest(
   });
 }
 
-export async function listClientQuoteRequests(db: Db, clientId: number): Promise<QuoteRequestSummary[]> {
-  const rows = await q.findQuoteRequestsByClient(db, clientId);
-  return rows.map((row) => toSummary(row));
+/** The statuses each of the client's words covers: a cancelled request is closed to the client. */
+const CLIENT_STATUS_SET: Record<ClientStatus, QuoteRequestStatus[]> = {
+  open: ["open"],
+  matched: ["matched"],
+  closed: ["closed", "cancelled"],
+};
+
+/** A page of the client's requests, newest first (decision 104). */
+export async function listClientQuoteRequests(db: Db, clientId: number, query: MyQuoteRequestsQuery = {}) {
+  const limit = pageLimit(query.limit);
+  const rows = await q.findQuoteRequestsByClient(db, clientId, {
+    after: idCursor(query.cursor),
+    limit,
+    statuses: query.status ? CLIENT_STATUS_SET[query.status] : undefined,
+  });
+  return toPage(
+    rows,
+    limit,
+    (row) => toSummary(row),
+    (row) => row.request.id,
+  );
+}
+
+export async function summariseClientQuoteRequests(db: Db, clientId: number): Promise<QuoteRequestSummaryCounts> {
+  const row = await q.countClientQuoteRequests(db, clientId);
+  return {
+    total: row?.total ?? 0,
+    byStatus: {
+      open: row?.open ?? 0,
+      matched: row?.matched ?? 0,
+      closed: row?.closed ?? 0,
+      cancelled: row?.cancelled ?? 0,
+    },
+    hoursSavedPerYear: row?.hours ?? 0,
+    withEstimate: row?.withEstimate ?? 0,
+  };
 }
 
 export async function getQuoteRequest(db: Db, viewer: UserRow, id: number): Promise<QuoteRequestDetail> {

@@ -6,6 +6,7 @@ import { type LeadRow, leads } from "../../db/schema/leads";
 import { quoteRequests } from "../../db/schema/quote-requests";
 import { type QuoteRow, quotes } from "../../db/schema/quotes";
 import { users } from "../../db/schema/users";
+import { createdBefore } from "../../http/paging";
 
 export type QuoteValues = { amountCents: number; timeline: string; message: string; lineItems: StoredLineItem[] };
 
@@ -193,7 +194,11 @@ export async function findQuoteParties(db: Db, quote: Pick<QuoteRow, "quoteReque
 
 export async function countPipeline(db: Db, companyId: number) {
   const [leadCounts] = await db
-    .select({ leads: count(), viewed: count(leads.viewedAt) })
+    .select({
+      leads: count(),
+      viewed: count(leads.viewedAt),
+      fresh: sql<number>`count(*) filter (where ${leads.status} = 'new')`.mapWith(Number),
+    })
     .from(leads)
     .where(eq(leads.companyId, companyId));
   const [quoteCounts] = await db
@@ -210,6 +215,7 @@ export async function countPipeline(db: Db, companyId: number) {
   return {
     leads: leadCounts?.leads ?? 0,
     viewed: leadCounts?.viewed ?? 0,
+    fresh: leadCounts?.fresh ?? 0,
     quoted: quoteCounts?.quoted ?? 0,
     sent: quoteCounts?.sent ?? 0,
     won: quoteCounts?.won ?? 0,
@@ -232,13 +238,14 @@ export async function countQuotesByMonth(db: Db, companyId: number, since: Date)
     .orderBy(month);
 }
 
-/** The provider's quotes for /my-quotes, newest first, with the request's title. */
-export async function listProviderQuotes(db: Db, userId: number) {
+/** A page of the provider's quotes for /my-quotes, newest first, with the request's title (limit + 1 rows). */
+export async function listProviderQuotes(db: Db, userId: number, page: { after: number | null; limit: number }) {
   return db
     .select({ quote: quotes, title: quoteRequests.title })
     .from(quotes)
     .innerJoin(companies, eq(companies.id, quotes.companyId))
     .innerJoin(quoteRequests, eq(quoteRequests.id, quotes.quoteRequestId))
-    .where(eq(companies.userId, userId))
-    .orderBy(desc(quotes.createdAt), desc(quotes.id));
+    .where(and(eq(companies.userId, userId), createdBefore(quotes, quotes, page.after)))
+    .orderBy(desc(quotes.createdAt), desc(quotes.id))
+    .limit(page.limit + 1);
 }

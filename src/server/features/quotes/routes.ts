@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageQuerySchema } from "@/shared/paging";
 import { quoteRequestIdParamsSchema } from "@/shared/quote-requests";
 import {
   clientQuoteSchema,
@@ -8,6 +9,7 @@ import {
   quoteInputSchema,
   quoteSchema,
 } from "@/shared/quotes";
+import { sendArrayPage } from "../../http/paging";
 import { currentUser, requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import {
@@ -62,13 +64,19 @@ export const quoteRoutes: RoutePlugin = async (app, deps) => {
     async (request) => withdrawQuote(app.db, currentUser(request), request.params.id),
   );
 
+  // The spec's array, one page of it; the next page's address is in the Link header (decision 104).
   app.get(
     "/api/quotes/me",
     {
-      schema: { tags, response: { 200: z.array(quoteSchema.extend({ title: z.string() })), ...errors } },
+      schema: {
+        tags,
+        querystring: pageQuerySchema,
+        response: { 200: z.array(quoteSchema.extend({ title: z.string() })), ...errors },
+      },
       ...provider,
     },
-    async (request) => listMyQuotes(app.db, currentUser(request)),
+    async (request, reply) =>
+      sendArrayPage(request, reply, await listMyQuotes(app.db, currentUser(request), request.query)),
   );
 
   app.get(

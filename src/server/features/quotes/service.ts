@@ -1,6 +1,8 @@
 // Quotes: the provider sends, edits and withdraws; the client accepts or declines (decisions 070-073).
 // Every change takes the request's row lock first (queries.lockRequest), so that changes to one request's
 // quotes happen one after another: two accepts racing end with exactly one hire.
+
+import type { PageQuery } from "@/shared/paging";
 import {
   type ClientQuote,
   firstYearTotalCents,
@@ -18,6 +20,7 @@ import type { Db } from "../../db/client";
 import type { QuoteRow } from "../../db/schema/quotes";
 import type { UserRow } from "../../db/schema/users";
 import { ConflictError, NotFoundError } from "../../errors";
+import { idCursor, pageLimit, toPage } from "../../http/paging";
 import { requireAccess } from "../companies/access";
 import { findCompanyForUser } from "../companies/queries";
 import { type MessagingDeps, notifyUser } from "../notifications/service";
@@ -138,9 +141,16 @@ export async function withdrawQuote(db: Db, user: UserRow, quoteId: number): Pro
   });
 }
 
-export async function listMyQuotes(db: Db, user: UserRow) {
-  const rows = await q.listProviderQuotes(db, user.id);
-  return rows.map((r) => ({ ...toQuote(r.quote), title: r.title }));
+/** A page of the provider's quotes, newest first (decision 104). */
+export async function listMyQuotes(db: Db, user: UserRow, query: PageQuery = {}) {
+  const limit = pageLimit(query.limit);
+  const rows = await q.listProviderQuotes(db, user.id, { after: idCursor(query.cursor), limit });
+  return toPage(
+    rows,
+    limit,
+    (r) => ({ ...toQuote(r.quote), title: r.title }),
+    (r) => r.quote.id,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -216,13 +226,14 @@ export async function providerAnalytics(
   const company = await findCompanyForUser(db, user.id);
   const counts = company
     ? await q.countPipeline(db, company.id)
-    : { leads: 0, viewed: 0, quoted: 0, sent: 0, won: 0, lost: 0 };
+    : { leads: 0, viewed: 0, fresh: 0, quoted: 0, sent: 0, won: 0, lost: 0 };
   const since = new Date(`${months[0]}-01T00:00:00Z`);
   const byMonth = new Map(
     (company ? await q.countQuotesByMonth(db, company.id, since) : []).map((m) => [m.month, m] as const),
   );
   return {
     pipeline: { leads: counts.leads, viewed: counts.viewed, quoted: counts.quoted, won: counts.won, lost: counts.lost },
+    newLeads: counts.fresh,
     quotesSent: counts.sent,
     quotesAccepted: counts.won,
     winRate: winRatePercent(counts.won, counts.sent),

@@ -1,13 +1,24 @@
 import { useQuery } from "@tanstack/react-query";
 import { ProviderDashboardPage } from "@/web/features/leads/provider-dashboard-page";
-import { myQuotesQueryOptions } from "@/web/features/quotes/api";
+import { providerAnalyticsQueryOptions } from "@/web/features/quotes/api";
 
-/** The provider's dashboard (features/leads), whose cards also count the provider's quotes (features/quotes). */
+/** The provider's dashboard (features/leads), whose cards count leads and quotes (features/quotes' analytics). */
 export function ProviderDashboardRoute() {
-  const quotes = useQuery(myQuotesQueryOptions());
+  const analytics = useQuery(providerAnalyticsQueryOptions());
   return (
     <ProviderDashboardPage
-      quotesRead={{ quotes: quotes.data ?? [], isLoading: quotes.isLoading, error: quotes.error }}
+      figures={{
+        figures: analytics.data
+          ? {
+              newLeads: analytics.data.newLeads,
+              totalLeads: analytics.data.pipeline.leads,
+              quotesSent: analytics.data.quotesSent,
+              winRate: analytics.data.winRate,
+            }
+          : null,
+        isLoading: analytics.isLoading,
+        error: analytics.error,
+      }}
     />
   );
 }

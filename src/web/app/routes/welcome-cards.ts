@@ -1,19 +1,18 @@
 import { useQuery } from "@tanstack/react-query";
-import { winRate } from "@/shared/quotes";
 import type { UserType } from "@/shared/users";
 import { adminStatsQueryOptions } from "@/web/features/admin/api";
 import { revenueLabel } from "@/web/features/admin/money";
 import { ownCompanyQueryOptions } from "@/web/features/companies/api";
-import { useProviderLeads } from "@/web/features/leads/api";
-import { myQuoteRequestsQueryOptions } from "@/web/features/quote-requests/api";
-import { myQuotesQueryOptions } from "@/web/features/quotes/api";
+import { myQuoteRequestCountsQueryOptions } from "@/web/features/quote-requests/api";
+import { providerAnalyticsQueryOptions } from "@/web/features/quotes/api";
 
 export type WelcomeCardData = { title: string; value: string };
 
 /**
- * The role's cards on the welcome dashboard (spec section 6), from the reads of the features behind
- * them. The company profile is 'Complete' once the user has a company record; no company (404) or any
- * failure reads as 'Incomplete'.
+ * The role's cards on the welcome dashboard (spec section 6), from the counts the features' summary
+ * reads answer (never from a list, which is one page of the data). The company profile is 'Complete'
+ * once the user has a company record; no company (404) reads as 'Incomplete'. A read that fails makes
+ * the page say so rather than show zeros.
  */
 export function useWelcomeCards(type: UserType | undefined): {
   isLoading: boolean;
@@ -23,31 +22,33 @@ export function useWelcomeCards(type: UserType | undefined): {
 } {
   const isClient = type === "client";
   const isProvider = type === "provider";
-  const requests = useQuery({ ...myQuoteRequestsQueryOptions(), enabled: isClient });
+  const counts = useQuery({ ...myQuoteRequestCountsQueryOptions(), enabled: isClient });
   const company = useQuery({ ...ownCompanyQueryOptions(), enabled: isClient });
-  const provider = useProviderLeads(isProvider);
-  const quotes = useQuery({ ...myQuotesQueryOptions(), enabled: isProvider });
+  const analytics = useQuery({ ...providerAnalyticsQueryOptions(), enabled: isProvider });
   const stats = useQuery({ ...adminStatsQueryOptions(), enabled: type === "admin" });
   switch (type) {
     case "client": {
-      const list = requests.data ?? [];
+      const c = counts.data;
       return {
-        isLoading: requests.isLoading || company.isLoading,
+        isLoading: counts.isLoading || company.isLoading,
+        // No company is an answer (null: 'Incomplete'); only a failed read is an error.
+        error: counts.error ?? company.error ?? undefined,
         items: [
-          { title: "Quote Requests", value: String(list.length) },
-          { title: "Active Projects", value: String(list.filter((r) => r.status === "matched").length) },
+          { title: "Quote Requests", value: c ? String(c.total) : "-" },
+          { title: "Active Projects", value: c ? String(c.byStatus.matched) : "-" },
           { title: "Company Profile", value: company.data ? "Complete" : "Incomplete" },
         ],
       };
     }
     case "provider": {
-      const sent = quotes.data ?? [];
+      const a = analytics.data;
       return {
-        isLoading: provider.isLoading || quotes.isLoading,
+        isLoading: analytics.isLoading,
+        error: analytics.error ?? undefined,
         items: [
-          { title: "Available Leads", value: String(provider.leads.filter((l) => l.status === "new").length) },
-          { title: "Quotes Sent", value: String(sent.filter((q) => q.status !== "withdrawn").length) },
-          { title: "Win Rate", value: `${winRate(sent)}%` },
+          { title: "Available Leads", value: a ? String(a.newLeads) : "-" },
+          { title: "Quotes Sent", value: a ? String(a.quotesSent) : "-" },
+          { title: "Win Rate", value: a ? `${a.winRate}%` : "-" },
         ],
       };
     }
@@ -56,7 +57,7 @@ export function useWelcomeCards(type: UserType | undefined): {
       const s = stats.data;
       return {
         isLoading: stats.isLoading,
-        error: stats.isError ? stats.error : undefined,
+        error: stats.error ?? undefined,
         items: [
           { title: "Total Users", value: s ? String(s.totalUsers) : "-" },
           { title: "Active Requests", value: s ? String(s.requestsByStatus.active) : "-" },

@@ -3,7 +3,7 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { ErrorAlert } from "@/web/components/list-states";
-import { Button } from "@/web/components/ui/button";
+import { LoadMore } from "@/web/components/load-more";
 import { Card, CardContent } from "@/web/components/ui/card";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/form-controls";
@@ -119,11 +119,7 @@ export function KeysetList<T>({
   return (
     <div className="space-y-4">
       {children(items)}
-      {list.hasNextPage ? (
-        <Button variant="outline" disabled={list.isFetchingNextPage} onClick={() => list.fetchNextPage()}>
-          {list.isFetchingNextPage ? "Loading..." : "Load more"}
-        </Button>
-      ) : null}
+      <LoadMore list={list} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { LeadAccess, LeadDetail, LeadSummary } from "@/shared/leads";
-import { getJson, requestJson } from "@/web/lib/api";
+import { getArrayPage, getJson, requestJson } from "@/web/lib/api";
 import { queryKeys } from "@/web/lib/query-keys";
 
 const keys = queryKeys.leads;
@@ -11,10 +11,13 @@ export const leadAccessQueryOptions = () =>
     queryFn: () => getJson<LeadAccess>("/api/leads/access"),
   });
 
+/** The provider's leads, newest first, a page at a time (the next page's address is in the Link header). */
 export const myLeadsQueryOptions = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: keys.mine(),
-    queryFn: () => getJson<LeadSummary[]>("/api/leads/me"),
+    queryFn: ({ pageParam }) => getArrayPage<LeadSummary>(pageParam),
+    initialPageParam: "/api/leads/me",
+    getNextPageParam: (last) => last.next,
   });
 
 /**
@@ -26,7 +29,11 @@ export const viewedLeadQueryOptions = (id: number) =>
     queryKey: keys.one(id),
     queryFn: async ({ client }) => {
       const lead = await requestJson<LeadDetail>("POST", `/api/leads/${id}/view`);
-      await client.invalidateQueries({ queryKey: keys.mine() });
+      await Promise.all([
+        client.invalidateQueries({ queryKey: keys.mine() }),
+        // The dashboards' "New Leads" count (the provider's analytics).
+        client.invalidateQueries({ queryKey: queryKeys.analytics.mine() }),
+      ]);
       return lead;
     },
   });
@@ -35,10 +42,12 @@ export const viewedLeadQueryOptions = (id: number) =>
 export function useProviderLeads(enabled = true) {
   const access = useQuery({ ...leadAccessQueryOptions(), enabled });
   const hasAccess = access.data?.hasAccess === true;
-  const leads = useQuery({ ...myLeadsQueryOptions(), enabled: enabled && hasAccess });
+  const leads = useInfiniteQuery({ ...myLeadsQueryOptions(), enabled: enabled && hasAccess });
   return {
     access: access.data,
-    leads: hasAccess ? (leads.data ?? []) : [],
+    leads: hasAccess ? (leads.data?.pages.flatMap((page) => page.items) ?? []) : [],
+    /** "Load more" of the list. */
+    pages: leads,
     isLoading: access.isLoading || (hasAccess && leads.isLoading),
     error: access.error ?? leads.error,
   };

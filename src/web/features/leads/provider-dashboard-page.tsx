@@ -1,13 +1,13 @@
-// /provider-dashboard (spec screen 8): the cards, the leads matched to the provider, and, for a
-// provider who may not see leads yet, why not and what to do. The provider's quotes, which two cards
-// count, are read by the route in src/web/app (features/quotes).
+// /provider-dashboard (spec screen 8): the cards, the leads matched to the provider (a page at a time),
+// and, for a provider who may not see leads yet, why not and what to do. The cards' counts come from
+// the provider's analytics, read by the route in src/web/app (features/quotes).
 import { FileText, Inbox, Send, Trophy } from "lucide-react";
 import { Link } from "react-router";
-import type { LeadAccess, QuoteSummary } from "@/shared/leads";
+import type { LeadAccess } from "@/shared/leads";
 import { leadPath, PATHS } from "@/shared/paths";
-import { winRate } from "@/shared/quotes";
 import { ListRow } from "@/web/components/list-row";
 import { EmptyState, ErrorAlert } from "@/web/components/list-states";
+import { LoadMore } from "@/web/components/load-more";
 import { SectionPage } from "@/web/components/section-page";
 import { StatCard } from "@/web/components/stat-card";
 import { Button } from "@/web/components/ui/button";
@@ -49,25 +49,25 @@ function AccessNotice({ access }: { access: LeadAccess }) {
   );
 }
 
-/** The provider's quotes as the route read them. */
-export type ProviderQuotesRead = {
-  quotes: Pick<QuoteSummary, "status">[];
+/** The provider's counts as the route read them (from features/quotes' analytics). */
+export type ProviderFiguresRead = {
+  figures: { newLeads: number; totalLeads: number; quotesSent: number; winRate: number } | null;
   isLoading: boolean;
   error: Error | null;
 };
 
-export function ProviderDashboardPage({ quotesRead }: { quotesRead: ProviderQuotesRead }) {
+export function ProviderDashboardPage({ figures: read }: { figures: ProviderFiguresRead }) {
   const provider = useProviderLeads();
   const { access, leads } = provider;
-  const { quotes } = quotesRead;
-  const error = provider.error ?? quotesRead.error;
-  if (provider.isLoading || quotesRead.isLoading) return <LoadingScreen />;
-  const sent = quotes.filter((q) => q.status !== "withdrawn");
+  const error = provider.error ?? read.error;
+  if (provider.isLoading || read.isLoading) return <LoadingScreen />;
+  const f = read.figures;
+  // Counted by the server, not from the list (one page of it); '-' where the count could not be read.
   const cards = [
-    { title: "New Leads", value: String(leads.filter((l) => l.status === "new").length), icon: Inbox },
-    { title: "Total Leads", value: String(leads.length), icon: FileText },
-    { title: "Quotes Sent", value: String(sent.length), icon: Send },
-    { title: "Win Rate", value: `${winRate(quotes)}%`, icon: Trophy },
+    { title: "New Leads", value: f ? String(f.newLeads) : "-", icon: Inbox },
+    { title: "Total Leads", value: f ? String(f.totalLeads) : "-", icon: FileText },
+    { title: "Quotes Sent", value: f ? String(f.quotesSent) : "-", icon: Send },
+    { title: "Win Rate", value: f ? `${f.winRate}%` : "-", icon: Trophy },
   ];
   return (
     <SectionPage title="Provider Dashboard" intro="Leads matched to your company, and how your quotes are doing.">
@@ -111,6 +111,7 @@ export function ProviderDashboardPage({ quotesRead }: { quotesRead: ProviderQuot
             ))}
           </ul>
         )}
+        <LoadMore list={provider.pages} />
       </section>
     </SectionPage>
   );

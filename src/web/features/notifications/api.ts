@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type {
   Notification,
   NotificationList,
@@ -9,16 +9,22 @@ import { toast } from "@/web/components/ui/use-toast";
 import { apiRequest, errorMessage, getJson, getJsonIfSignedIn, requestJson } from "@/web/lib/api";
 import { queryKeys } from "@/web/lib/query-keys";
 
-const EMPTY: NotificationList = { notifications: [], unreadCount: 0 };
+const EMPTY: NotificationList = { notifications: [], unreadCount: 0, nextCursor: null };
 
 /**
- * The bell's list. Unlike the app's other reads (spec section 7: never polled), it polls every 30
- * seconds and on window focus, so that news arrives without a reload (decision 063).
+ * The bell's list, a page at a time (older ones on "Load more", decision 104). Unlike the app's other
+ * reads (spec section 7: never polled), it polls every 30 seconds and on window focus, so that news
+ * arrives without a reload (decision 063).
  */
 export const notificationsQueryOptions = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: queryKeys.notifications.list(),
-    queryFn: async () => (await getJsonIfSignedIn<NotificationList>("/api/notifications")) ?? EMPTY,
+    queryFn: async ({ pageParam }) =>
+      (await getJsonIfSignedIn<NotificationList>(
+        pageParam ? `/api/notifications?cursor=${encodeURIComponent(pageParam)}` : "/api/notifications",
+      )) ?? EMPTY,
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     refetchInterval: 30_000,
     refetchOnWindowFocus: true,
     staleTime: 0,
@@ -37,14 +43,18 @@ export function useMarkNotificationRead() {
   return useMutation({
     mutationFn: (id: number) => requestJson<Notification>("POST", `/api/notifications/${id}/read`),
     onMutate: (id) => {
-      queryClient.setQueryData(key, (list) => {
-        if (!list) return list;
-        const target = list.notifications.find((n) => n.id === id);
-        if (!target || target.readAt) return list;
+      queryClient.setQueryData(key, (data) => {
+        if (!data) return data;
+        const target = data.pages.flatMap((p) => p.notifications).find((n) => n.id === id);
+        if (!target || target.readAt) return data;
         const readAt = new Date().toISOString();
         return {
-          notifications: list.notifications.map((n) => (n.id === id ? { ...n, readAt } : n)),
-          unreadCount: Math.max(0, list.unreadCount - 1),
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            notifications: page.notifications.map((n) => (n.id === id ? { ...n, readAt } : n)),
+            unreadCount: Math.max(0, page.unreadCount - 1),
+          })),
         };
       });
     },

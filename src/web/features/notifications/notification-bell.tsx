@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { Bell, CheckCheck } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useState } from "react";
@@ -59,12 +59,13 @@ function NotificationItem({ notification: n, onOpen }: { notification: Notificat
 /** The bell in the top bar: unread count, the latest notifications, each leading to its page. */
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
-  const { data } = useQuery(notificationsQueryOptions());
+  const list = useInfiniteQuery(notificationsQueryOptions());
+  const data = list.data?.pages[0];
   const markRead = useMarkNotificationRead();
   const refreshAfterNews = useRefreshAfterNews();
   const markAll = useMarkAllNotificationsRead();
   const unread = data?.unreadCount ?? 0;
-  const items = data?.notifications ?? [];
+  const items = list.data?.pages.flatMap((page) => page.notifications) ?? [];
   const label = unread > 0 ? `Notifications, ${unread} unread` : "Notifications";
 
   return (
@@ -129,6 +130,18 @@ export function NotificationBell() {
                   />
                 </li>
               ))}
+              {list.hasNextPage ? (
+                <li className="p-2 text-center">
+                  <button
+                    type="button"
+                    onClick={() => void list.fetchNextPage()}
+                    disabled={list.isFetchingNextPage}
+                    className="rounded px-3 py-1.5 text-sm font-medium text-blue-700 hover:bg-blue-50 disabled:text-slate-500"
+                  >
+                    {list.isFetchingNextPage ? "Loading..." : "Load more"}
+                  </button>
+                </li>
+              ) : null}
             </ul>
           )}
         </Popover.Content>

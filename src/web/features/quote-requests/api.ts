@@ -1,15 +1,33 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CreateQuoteRequestInput, QuoteRequestDetail, QuoteRequestSummary } from "@/shared/quote-requests";
-import { getJson, requestJson } from "@/web/lib/api";
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type {
+  ClientStatus,
+  CreateQuoteRequestInput,
+  QuoteRequestDetail,
+  QuoteRequestSummary,
+  QuoteRequestSummaryCounts,
+} from "@/shared/quote-requests";
+import { getArrayPage, getJson, requestJson } from "@/web/lib/api";
 import { queryKeys } from "@/web/lib/query-keys";
 
 const keys = queryKeys.quoteRequests;
 
-/** The signed-in client's requests, newest first (GET /api/quote-requests/me). */
-export const myQuoteRequestsQueryOptions = () =>
+/**
+ * The signed-in client's requests, newest first, a page at a time (GET /api/quote-requests/me; the next
+ * page's address comes in its Link header), optionally of one status in the client's words.
+ */
+export const myQuoteRequestsQueryOptions = (status?: ClientStatus) =>
+  infiniteQueryOptions({
+    queryKey: keys.mine(status ?? "all"),
+    queryFn: ({ pageParam }) => getArrayPage<QuoteRequestSummary>(pageParam),
+    initialPageParam: status ? `/api/quote-requests/me?status=${status}` : "/api/quote-requests/me",
+    getNextPageParam: (last) => last.next,
+  });
+
+/** The client's figures, counted by the server: the dashboards' cards and the reports. */
+export const myQuoteRequestCountsQueryOptions = () =>
   queryOptions({
-    queryKey: keys.mine(),
-    queryFn: () => getJson<QuoteRequestSummary[]>("/api/quote-requests/me"),
+    queryKey: keys.counts(),
+    queryFn: () => getJson<QuoteRequestSummaryCounts>("/api/quote-requests/me/summary"),
   });
 
 export const quoteRequestQueryOptions = (id: number) =>
@@ -37,6 +55,7 @@ export function useCancelQuoteRequest(id: number) {
       // Cancelling declines the request's pending quotes: their cards must say so.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: keys.mine() }),
+        queryClient.invalidateQueries({ queryKey: keys.counts() }),
         queryClient.invalidateQueries({ queryKey: queryKeys.quotes.ofRequest(id) }),
       ]);
     },

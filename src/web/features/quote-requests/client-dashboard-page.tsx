@@ -1,11 +1,12 @@
-// Spec screen 7: the client's requests, counted by status and listed newest first.
-import { useQuery } from "@tanstack/react-query";
+// Spec screen 7: the client's requests, counted by status (by the server) and listed newest first, a page at a time.
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { LucideIcon } from "lucide-react";
 import { Briefcase, CheckCircle2, FileText, Inbox, Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { PATHS, quoteRequestPath } from "@/shared/paths";
-import { type ClientStatus, clientStatus, type QuoteRequestSummary } from "@/shared/quote-requests";
+import type { ClientStatus, QuoteRequestSummary, QuoteRequestSummaryCounts } from "@/shared/quote-requests";
+import { LoadMore } from "@/web/components/load-more";
 import { GoalBadge } from "@/web/components/quote-request/goal-badge";
 import { industryLabel } from "@/web/components/quote-request/labels";
 import { Button } from "@/web/components/ui/button";
@@ -14,20 +15,23 @@ import { Select } from "@/web/components/ui/select";
 import { errorMessage } from "@/web/lib/api";
 import { formatDate } from "@/web/lib/format";
 import { usePageMeta } from "@/web/lib/page-meta";
-import { myQuoteRequestsQueryOptions } from "./api";
+import { myQuoteRequestCountsQueryOptions, myQuoteRequestsQueryOptions } from "./api";
 import { previewDescription } from "./format";
 import { StatusBadge } from "./status-badge";
 
 type Counts = { total: number; open: number; matched: number; closed: number };
 
-/** The dashboard's cards: a cancelled request is closed in the client's vocabulary (DESIGN.md). */
-export function countByClientStatus(requests: QuoteRequestSummary[]): Counts {
-  const counts: Counts = { total: requests.length, open: 0, matched: 0, closed: 0 };
-  for (const r of requests) counts[clientStatus(r.status)] += 1;
-  return counts;
+/** The dashboard's cards from the server's counts: a cancelled request is closed in the client's vocabulary (DESIGN.md). */
+export function clientCounts(c: QuoteRequestSummaryCounts): Counts {
+  return {
+    total: c.total,
+    open: c.byStatus.open,
+    matched: c.byStatus.matched,
+    closed: c.byStatus.closed + c.byStatus.cancelled,
+  };
 }
 
-function StatCard({ title, value, icon: Icon }: { title: string; value: number; icon: LucideIcon }) {
+function StatCard({ title, value, icon: Icon }: { title: string; value: number | null; icon: LucideIcon }) {
   return (
     <Card data-testid="stat-card">
       <CardHeader className="flex flex-row items-center justify-between pb-2">
@@ -37,7 +41,7 @@ function StatCard({ title, value, icon: Icon }: { title: string; value: number; 
         <Icon className="h-4 w-4 text-slate-500" aria-hidden="true" />
       </CardHeader>
       <CardContent>
-        <p className="text-2xl font-bold text-slate-900">{value}</p>
+        <p className="text-2xl font-bold text-slate-900">{value ?? "-"}</p>
       </CardContent>
     </Card>
   );
@@ -85,11 +89,15 @@ function RequestRow({ request }: { request: QuoteRequestSummary }) {
 
 export function ClientDashboardPage() {
   usePageMeta("Quote Requests Dashboard", "Track your automation requests and their quotes.");
-  const { data, isLoading, error } = useQuery(myQuoteRequestsQueryOptions());
-  const requests = data ?? [];
-  const counts = countByClientStatus(requests);
   const [filter, setFilter] = useState<"all" | ClientStatus>("all");
-  const shown = filter === "all" ? requests : requests.filter((r) => clientStatus(r.status) === filter);
+  // The cards count every request (the server counts them); the list is a page at a time, filtered by the server.
+  const summary = useQuery(myQuoteRequestCountsQueryOptions());
+  const list = useInfiniteQuery(myQuoteRequestsQueryOptions(filter === "all" ? undefined : filter));
+  const counts = summary.data ? clientCounts(summary.data) : null;
+  const shown = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const isLoading = summary.isLoading || list.isLoading;
+  const error = summary.error ?? list.error;
+  const hasAny = (counts?.total ?? 0) > 0;
 
   return (
     <div className="space-y-6">
@@ -107,16 +115,16 @@ export function ClientDashboardPage() {
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard title="Total Requests" value={counts.total} icon={FileText} />
-        <StatCard title="Open Requests" value={counts.open} icon={Inbox} />
-        <StatCard title="Active Projects" value={counts.matched} icon={Briefcase} />
-        <StatCard title="Completed" value={counts.closed} icon={CheckCircle2} />
+        <StatCard title="Total Requests" value={counts?.total ?? null} icon={FileText} />
+        <StatCard title="Open Requests" value={counts?.open ?? null} icon={Inbox} />
+        <StatCard title="Active Projects" value={counts?.matched ?? null} icon={Briefcase} />
+        <StatCard title="Completed" value={counts?.closed ?? null} icon={CheckCircle2} />
       </div>
 
       <Card>
         <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
           <CardTitle as="h2">Your Requests</CardTitle>
-          {requests.length > 0 ? (
+          {hasAny ? (
             <Select
               label="Show requests by status"
               value={filter}
@@ -139,7 +147,7 @@ export function ClientDashboardPage() {
             <p className="p-6 text-red-700" role="alert">
               Your requests could not be loaded: {errorMessage(error)}
             </p>
-          ) : requests.length === 0 ? (
+          ) : !hasAny ? (
             <div className="flex flex-col items-center gap-3 px-6 pb-10 pt-4 text-center" data-testid="empty-state">
               <FileText className="h-10 w-10 text-slate-400" aria-hidden="true" />
               <h3 className="text-lg font-semibold text-slate-900">No quote requests yet</h3>
@@ -151,14 +159,21 @@ export function ClientDashboardPage() {
               </Button>
             </div>
           ) : (
-            <ul className="divide-y divide-slate-200 border-t border-slate-200">
-              {shown.map((r) => (
-                <RequestRow key={r.id} request={r} />
-              ))}
-              {shown.length === 0 ? (
-                <li className="p-6 text-sm text-slate-600">No requests with this status.</li>
+            <>
+              <ul className="divide-y divide-slate-200 border-t border-slate-200">
+                {shown.map((r) => (
+                  <RequestRow key={r.id} request={r} />
+                ))}
+                {shown.length === 0 ? (
+                  <li className="p-6 text-sm text-slate-600">No requests with this status.</li>
+                ) : null}
+              </ul>
+              {list.hasNextPage ? (
+                <div className="border-t border-slate-200 p-4">
+                  <LoadMore list={list} />
+                </div>
               ) : null}
-            </ul>
+            </>
           )}
         </CardContent>
       </Card>

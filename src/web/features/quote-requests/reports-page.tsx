@@ -1,31 +1,30 @@
 // /reports: the client's own figures: requests by status and the manual work they could save.
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { PATHS, quoteRequestPath } from "@/shared/paths";
-import { CLIENT_STATUS_LABELS, QUOTE_REQUEST_STATUSES, type QuoteRequestSummary } from "@/shared/quote-requests";
+import { CLIENT_STATUS_LABELS, QUOTE_REQUEST_STATUSES } from "@/shared/quote-requests";
+import { LoadMore } from "@/web/components/load-more";
 import { StatCard } from "@/web/components/stat-card";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { errorMessage } from "@/web/lib/api";
 import { formatHours } from "@/web/lib/format";
 import { usePageMeta } from "@/web/lib/page-meta";
-import { myQuoteRequestsQueryOptions } from "./api";
+import { myQuoteRequestCountsQueryOptions, myQuoteRequestsQueryOptions } from "./api";
 import { StatusBadge } from "./status-badge";
-
-/** Hours a year over the requests still wanted: a cancelled request saves nothing. */
-export function totalHoursSaved(requests: QuoteRequestSummary[]): number {
-  return requests.reduce((sum, r) => (r.status === "cancelled" ? sum : sum + (r.roiHoursPerYear ?? 0)), 0);
-}
 
 export function ReportsPage() {
   usePageMeta("Reports", "Your requests and their estimated savings.");
-  const { data, isLoading, error } = useQuery(myQuoteRequestsQueryOptions());
-  const requests = data ?? [];
-  const byStatus = QUOTE_REQUEST_STATUSES.map((status) => ({
-    status,
-    count: requests.filter((r) => r.status === status).length,
-  }));
+  // Figures counted by the server over every request; the table below is a page at a time.
+  const summary = useQuery(myQuoteRequestCountsQueryOptions());
+  const list = useInfiniteQuery(myQuoteRequestsQueryOptions());
+  const requests = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const isLoading = summary.isLoading || list.isLoading;
+  const error = summary.error ?? list.error;
+  const counts = summary.data;
+  const byStatus = QUOTE_REQUEST_STATUSES.map((status) => ({ status, count: counts?.byStatus[status] ?? 0 }));
   const max = Math.max(1, ...byStatus.map((s) => s.count));
-  const withEstimate = requests.filter((r) => r.roiHoursPerYear !== null && r.status !== "cancelled");
+  const total = counts?.total ?? 0;
+  const withEstimate = counts?.withEstimate ?? 0;
 
   return (
     <div className="space-y-6">
@@ -41,21 +40,21 @@ export function ReportsPage() {
         <p role="alert" className="text-red-700">
           Your figures could not be loaded: {errorMessage(error)}
         </p>
-      ) : (
+      ) : counts ? (
         <>
           <div className="grid gap-4 md:grid-cols-2">
             <StatCard
               title="Estimated hours saved a year"
-              value={formatHours(totalHoursSaved(requests))}
+              value={formatHours(counts.hoursSavedPerYear)}
               valueTestId="total-hours-saved"
               valueClassName="text-3xl"
             >
               <p className="mt-1 text-sm text-slate-600">
-                Manual work your {withEstimate.length === 1 ? "request" : "requests"} with an estimate could give back (
-                {withEstimate.length} of {requests.length}).
+                Manual work your {withEstimate === 1 ? "request" : "requests"} with an estimate could give back (
+                {withEstimate} of {total}).
               </p>
             </StatCard>
-            <StatCard title="Total requests" value={requests.length} valueClassName="text-3xl" />
+            <StatCard title="Total requests" value={total} valueClassName="text-3xl" valueTestId="total-requests" />
           </div>
 
           <Card>
@@ -85,7 +84,7 @@ export function ReportsPage() {
               </CardDescription>
             </CardHeader>
             <CardContent>
-              {requests.length === 0 ? (
+              {total === 0 ? (
                 <p className="text-slate-600">
                   No requests yet.{" "}
                   <Link to={PATHS.quoteRequestWizard} className="font-medium text-blue-700 hover:underline">
@@ -127,10 +126,11 @@ export function ReportsPage() {
                   </tbody>
                 </table>
               )}
+              <LoadMore list={list} className="mt-4" />
             </CardContent>
           </Card>
         </>
-      )}
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ClientQuote, LeadQuote, ProviderAnalytics, Quote, QuoteInput } from "@/shared/quotes";
-import { getJson, requestJson } from "@/web/lib/api";
+import { getArrayPage, getJson, requestJson } from "@/web/lib/api";
 import { queryKeys } from "@/web/lib/query-keys";
 
 /** A quote as its provider lists it (GET /api/quotes/me): with the title of the request it answers. */
@@ -20,11 +20,13 @@ export const requestQuotesQueryOptions = (requestId: number) =>
     queryFn: () => getJson<ClientQuote[]>(`/api/quote-requests/${requestId}/quotes`),
   });
 
-/** The provider's quotes: My Quotes lists them, the dashboards count them and their win rate. */
+/** The provider's quotes for My Quotes, newest first, a page at a time (next page in the Link header). */
 export const myQuotesQueryOptions = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: keys.mine(),
-    queryFn: () => getJson<ProviderQuote[]>("/api/quotes/me"),
+    queryFn: ({ pageParam }) => getArrayPage<ProviderQuote>(pageParam),
+    initialPageParam: "/api/quotes/me",
+    getNextPageParam: (last) => last.next,
   });
 
 export const providerAnalyticsQueryOptions = () =>

@@ -1,11 +1,12 @@
-// /my-quotes: the quotes the provider has sent, with their status, and a way back to each lead.
-import { useQuery } from "@tanstack/react-query";
+// /my-quotes: the quotes the provider has sent, a page at a time, with their status and a way back to each lead.
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { Send } from "lucide-react";
 import { Link } from "react-router";
 import { leadPath, PATHS } from "@/shared/paths";
 import { DECLINE_REASON_LABELS, formatUsd } from "@/shared/quotes";
 import { ListRow } from "@/web/components/list-row";
 import { EmptyState, ErrorAlert } from "@/web/components/list-states";
+import { LoadMore } from "@/web/components/load-more";
 import { SectionPage } from "@/web/components/section-page";
 import { Button } from "@/web/components/ui/button";
 import { LoadingScreen } from "@/web/components/ui/spinner";
@@ -14,9 +15,10 @@ import { myQuotesQueryOptions } from "./api";
 import { QuoteStatusBadge } from "./quote-status-badge";
 
 export function MyQuotesPage() {
-  const { data, isLoading, error } = useQuery(myQuotesQueryOptions());
+  const list = useInfiniteQuery(myQuotesQueryOptions());
+  const { isLoading, error } = list;
   if (isLoading) return <LoadingScreen />;
-  const quotes = data ?? [];
+  const quotes = list.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <SectionPage title="My Quotes" intro="The quotes you have sent, and what the clients decided.">
       {error ? <ErrorAlert error={error} small /> : null}
@@ -59,6 +61,7 @@ export function MyQuotesPage() {
           ))}
         </ul>
       )}
+      <LoadMore list={list} />
     </SectionPage>
   );
 }

@@ -1,0 +1,64 @@
+// What the PostgreSQL benchmarks share: a database of their own, the app built on it as in production
+// with a bare baseline route beside it, and percentiles.
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import { buildApp } from "../src/server/app";
+import { loadConfig } from "../src/server/config";
+import { type Database, openDatabase } from "../src/server/db/client";
+import { users } from "../src/server/db/schema/users";
+import { createAppDeps } from "../src/server/deps";
+import { createJobQueue } from "../src/server/jobs/queue";
+
+export const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const log = { error: () => undefined, info: () => undefined, warn: () => undefined };
+
+export const pct = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+};
+
+/**
+ * Creates a database of the benchmark's own, runs `body` with it, and drops it after (BENCH_KEEP=1
+ * keeps it for EXPLAIN). A failure sets the exit code.
+ */
+export async function withBenchDatabase(
+  tag: string,
+  body: (bench: { url: string; database: Database }) => Promise<void>,
+): Promise<void> {
+  const name = `automatch_bench_${tag}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: "postgres", url: url.toString() });
+  try {
+    await body({ url: url.toString(), database });
+  } catch (err) {
+    console.error(err);
+    process.exitCode = 1;
+  } finally {
+    await database.close();
+    if (process.env.BENCH_KEEP !== "1") await admin.query(`drop database if exists "${name}" with (force)`);
+    else console.log(`\nKept the database ${name}.`);
+    await admin.end();
+  }
+}
+
+/** The real app on the database (buildApp as in production), with `/bench/baseline`: one select by primary key. */
+export async function benchApp(database: Database, url: string) {
+  const config = {
+    ...loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", PASSWORD_SCRYPT_N: "1024" }),
+    database: { kind: "postgres" as const, url },
+    demoData: false,
+  };
+  const jobs = createJobQueue(database, log, { maintenance: false });
+  const deps = createAppDeps({ config, database, jobs, log });
+  const app = await buildApp(deps, { serveWeb: false });
+  app.get("/bench/baseline", async () => {
+    const [row] = await database.db.select().from(users).where(eq(users.id, 1)).limit(1);
+    return { email: row?.email };
+  });
+  await app.ready();
+  return app;
+}

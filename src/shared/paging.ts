@@ -1,0 +1,30 @@
+// Keyset pages: every list that grows with use answers one page, newest first, and says where the next
+// one starts (decision 104). The admin lists answer { items, nextCursor }; the spec's own lists
+// (`/api/quote-requests/me`, `/api/leads/me`, `/api/quotes/me`) stay the arrays the spec's client
+// reads and name the next page in a `Link: <…>; rel="next"` header (RFC 8288).
+import { z } from "zod";
+
+/** Rows per page unless the caller asks for another size; the admin's Activity tab shows 20 (spec section 9). */
+export const PAGE_SIZE = 20;
+export const PAGE_SIZE_MAX = 100;
+
+/** An opaque cursor: what the previous page answered as its next one. */
+const cursorSchema = z.string().trim().min(1).max(100, "The cursor is not one this list gave out.");
+const limitSchema = z.coerce
+  .number({ message: "limit must be a number." })
+  .int("limit must be a whole number.")
+  .min(1, "limit must be at least 1.")
+  .max(PAGE_SIZE_MAX, `limit must be at most ${PAGE_SIZE_MAX}.`);
+
+export const pageQuerySchema = z.object({ cursor: cursorSchema.optional(), limit: limitSchema.optional() });
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** The next page's address in a Link header, or null on the last page. */
+export function nextLink(header: string | null): string | null {
+  if (!header) return null;
+  for (const part of header.split(",")) {
+    const m = /^\s*<([^>]*)>\s*;\s*rel="?next"?\s*$/i.exec(part);
+    if (m?.[1]) return m[1];
+  }
+  return null;
+}
