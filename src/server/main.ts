@@ -7,7 +7,7 @@ import { createAppDeps } from "./deps";
 import { createJobQueue } from "./jobs/queue";
 import { startWorkers } from "./jobs/workers";
 import { createLogger } from "./logger";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./seed";
+import { DEMO_ACCOUNTS, DEMO_OTHER_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./seed";
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -82,6 +82,9 @@ async function main(): Promise<void> {
     for (const a of DEMO_ACCOUNTS) {
       log.info(`demo ${a.userType} account: ${a.email} / password ${DEMO_PASSWORD}`);
     }
+    log.info(
+      `the demo's other clients and providers, same password: ${DEMO_OTHER_ACCOUNTS.map((a) => a.email).join(", ")}`,
+    );
   }
 }
 

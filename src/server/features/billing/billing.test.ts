@@ -496,7 +496,7 @@ describe("Stripe billing provider (SDK against a local stand-in)", () => {
 });
 
 describe("demo data", () => {
-  it("gives the demo provider an active demo subscription, and the second demo provider none", async () => {
+  it("gives the subscribed demo providers active demo subscriptions, and the second demo provider, approved, none", async () => {
     const ctx = await createTestContext({}, { jobs: true });
     try {
       expect(await seedDemoData(ctx.deps)).toBe(true);
@@ -511,8 +511,17 @@ describe("demo data", () => {
       expect(Date.parse(sub.currentPeriodEnd)).toBeGreaterThan(Date.now());
       expect((await create(ctx, provider)).statusCode).toBe(409);
 
+      for (const email of ["lumen", "cobalt", "kestrel", "meridian", "bluebird"]) {
+        const other = await signInProvider(`${email}@demo.automatch.io`);
+        expect((await read(ctx, other)).json()).toMatchObject({ provider: "demo", status: "active" });
+      }
+
+      // The second demo provider is approved, so the subscription page takes its card.
       const second = await signInProvider("provider2@demo.automatch.io");
       expect((await read(ctx, second)).json()).toBeNull();
+      const company = await as(ctx, second, { method: "GET", url: "/api/companies/me" });
+      expect(company.json()).toMatchObject({ status: "approved" });
+      expect((await create(ctx, second)).statusCode).toBe(200);
     } finally {
       await ctx.close();
     }

@@ -467,7 +467,7 @@ describe("editing and resubmitting: PUT /api/companies/me", () => {
 });
 
 describe("demo data", () => {
-  it("gives the demo provider an approved company and the applicant a pending one the admin can see", async () => {
+  it("gives the demo providers approved companies, the applicant a pending one the admin can see, and one a rejection", async () => {
     const demo = await createTestContext({}, { jobs: true });
     try {
       expect(await seedDemoData(demo.deps)).toBe(true);
@@ -476,10 +476,22 @@ describe("demo data", () => {
       const demoAdmin = await signIn(demo, "admin@demo.automatch.io", DEMO_PASSWORD);
       const get = (user: { cookie: string }, url: string) => as(demo, user, { method: "GET", url });
 
+      const second = await signIn(demo, "provider2@demo.automatch.io", DEMO_PASSWORD);
+      const rejected = await signIn(demo, "rejected@demo.automatch.io", DEMO_PASSWORD);
+
       expect((await get(provider, "/api/companies/me")).json()).toMatchObject({ status: "approved" });
+      expect((await get(second, "/api/companies/me")).json()).toMatchObject({ status: "approved" });
       expect((await get(applicant, "/api/companies/me")).json()).toMatchObject({ status: "pending" });
+      expect((await get(rejected, "/api/companies/me")).json()).toMatchObject({
+        status: "rejected",
+        rejectionReason: expect.stringContaining("references"),
+      });
+      // Only the applicant waits for review: the others were decided weeks ago, as the activity log says.
       const list = (await get(demoAdmin, "/api/admin/pending-providers")).json();
       expect(list.map((p: { owner: { email: string } }) => p.owner.email)).toEqual([DEMO_APPLICANT_EMAIL]);
+      const log = (await get(demoAdmin, "/api/admin/activity-logs?limit=50")).json().items as { action: string }[];
+      expect(log.filter((e) => e.action === "approve_provider").length).toBeGreaterThanOrEqual(7);
+      expect(log.filter((e) => e.action === "reject_provider")).toHaveLength(1);
     } finally {
       await demo.close();
     }

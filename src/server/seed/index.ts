@@ -1,0 +1,213 @@
+// Demo accounts and data for the embedded database only (config.demoData is never true for DATABASE_URL).
+// A marketplace with a past (decision 103): providers vetted weeks ago, clients' requests in every
+// state with their leads, quotes, hires, alerts and activity, all made by the product's own services.
+import { count, eq } from "drizzle-orm";
+import type { UserType } from "@/shared/users";
+import type { Db } from "../db/client";
+import { alerts } from "../db/schema/alerts";
+import { companies } from "../db/schema/companies";
+import { emailOutbox } from "../db/schema/email-outbox";
+import { leads } from "../db/schema/leads";
+import { type UserRow, users } from "../db/schema/users";
+import type { AppDeps } from "../deps";
+import { resolveAlert } from "../features/admin/alerts";
+import { hashPassword } from "../features/auth/password";
+import { seedDemoSubscription } from "../features/billing/seed";
+import { applyAsDemoCompany, DEMO_APPLICANT_EMAIL, DEMO_COMPANIES } from "../features/companies/seed";
+import { decideProvider } from "../features/companies/service";
+import { viewMyLead } from "../features/leads/service";
+import { matchQuoteRequest, tooFewProvidersCause } from "../features/matching/service";
+import { cancelQuoteRequest, submitQuoteRequest } from "../features/quote-requests/service";
+import { acceptQuote, declineQuote, sendQuote } from "../features/quotes/service";
+import { JOB_NAMES, type JobName, type JobQueue } from "../jobs/queue";
+import { backdate, markOldNotificationsRead, recountDailyFigures } from "./history";
+import { DEMO_CLIENTS, DEMO_STORIES, type DemoProviderKey, type DemoStory, demoProviderEmail } from "./stories";
+
+export const DEMO_PASSWORD = "automatch-demo";
+
+type DemoAccount = { email: string; firstName: string; lastName: string; userType: UserType };
+
+/** The accounts the start-up log names one by one: one of each role, and the providers' special cases. */
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  { email: "client@demo.automatch.io", firstName: "Casey", lastName: "Client", userType: "client" },
+  { email: "provider@demo.automatch.io", firstName: "Pat", lastName: "Provider", userType: "provider" },
+  { email: "admin@demo.automatch.io", firstName: "Alex", lastName: "Admin", userType: "admin" },
+  // A second provider, approved, without a subscription, to try the subscription page's card form with.
+  { email: "provider2@demo.automatch.io", firstName: "Sam", lastName: "Subscriber", userType: "provider" },
+  // A provider whose company waits for review, so that the admin's Providers tab has one to decide.
+  { email: DEMO_APPLICANT_EMAIL, firstName: "Riley", lastName: "Applicant", userType: "provider" },
+];
+
+/** The rest of the marketplace: the other clients and providers, with the same password. */
+export const DEMO_OTHER_ACCOUNTS: DemoAccount[] = [
+  ...DEMO_CLIENTS.filter((c) => !DEMO_ACCOUNTS.some((a) => a.email === c.email)).map((c) => ({
+    email: c.email,
+    firstName: c.firstName,
+    lastName: c.lastName,
+    userType: "client" as const,
+  })),
+  { email: "lumen@demo.automatch.io", firstName: "Dana", lastName: "Whitfield", userType: "provider" },
+  { email: "cobalt@demo.automatch.io", firstName: "Jonas", lastName: "Keller", userType: "provider" },
+  { email: "kestrel@demo.automatch.io", firstName: "Ananya", lastName: "Rao", userType: "provider" },
+  { email: "meridian@demo.automatch.io", firstName: "Liam", lastName: "Carter", userType: "provider" },
+  { email: "bluebird@demo.automatch.io", firstName: "Sofía", lastName: "Ramírez", userType: "provider" },
+  { email: "rejected@demo.automatch.io", firstName: "Drew", lastName: "Hale", userType: "provider" },
+];
+
+/** How long ago each account signed up: the admin first, providers when they applied, clients before their first request. */
+const ADMIN_SINCE_DAYS = 120;
+const CLIENT_LEAD_DAYS = 3;
+
+/**
+ * The seed runs matching itself, step by step, and its emails describe the past: the queue it writes
+ * through leaves out matching, rematching and sending, which the real queue would repeat on start.
+ */
+function storyQueue(jobs: JobQueue): JobQueue {
+  const played: JobName[] = [JOB_NAMES.matchQuoteRequest, JOB_NAMES.rematchOpenRequests, JOB_NAMES.sendEmails];
+  return {
+    ...jobs,
+    send: async (name, data, options) => (played.includes(name) ? null : jobs.send(name, data, options)),
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Seeds an empty database; a database that has any user is left alone. */
+export async function seedDemoData(deps: AppDeps): Promise<boolean> {
+  const { db } = deps;
+  const [row] = await db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) > 0) return false;
+  const story = { ...deps, jobs: storyQueue(deps.jobs) };
+
+  const passwordHash = await hashPassword(DEMO_PASSWORD, deps.passwordScryptN);
+  const now = deps.now().getTime();
+  const signedUp = (email: string, userType: UserType): number => {
+    if (userType === "admin") return ADMIN_SINCE_DAYS;
+    const company = DEMO_COMPANIES.find((c) => c.ownerEmail === email);
+    if (company) return company.appliedDaysAgo;
+    const first = DEMO_STORIES.filter((s) => s.clientEmail === email).map((s) => s.daysAgo);
+    return Math.max(0, ...first) + CLIENT_LEAD_DAYS;
+  };
+  const byEmail = new Map<string, UserRow>();
+  for (const account of [...DEMO_ACCOUNTS, ...DEMO_OTHER_ACCOUNTS]) {
+    const at = new Date(now - signedUp(account.email, account.userType) * DAY_MS);
+    const [user] = await db
+      .insert(users)
+      .values({ ...account, passwordHash, createdAt: at, updatedAt: at })
+      .returning();
+    if (user) byEmail.set(user.email, user);
+  }
+  const account = (email: string): UserRow => {
+    const user = byEmail.get(email);
+    if (!user) throw new Error(`demo account ${email} is missing`);
+    return user;
+  };
+  const admin = account("admin@demo.automatch.io");
+
+  // Providers apply, and the admin decides the next day; the approved ones subscribe.
+  for (const demo of [...DEMO_COMPANIES].sort((a, b) => b.appliedDaysAgo - a.appliedDaysAgo)) {
+    const owner = account(demo.ownerEmail);
+    let since = new Date();
+    const company = await applyAsDemoCompany(db, owner.id, demo);
+    await backdate(db, since, demo.appliedDaysAgo);
+    if (!demo.decision) continue;
+    since = new Date();
+    await decideProvider(story, admin, company.id, demo.decision);
+    await backdate(db, since, demo.appliedDaysAgo - 1);
+    if (demo.subscribed) await seedDemoSubscription(db, owner.id, deps.now());
+  }
+
+  for (const s of DEMO_STORIES) await playStory(story, s, account, admin, deps);
+
+  await markOldNotificationsRead(db, 2);
+  // The emails of the past were never written to anyone; what happens from now on is mailed as usual.
+  await db.delete(emailOutbox);
+  await recountDailyFigures(db);
+  return true;
+}
+
+/** One request's story: submitted and matched, leads opened, quotes sent, the client's decision. */
+async function playStory(
+  deps: AppDeps,
+  s: DemoStory,
+  account: (email: string) => UserRow,
+  admin: UserRow,
+  realDeps: AppDeps,
+): Promise<void> {
+  const { db } = deps;
+  const client = account(s.clientEmail);
+  const contact = DEMO_CLIENTS.find((c) => c.email === s.clientEmail);
+  const input = {
+    ...s.request,
+    requirements: {
+      ...s.request.requirements,
+      fullName: `${client.firstName} ${client.lastName}`,
+      email: client.email,
+      companyName: contact?.companyName ?? "",
+      location: contact?.location ?? "",
+    },
+  };
+  if (s.submittedJustNow) {
+    // Matched by the product's own job when it starts, like any new request.
+    await submitQuoteRequest(realDeps, client, input);
+    return;
+  }
+  const at = async (daysAfter: number, step: () => Promise<unknown>) => {
+    const since = new Date();
+    await step();
+    await backdate(db, since, s.daysAgo - daysAfter);
+  };
+
+  let requestId = 0;
+  await at(0, async () => {
+    requestId = (await submitQuoteRequest(deps, client, input)).id;
+    await matchQuoteRequest(deps, requestId);
+  });
+  const delivered = await deliveredLeads(db, requestId);
+  const leadOf = (key: DemoProviderKey) => delivered.get(demoProviderEmail(key));
+
+  for (const key of s.viewedBy ?? []) {
+    const lead = leadOf(key);
+    if (lead) await at(0.5, () => viewMyLead(db, account(demoProviderEmail(key)), lead));
+  }
+  if (s.resolveAlertDaysAfter !== undefined) {
+    const [alert] = await db
+      .select({ id: alerts.id })
+      .from(alerts)
+      .where(eq(alerts.cause, tooFewProvidersCause(requestId)));
+    if (alert) await at(s.resolveAlertDaysAfter, () => resolveAlert(db, admin, alert.id));
+  }
+  const sent = new Map<DemoProviderKey, number>();
+  for (const q of s.quotes ?? []) {
+    const lead = leadOf(q.from);
+    // A provider the request was not delivered to (fewer leads per request configured) sends nothing.
+    if (!lead) continue;
+    await at(q.daysAfter, async () => {
+      const owner = account(demoProviderEmail(q.from));
+      await viewMyLead(db, owner, lead);
+      sent.set(q.from, (await sendQuote(deps, owner, lead, q.quote)).id);
+    });
+  }
+  const outcome = s.outcome;
+  if (!outcome) return;
+  if (outcome.kind === "cancel") {
+    await at(outcome.daysAfter, () => cancelQuoteRequest(deps, client, requestId));
+    return;
+  }
+  const quoteId = sent.get(outcome.from);
+  if (quoteId === undefined) return;
+  await at(outcome.daysAfter, () =>
+    outcome.kind === "accept" ? acceptQuote(deps, client, quoteId) : declineQuote(deps, client, quoteId),
+  );
+}
+
+/** The request's leads by the email of their provider's owner. */
+async function deliveredLeads(db: Db, requestId: number): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ id: leads.id, ownerEmail: users.email })
+    .from(leads)
+    .innerJoin(companies, eq(companies.id, leads.companyId))
+    .innerJoin(users, eq(users.id, companies.userId))
+    .where(eq(leads.quoteRequestId, requestId));
+  return new Map(rows.map((r) => [r.ownerEmail, r.id]));
+}

@@ -1,0 +1,154 @@
+// The demo marketplace on a first start (decision 103): what every role finds, read through the API as
+// they would read it, and a new request matched to three providers with different scores.
+import { eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { companies } from "../db/schema/companies";
+import { emailOutbox } from "../db/schema/email-outbox";
+import { leads as leadsTable } from "../db/schema/leads";
+import { users } from "../db/schema/users";
+import { matchQuoteRequest } from "../features/matching/service";
+import { quoteRequestBody } from "../test/fixtures";
+import { as, createTestContext, createUser, signIn, type TestContext, type TestUser } from "../test/test-app";
+import { DEMO_ACCOUNTS, DEMO_OTHER_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from ".";
+
+let ctx: TestContext;
+const signInAs = (email: string) => signIn(ctx, email, DEMO_PASSWORD);
+const get = async (user: Pick<TestUser, "cookie">, url: string) => {
+  const res = await as(ctx, user, { method: "GET", url });
+  expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+  return res.json();
+};
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+beforeAll(async () => {
+  ctx = await createTestContext({}, { jobs: true });
+  expect(await seedDemoData(ctx.deps)).toBe(true);
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe("the demo marketplace", () => {
+  it("is seeded once: a database with users is left alone", async () => {
+    expect(await seedDemoData(ctx.deps)).toBe(false);
+  });
+
+  it("lets every demo account sign in with the demo password", async () => {
+    for (const account of [...DEMO_ACCOUNTS, ...DEMO_OTHER_ACCOUNTS]) {
+      expect((await signInAs(account.email)).userType).toBe(account.userType);
+    }
+  });
+
+  it("has six subscribed providers of different countries, sizes and specialties, one unsubscribed, one pending, one rejected", async () => {
+    const admin = await signInAs("admin@demo.automatch.io");
+    const page = await get(admin, "/api/admin/providers?limit=50");
+    const providers: {
+      id: number;
+      status: string;
+      country: string | null;
+      specialties: string[];
+      owner: { email: string };
+      subscription: { status: string } | null;
+    }[] = page.items;
+    const subscribed = providers.filter((p) => p.status === "approved" && p.subscription?.status === "active");
+    expect(subscribed.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(subscribed.map((p) => p.country)).size).toBe(subscribed.length);
+    const sizes = await ctx.database.db
+      .selectDistinct({ size: companies.size })
+      .from(companies)
+      .where(
+        inArray(
+          companies.id,
+          subscribed.map((p) => p.id),
+        ),
+      );
+    expect(sizes.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(subscribed.map((p) => p.specialties.join())).size).toBe(subscribed.length);
+    // Only one of them is in the US, so a US-only request has too few providers, as the alerts show.
+    expect(subscribed.filter((p) => p.country === "US").map((p) => p.owner.email)).toEqual([
+      "provider@demo.automatch.io",
+    ]);
+
+    const byOwner = (email: string) => providers.find((p) => p.owner.email === email);
+    expect(byOwner("provider2@demo.automatch.io")).toMatchObject({ status: "approved", subscription: null });
+    expect(byOwner("applicant@demo.automatch.io")).toMatchObject({ status: "pending" });
+    const rejected = providers.filter((p) => p.status === "rejected");
+    expect(rejected).toHaveLength(1);
+    const rejectedOwner = await signInAs(rejected[0]?.owner.email ?? "");
+    expect((await get(rejectedOwner, "/api/companies/me")).rejectionReason).toMatch(/references/);
+  });
+
+  it("holds requests in every state, with leads, quotes, a hire, a cancellation, alerts and activity", async () => {
+    const admin = await signInAs("admin@demo.automatch.io");
+    const requests: { status: string; createdAt: string }[] = (await get(admin, "/api/admin/requests?limit=50")).items;
+    expect(new Set(requests.map((r) => r.status))).toEqual(new Set(["pending", "active", "completed", "cancelled"]));
+    // A past of weeks, not of one instant: the oldest request is more than a month old.
+    const oldest = Math.min(...requests.map((r) => Date.parse(r.createdAt)));
+    expect(Date.now() - oldest).toBeGreaterThan(30 * DAY_MS);
+
+    const stats = await get(admin, "/api/admin/stats");
+    expect(stats).toMatchObject({ totalQuotes: expect.any(Number) });
+    expect(stats.totalQuotes).toBeGreaterThanOrEqual(10);
+
+    const alerts: { isResolved: boolean; type: string }[] = (await get(admin, "/api/admin/alerts?limit=50")).items;
+    expect(alerts.some((a) => a.isResolved)).toBe(true);
+    expect(alerts.some((a) => !a.isResolved && a.type === "too_few_providers")).toBe(true);
+    const actions = new Set(
+      ((await get(admin, "/api/admin/activity-logs?limit=100")).items as { action: string }[]).map((a) => a.action),
+    );
+    for (const action of ["approve_provider", "reject_provider", "resolve_alert"]) expect(actions).toContain(action);
+
+    // The past was not mailed to anyone; only what happens from now on is.
+    const [outbox] = await ctx.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(emailOutbox);
+    expect(outbox?.n).toBe(0);
+  });
+
+  it("shows the demo client a hire, quotes to compare and a US-only request with one provider", async () => {
+    const client = await signInAs("client@demo.automatch.io");
+    const summary = await get(client, "/api/quote-requests/me/summary");
+    expect(summary.byStatus).toMatchObject({ matched: 2, closed: 1 });
+    const mine: { id: number; title: string; status: string }[] = await get(client, "/api/quote-requests/me");
+    const quotesOf = async (title: string) => {
+      const request = mine.find((r) => r.title === title);
+      return (await get(client, `/api/quote-requests/${request?.id}/quotes`)) as { status: string }[];
+    };
+    expect((await quotesOf("Month-end reconciliation reports")).map((q) => q.status).sort()).toEqual([
+      "accepted",
+      "declined",
+      "declined",
+    ]);
+    expect((await quotesOf("Supplier invoice processing")).map((q) => q.status)).toEqual(["submitted", "submitted"]);
+  });
+
+  it("gives the demo provider leads, quotes sent and a win; its notifications of the past are read", async () => {
+    const provider = await signInAs("provider@demo.automatch.io");
+    const quotes: { status: string }[] = await get(provider, "/api/quotes/me");
+    const statuses = new Set(quotes.map((q) => q.status));
+    expect(statuses).toContain("accepted");
+    expect(statuses).toContain("submitted");
+    const leads: unknown[] = await get(provider, "/api/leads/me");
+    expect(leads.length).toBeGreaterThanOrEqual(5);
+    const bell = await get(provider, "/api/notifications");
+    expect(bell.notifications.length).toBeGreaterThan(bell.unreadCount);
+  });
+
+  it("matches a new request to three providers with different scores, the demo provider among them", async () => {
+    const client = await createUser(ctx, "client");
+    const created = await as(ctx, client, {
+      method: "POST",
+      url: "/api/quote-requests",
+      payload: quoteRequestBody({ title: "A new demo request" }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const outcome = await matchQuoteRequest(ctx.deps, created.json().id);
+    expect(outcome).toMatchObject({ status: "done", delivered: 3 });
+    const leads = await ctx.database.db
+      .select({ score: leadsTable.matchScore, email: users.email })
+      .from(leadsTable)
+      .innerJoin(companies, eq(companies.id, leadsTable.companyId))
+      .innerJoin(users, eq(users.id, companies.userId))
+      .where(eq(leadsTable.quoteRequestId, created.json().id));
+    expect(new Set(leads.map((l) => l.score)).size).toBe(3);
+    expect(leads.map((l) => l.email)).toContain("provider@demo.automatch.io");
+  });
+});
