@@ -1,8 +1,8 @@
 // The admin portal (spec screen 10, issue 12) as an admin uses it: every tab by its URL, the figures
 // on real data, the three writes (request status, role, resolve) with their toasts, and the people on
 // the other side seeing the change: a client sees their request's new status, a user gains and loses
-// admin rights. The demo data gives the portal something to show: the demo client's requests raise
-// "too few providers" alerts, since the demo has one subscribed provider.
+// admin rights. The demo data gives the portal something to show (decision 103): six subscribed
+// providers, requests in every state, and "too few providers" alerts from the US-only requests.
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { validQuoteRequestBody } from "@/shared/quote-requests.fixtures";
@@ -63,10 +63,13 @@ describe("the admin portal", () => {
 
   it("shows the figures of the data on the Overview and the welcome page", async () => {
     const stats = await (await context.request.get("/api/admin/stats")).json();
+    // The demo's six subscriptions are paid up: $99 each this month.
+    expect(stats.revenue).toMatchObject({ activeSubscriptions: 6, thisMonthCents: 6 * 9900, includesDemo: true });
+    const revenue = "$594 (demo)";
     await openTab("/admin", "Overview");
     expect(await page.getByTestId("stat-total-requests").innerText()).toBe(String(stats.totalRequests));
     expect(await page.getByTestId("stat-total-clients").innerText()).toBe(String(stats.totalClients));
-    expect(await page.getByTestId("stat-revenue").innerText()).toBe("$99 (demo)");
+    expect(await page.getByTestId("stat-revenue").innerText()).toBe(revenue);
     await page.getByRole("heading", { name: `Unresolved Alerts (${stats.unresolvedAlerts})` }).waitFor();
 
     await page.goto("/");
@@ -75,7 +78,7 @@ describe("the admin portal", () => {
     expect(cards).toEqual([
       `Total Users ${stats.totalUsers}`,
       `Active Requests ${stats.requestsByStatus.active}`,
-      "Revenue $99 (demo)",
+      `Revenue ${revenue}`,
     ]);
   });
 

