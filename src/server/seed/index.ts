@@ -13,7 +13,7 @@ import type { AppDeps } from "../deps";
 import { resolveAlert } from "../features/admin/alerts";
 import { hashPassword } from "../features/auth/password";
 import { seedDemoSubscription } from "../features/billing/seed";
-import { applyAsDemoCompany, DEMO_APPLICANT_EMAIL, DEMO_COMPANIES } from "../features/companies/seed";
+import { applyAsDemoCompany, DEMO_APPLICANT_EMAIL, DEMO_COMPANIES, type DemoCompany } from "../features/companies/seed";
 import { decideProvider } from "../features/companies/service";
 import { viewMyLead } from "../features/leads/service";
 import { matchQuoteRequest, tooFewProvidersCause } from "../features/matching/service";
@@ -89,7 +89,11 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
     return Math.max(0, ...first) + CLIENT_LEAD_DAYS;
   };
   const byEmail = new Map<string, UserRow>();
-  for (const account of [...DEMO_ACCOUNTS, ...DEMO_OTHER_ACCOUNTS]) {
+  // In the order they signed up, so that ids and dates tell the same story in every list.
+  const accounts = [...DEMO_ACCOUNTS, ...DEMO_OTHER_ACCOUNTS].sort(
+    (x, y) => signedUp(y.email, y.userType) - signedUp(x.email, x.userType),
+  );
+  for (const account of accounts) {
     const at = new Date(now - signedUp(account.email, account.userType) * DAY_MS);
     const [user] = await db
       .insert(users)
@@ -104,20 +108,17 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
   };
   const admin = account("admin@demo.automatch.io");
 
-  // Providers apply, and the admin decides the next day; the approved ones subscribe.
-  for (const demo of [...DEMO_COMPANIES].sort((a, b) => b.appliedDaysAgo - a.appliedDaysAgo)) {
-    const owner = account(demo.ownerEmail);
-    let since = new Date();
-    const company = await applyAsDemoCompany(db, owner.id, demo);
-    await backdate(db, since, demo.appliedDaysAgo);
-    if (!demo.decision) continue;
-    since = new Date();
-    await decideProvider(story, admin, company.id, demo.decision);
-    await backdate(db, since, demo.appliedDaysAgo - 1);
-    if (demo.subscribed) await seedDemoSubscription(db, owner.id, deps.now());
+  // Every step of every company and request, played in the order of their days (a stable sort
+  // keeps each story's own steps in order), each moved back to its day once played.
+  const steps: Step[] = [
+    ...DEMO_COMPANIES.flatMap((demo) => companySteps(story, demo, account(demo.ownerEmail), admin)),
+    ...DEMO_STORIES.flatMap((s) => storySteps(story, s, account, admin, deps)),
+  ].sort((x, y) => y.daysAgo - x.daysAgo);
+  for (const step of steps) {
+    const since = new Date();
+    await step.run();
+    if (step.daysAgo > 0) await backdate(db, since, step.daysAgo);
   }
-
-  for (const s of DEMO_STORIES) await playStory(story, s, account, admin, deps);
 
   await markOldNotificationsRead(db, 2);
   // The emails of the past were never written to anyone; what happens from now on is mailed as usual.
@@ -126,14 +127,40 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
   return true;
 }
 
-/** One request's story: submitted and matched, leads opened, quotes sent, the client's decision. */
-async function playStory(
+type Step = { daysAgo: number; run: () => Promise<unknown> };
+
+/** A provider applies; the admin decides the next day, and an approved provider that pays subscribes. */
+function companySteps(deps: AppDeps, demo: DemoCompany, owner: UserRow, admin: UserRow): Step[] {
+  let companyId = 0;
+  const steps: Step[] = [
+    {
+      daysAgo: demo.appliedDaysAgo,
+      run: async () => {
+        companyId = (await applyAsDemoCompany(deps.db, owner.id, demo)).id;
+      },
+    },
+  ];
+  const decision = demo.decision;
+  if (decision) {
+    steps.push({
+      daysAgo: demo.appliedDaysAgo - 1,
+      run: async () => {
+        await decideProvider(deps, admin, companyId, decision);
+        if (demo.subscribed) await seedDemoSubscription(deps.db, owner.id, deps.now());
+      },
+    });
+  }
+  return steps;
+}
+
+/** One request's story, in order: submitted and matched, leads opened, quotes sent, the client's decision. */
+function storySteps(
   deps: AppDeps,
   s: DemoStory,
   account: (email: string) => UserRow,
   admin: UserRow,
   realDeps: AppDeps,
-): Promise<void> {
+): Step[] {
   const { db } = deps;
   const client = account(s.clientEmail);
   const contact = DEMO_CLIENTS.find((c) => c.email === s.clientEmail);
@@ -149,56 +176,65 @@ async function playStory(
   };
   if (s.submittedJustNow) {
     // Matched by the product's own job when it starts, like any new request.
-    await submitQuoteRequest(realDeps, client, input);
-    return;
+    return [{ daysAgo: 0, run: () => submitQuoteRequest(realDeps, client, input) }];
   }
-  const at = async (daysAfter: number, step: () => Promise<unknown>) => {
-    const since = new Date();
-    await step();
-    await backdate(db, since, s.daysAgo - daysAfter);
-  };
-
   let requestId = 0;
-  await at(0, async () => {
-    requestId = (await submitQuoteRequest(deps, client, input)).id;
-    await matchQuoteRequest(deps, requestId);
-  });
-  const delivered = await deliveredLeads(db, requestId);
+  let delivered = new Map<string, number>();
+  const sent = new Map<DemoProviderKey, number>();
   const leadOf = (key: DemoProviderKey) => delivered.get(demoProviderEmail(key));
+  const after = (daysAfter: number, run: () => Promise<unknown>): Step => ({ daysAgo: s.daysAgo - daysAfter, run });
 
+  const steps: Step[] = [
+    after(0, async () => {
+      requestId = (await submitQuoteRequest(deps, client, input)).id;
+      await matchQuoteRequest(deps, requestId);
+      delivered = await deliveredLeads(db, requestId);
+    }),
+  ];
   for (const key of s.viewedBy ?? []) {
-    const lead = leadOf(key);
-    if (lead) await at(0.5, () => viewMyLead(db, account(demoProviderEmail(key)), lead));
+    steps.push(
+      after(0.5, async () => {
+        const lead = leadOf(key);
+        if (lead) await viewMyLead(db, account(demoProviderEmail(key)), lead);
+      }),
+    );
   }
   if (s.resolveAlertDaysAfter !== undefined) {
-    const [alert] = await db
-      .select({ id: alerts.id })
-      .from(alerts)
-      .where(eq(alerts.cause, tooFewProvidersCause(requestId)));
-    if (alert) await at(s.resolveAlertDaysAfter, () => resolveAlert(db, admin, alert.id));
+    steps.push(
+      after(s.resolveAlertDaysAfter, async () => {
+        const [alert] = await db
+          .select({ id: alerts.id })
+          .from(alerts)
+          .where(eq(alerts.cause, tooFewProvidersCause(requestId)));
+        if (alert) await resolveAlert(db, admin, alert.id);
+      }),
+    );
   }
-  const sent = new Map<DemoProviderKey, number>();
   for (const q of s.quotes ?? []) {
-    const lead = leadOf(q.from);
-    // A provider the request was not delivered to (fewer leads per request configured) sends nothing.
-    if (!lead) continue;
-    await at(q.daysAfter, async () => {
-      const owner = account(demoProviderEmail(q.from));
-      await viewMyLead(db, owner, lead);
-      sent.set(q.from, (await sendQuote(deps, owner, lead, q.quote)).id);
-    });
+    steps.push(
+      after(q.daysAfter, async () => {
+        const lead = leadOf(q.from);
+        // A provider the request was not delivered to (fewer leads per request configured) sends nothing.
+        if (!lead) return;
+        const owner = account(demoProviderEmail(q.from));
+        await viewMyLead(db, owner, lead);
+        sent.set(q.from, (await sendQuote(deps, owner, lead, q.quote)).id);
+      }),
+    );
   }
   const outcome = s.outcome;
-  if (!outcome) return;
-  if (outcome.kind === "cancel") {
-    await at(outcome.daysAfter, () => cancelQuoteRequest(deps, client, requestId));
-    return;
+  if (outcome) {
+    steps.push(
+      after(outcome.daysAfter, async () => {
+        if (outcome.kind === "cancel") return cancelQuoteRequest(deps, client, requestId);
+        const quoteId = sent.get(outcome.from);
+        if (quoteId === undefined) return;
+        return outcome.kind === "accept" ? acceptQuote(deps, client, quoteId) : declineQuote(deps, client, quoteId);
+      }),
+    );
   }
-  const quoteId = sent.get(outcome.from);
-  if (quoteId === undefined) return;
-  await at(outcome.daysAfter, () =>
-    outcome.kind === "accept" ? acceptQuote(deps, client, quoteId) : declineQuote(deps, client, quoteId),
-  );
+  // Each story lists its steps in the order they happen; sorted by day, ties keep that order.
+  return steps.sort((x, y) => y.daysAgo - x.daysAgo);
 }
 
 /** The request's leads by the email of their provider's owner. */
