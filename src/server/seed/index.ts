@@ -72,7 +72,7 @@ function storyQueue(jobs: JobQueue): JobQueue {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Seeds an empty database; a database that has any user is left alone. */
+/** Seeds an empty database; a database with users in it is left alone. */
 export async function seedDemoData(deps: AppDeps): Promise<boolean> {
   const { db } = deps;
   const [row] = await db.select({ n: count() }).from(users);

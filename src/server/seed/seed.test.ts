@@ -81,6 +81,7 @@ describe("the demo marketplace", () => {
   it("holds requests in every state, with leads, quotes, a hire, a cancellation, alerts and activity", async () => {
     const admin = await signInAs("admin@demo.automatch.io");
     const requests: { status: string; createdAt: string }[] = (await get(admin, "/api/admin/requests?limit=50")).items;
+    // "pending" is the request submitted at start-up: no worker runs here, so its matching job waits.
     expect(new Set(requests.map((r) => r.status))).toEqual(new Set(["pending", "active", "completed", "cancelled"]));
     // A past of weeks, not of one instant: the oldest request is more than a month old.
     const oldest = Math.min(...requests.map((r) => Date.parse(r.createdAt)));
