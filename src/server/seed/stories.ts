@@ -504,7 +504,7 @@ export const DEMO_STORIES: DemoStory[] = [
         "Each return is checked against the order in the web shop, refunded by hand and restocked in the ERP; the backlog grows after every sale.",
       industry: "retail",
       automationTypes: ["Save time", "Scale operations"],
-      budgetRange: "$15k-$30k",
+      budgetRange: "$5k-$15k",
       timeline: "1-3months",
       requirements: {
         department: "Customer service",
