@@ -15,7 +15,7 @@ import {
 } from "fastify-type-provider-zod";
 import { BRAND_NAME } from "@/shared/brand";
 import type { AppDeps } from "./deps";
-import { AppError, TooManyRequestsError } from "./errors";
+import { AppError, FieldError, TooManyRequestsError } from "./errors";
 import { adminRoutes } from "./features/admin/routes";
 import { authRoutes } from "./features/auth/routes";
 import { billingRoutes } from "./features/billing/routes";
@@ -57,6 +57,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     }
     if (error instanceof TooManyRequestsError) {
       reply.header("retry-after", String(error.retryAfterSeconds));
+    }
+    if (error instanceof FieldError) {
+      return reply.code(400).send({ message: error.message, issues: [{ field: error.field, message: error.detail }] });
     }
     if (error instanceof AppError) return reply.code(error.statusCode).send({ message: error.message });
     if (isResponseSerializationError(error)) {

@@ -1,6 +1,7 @@
 // What the app runs with, built in one place for the routes, the background workers and the tests,
 // so that a test builds the same graph as production (decision 082). Each service declares the part
 // it needs (MessagingDeps, BillingDeps, AuthDeps ...); this object has them all.
+import { setTimeout as sleep } from "node:timers/promises";
 import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
@@ -17,6 +18,8 @@ export type AppDeps = {
   log: JobLog;
   /** The app's clock: every rule that compares times reads it. */
   now: Clock;
+  /** Waits on purpose (a throttled sign-in); tests, whose clock is theirs, note the wait instead. */
+  pause: (ms: number) => Promise<void>;
   /** The product's public address, for links in emails. */
   appUrl: string;
   leadsPerRequest: number;
@@ -33,9 +36,17 @@ export type AppDepsInput = {
   log: JobLog;
   /** Tests pass a clock they can move; the default is the system's. */
   now?: Clock;
+  pause?: (ms: number) => Promise<void>;
 };
 
-export function createAppDeps({ config, database, jobs, log, now = systemClock }: AppDepsInput): AppDeps {
+export function createAppDeps({
+  config,
+  database,
+  jobs,
+  log,
+  now = systemClock,
+  pause = sleep,
+}: AppDepsInput): AppDeps {
   return {
     config,
     database,
@@ -43,6 +54,7 @@ export function createAppDeps({ config, database, jobs, log, now = systemClock }
     jobs,
     log,
     now,
+    pause,
     appUrl: config.publicUrl,
     leadsPerRequest: config.leadsPerRequest,
     passwordScryptN: config.passwordScryptN,

@@ -11,6 +11,16 @@ export class BadRequestError extends AppError {
     super(400, message);
   }
 }
+/** A 400 about one field of the body: answered as the schema's own 400s are, `{ message, issues }`. */
+export class FieldError extends BadRequestError {
+  readonly field: string;
+  readonly detail: string;
+  constructor(field: string, detail: string) {
+    super(`${field}: ${detail}`);
+    this.field = field;
+    this.detail = detail;
+  }
+}
 export class UnauthorizedError extends AppError {
   constructor(message = "Please sign in to continue.") {
     super(401, message);

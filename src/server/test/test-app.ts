@@ -20,6 +20,8 @@ export type TestContext = {
   deps: AppDeps;
   /** The app's clock: a test moves time with it. */
   clock: TestClock;
+  /** The waits the app asked for (deps.pause), in order; a test context does not spend them. */
+  pauses: number[];
   close: () => Promise<void>;
 };
 
@@ -47,7 +49,11 @@ export async function createTestContext(
   const jobs = createJobQueue(database, silentLog, { maintenance: false });
   if (options.jobs ?? true) await jobs.start();
   const clock = createTestClock();
-  const deps = createAppDeps({ config, database, jobs, log: silentLog, now: clock.now });
+  const pauses: number[] = [];
+  const pause = async (ms: number) => {
+    pauses.push(ms);
+  };
+  const deps = createAppDeps({ config, database, jobs, log: silentLog, now: clock.now, pause });
   const app = await buildApp(deps, { serveWeb: false });
   await app.ready();
   return {
@@ -57,6 +63,7 @@ export async function createTestContext(
     jobs,
     deps,
     clock,
+    pauses,
     close: async () => {
       await app.close();
       await jobs.stop();

@@ -90,3 +90,18 @@ export function errorMessage(err: unknown, fallback = "Please try again later.")
   if (err instanceof Error && err.message) return err.message;
   return fallback;
 }
+
+/** The fields a 400 names (`issues` of the server's answer), for a form to show beside each field. */
+export function fieldIssues(err: unknown): { field: string; message: string }[] {
+  if (!(err instanceof ApiError) || err.status !== 400) return [];
+  try {
+    const parsed = JSON.parse(err.body) as { issues?: unknown };
+    if (!Array.isArray(parsed.issues)) return [];
+    return parsed.issues.filter(
+      (i): i is { field: string; message: string } =>
+        typeof i?.field === "string" && i.field !== "" && typeof i?.message === "string",
+    );
+  } catch {
+    return [];
+  }
+}

@@ -45,22 +45,12 @@ export async function deleteSession(db: Db, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Records an attempt as failed before the password is checked, so that attempts at once all count. */
-export async function reserveLoginAttempt(db: Db, email: string, ip: string, now: Date): Promise<number> {
-  const [row] = await db
-    .insert(loginAttempts)
-    .values({ email, ip, succeeded: false, createdAt: now })
-    .returning({ id: loginAttempts.id });
-  if (!row) throw new Error("The sign-in attempt was not recorded.");
-  return row.id;
-}
-
-export async function markLoginAttempt(db: Db, id: number, succeeded: boolean): Promise<void> {
-  await db.update(loginAttempts).set({ succeeded }).where(eq(loginAttempts.id, id));
-}
-
-export async function deleteLoginAttempt(db: Db, id: number): Promise<void> {
-  await db.delete(loginAttempts).where(eq(loginAttempts.id, id));
+/** One checked password: its outcome, for the limits that look back over a window. */
+export async function insertLoginAttempt(
+  db: Db,
+  values: { email: string; ip: string; succeeded: boolean; createdAt: Date },
+): Promise<void> {
+  await db.insert(loginAttempts).values(values);
 }
 
 /** Sign-in attempts made before `attemptsBefore` (past every window that counts them) and sessions ended by `now`. */
@@ -77,17 +67,29 @@ export async function purgeOldAuthRows(
   return { attempts: attempts.length, sessions: ended.length };
 }
 
-/** Failed sign-ins made after `since`, for this account and for this address, in one query. */
+/**
+ * Failed attempts made after `since`, in one query: for the account from anywhere and from this address
+ * (both only since the account's last success: its owner got in), and from this address for any account.
+ */
 export async function countRecentFailures(
   db: Db,
   email: string,
   ip: string,
   since: Date,
-): Promise<{ byEmail: number; byIp: number }> {
+): Promise<{ byAccount: number; byPair: number; byAddress: number }> {
+  const lastSuccess = sql`(select max(${loginAttempts.createdAt}) from ${loginAttempts}
+    where ${loginAttempts.email} = ${email} and ${loginAttempts.succeeded})`;
+  const afterSuccess = sql`${loginAttempts.createdAt} > coalesce(${lastSuccess}, ${since})`;
   const [row] = await db
     .select({
-      byEmail: sql<number>`count(*) filter (where ${loginAttempts.email} = ${email})`.mapWith(Number),
-      byIp: sql<number>`count(*) filter (where ${loginAttempts.ip} = ${ip})`.mapWith(Number),
+      byAccount: sql<number>`count(*) filter (where ${loginAttempts.email} = ${email} and ${afterSuccess})`.mapWith(
+        Number,
+      ),
+      byPair:
+        sql<number>`count(*) filter (where ${loginAttempts.email} = ${email} and ${loginAttempts.ip} = ${ip} and ${afterSuccess})`.mapWith(
+          Number,
+        ),
+      byAddress: sql<number>`count(*) filter (where ${loginAttempts.ip} = ${ip})`.mapWith(Number),
     })
     .from(loginAttempts)
     .where(
@@ -97,7 +99,7 @@ export async function countRecentFailures(
         or(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip)),
       ),
     );
-  return { byEmail: row?.byEmail ?? 0, byIp: row?.byIp ?? 0 };
+  return { byAccount: row?.byAccount ?? 0, byPair: row?.byPair ?? 0, byAddress: row?.byAddress ?? 0 };
 }
 
 export async function setUserType(db: Db, id: number, userType: UserRow["userType"]): Promise<UserRow | undefined> {

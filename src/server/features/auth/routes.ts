@@ -104,7 +104,13 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
     "/api/auth/password",
     { schema: { tags: ["auth"], body: changePasswordSchema }, preValidation: requireRole() },
     async (request, reply) => {
-      await changePassword(deps, currentUser(request), request.cookies[SESSION_COOKIE] ?? "", request.body);
+      await changePassword(
+        deps,
+        currentUser(request),
+        request.cookies[SESSION_COOKIE] ?? "",
+        request.body,
+        rateLimitSubject(request.ip),
+      );
       return reply.code(204).send();
     },
   );

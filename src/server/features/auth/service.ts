@@ -10,15 +10,13 @@ import type { PublicUser } from "@/shared/users";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema/users";
-import { BadRequestError, ConflictError, TooManyRequestsError, UnauthorizedError } from "../../errors";
+import { ConflictError, FieldError, UnauthorizedError } from "../../errors";
 import { hashPassword, verifyPassword } from "./password";
+import { type PasswordOwner, passwordProblem } from "./password-policy";
 import * as q from "./queries";
+import { checkPasswordThrottled, type ThrottleDeps } from "./throttle";
 
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_ACCOUNT = 5;
-export const MAX_FAILURES_PER_ADDRESS = 20;
-
-export type AuthDeps = { db: Db; passwordScryptN: number; sessionTtlMs: number; now: Clock };
+export type AuthDeps = ThrottleDeps & { db: Db; passwordScryptN: number; sessionTtlMs: number; now: Clock };
 
 export function toPublicUser(u: UserRow): PublicUser {
   return {
@@ -54,7 +52,14 @@ export async function userForSession({ db, now }: Pick<AuthDeps, "db" | "now">, 
   return q.findUserBySession(db, sessionIdFromToken(token), now());
 }
 
+/** A 400 naming the field when the password is one the policy refuses (decision 112). */
+export function refuseWeakPassword(field: string, password: string, owner: PasswordOwner): void {
+  const problem = passwordProblem(password, owner);
+  if (problem) throw new FieldError(field, problem);
+}
+
 export async function signUp(deps: AuthDeps, input: SignUpInput): Promise<UserRow> {
+  refuseWeakPassword("password", input.password, input);
   const existing = await q.findUserByEmail(deps.db, input.email);
   if (existing) throw new ConflictError("An account with this email already exists. Sign in instead.");
   const passwordHash = await hashPassword(input.password, deps.passwordScryptN);
@@ -72,24 +77,12 @@ export async function signUp(deps: AuthDeps, input: SignUpInput): Promise<UserRo
 // whether an email is registered.
 let dummyHash: Promise<string> | null = null;
 
-export async function signIn(deps: AuthDeps, input: SignInInput, ip: string): Promise<UserRow> {
-  // The attempt is written first and counted with the others: requests sent at once cannot all pass
-  // the check before any of them is recorded. One turned away by the limit is not counted.
-  const now = deps.now();
-  const attempt = await q.reserveLoginAttempt(deps.db, input.email, ip, now);
-  const failures = await q.countRecentFailures(deps.db, input.email, ip, new Date(now.getTime() - LOGIN_WINDOW_MS));
-  if (failures.byEmail > MAX_FAILURES_PER_ACCOUNT || failures.byIp > MAX_FAILURES_PER_ADDRESS) {
-    await q.deleteLoginAttempt(deps.db, attempt);
-    throw new TooManyRequestsError(
-      "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
-      LOGIN_WINDOW_MS / 1000,
-    );
-  }
+export async function signIn(deps: AuthDeps, input: SignInInput, address: string): Promise<UserRow> {
   const user = await q.findUserByEmail(deps.db, input.email);
   dummyHash ??= hashPassword("not-a-real-password", deps.passwordScryptN);
-  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash));
+  const stored = user?.passwordHash ?? (await dummyHash);
+  const ok = await checkPasswordThrottled(deps, input.email, address, () => verifyPassword(input.password, stored));
   if (!user || !ok) throw new UnauthorizedError(LOGIN_FAILED_MESSAGE);
-  await q.markLoginAttempt(deps.db, attempt, true);
   return user;
 }
 
@@ -134,10 +127,14 @@ export async function changePassword(
   user: UserRow,
   currentToken: string,
   input: ChangePasswordInput,
+  address: string,
 ): Promise<void> {
-  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    throw new BadRequestError("currentPassword: The current password is not right");
-  }
+  // Each try costs a slow hash, and a stolen session must not be a way to guess the password.
+  const ok = await checkPasswordThrottled(deps, user.email, address, () =>
+    verifyPassword(input.currentPassword, user.passwordHash),
+  );
+  if (!ok) throw new FieldError("currentPassword", "The current password is not right");
+  refuseWeakPassword("newPassword", input.newPassword, user);
   const passwordHash = await hashPassword(input.newPassword, deps.passwordScryptN);
   await deps.db.transaction(async (tx) => {
     await q.updatePasswordHash(tx, user.id, passwordHash);

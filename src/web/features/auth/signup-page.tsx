@@ -6,7 +6,7 @@ import { PATHS } from "@/shared/paths";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/form-controls";
-import { errorMessage } from "@/web/lib/api";
+import { errorMessage, fieldIssues } from "@/web/lib/api";
 import { usePageMeta } from "@/web/lib/page-meta";
 import { useSignUp } from "./api";
 import { AuthFormShell } from "./auth-form-shell";
@@ -29,7 +29,18 @@ export function SignupPage() {
     defaultValues: { firstName: "", lastName: "", email: "", password: "" },
   });
 
-  const signUp = useSignUp({ onSuccess: () => navigate(returnTo, { replace: true }) });
+  const signUp = useSignUp({
+    onSuccess: () => navigate(returnTo, { replace: true }),
+    // The server judges what the form cannot (a password on a breach list): shown at its field.
+    onError: (err) => {
+      for (const issue of fieldIssues(err)) {
+        if (FIELDS.some((f) => f.name === issue.field)) {
+          form.setError(issue.field as keyof SignUpInput, { message: issue.message }, { shouldFocus: true });
+        }
+      }
+    },
+  });
+  const fieldError = fieldIssues(signUp.error).length > 0;
 
   return (
     <AuthFormShell title="Create an account" description="It takes a minute. Submitting requests is free.">
@@ -39,7 +50,7 @@ export function SignupPage() {
             {(control) => <Input {...control} type={f.type} autoComplete={f.autoComplete} {...form.register(f.name)} />}
           </Field>
         ))}
-        {signUp.error ? (
+        {signUp.error && !fieldError ? (
           <p role="alert" className="text-sm text-red-700">
             {errorMessage(signUp.error)}
           </p>

@@ -22,7 +22,7 @@ export function useUpdateProfile() {
 }
 
 /** The page empties its form on success; the server has signed out the user's other sessions. */
-export function useChangePassword({ onSuccess }: Pick<MutationCallbacks<void>, "onSuccess"> = {}) {
+export function useChangePassword({ onSuccess, onError = showError }: MutationCallbacks<void> = {}) {
   return useMutation({
     mutationFn: async (values: ChangePasswordInput) => {
       await apiRequest("POST", "/api/auth/password", values);
@@ -31,6 +31,6 @@ export function useChangePassword({ onSuccess }: Pick<MutationCallbacks<void>, "
       onSuccess?.();
       toast({ title: "Password Changed", description: "You have been signed out on your other devices." });
     },
-    onError: showError,
+    onError,
   });
 }

@@ -13,6 +13,8 @@ import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/form-controls";
+import { toast } from "@/web/components/ui/use-toast";
+import { errorMessage, fieldIssues } from "@/web/lib/api";
 import { useAuth } from "@/web/lib/auth";
 import { useChangePassword, useUpdateProfile } from "./api";
 
@@ -89,7 +91,19 @@ function PasswordCard() {
     mode: "onTouched",
     defaultValues: { currentPassword: "", newPassword: "" },
   });
-  const change = useChangePassword({ onSuccess: () => form.reset() });
+  const change = useChangePassword({
+    onSuccess: () => form.reset(),
+    onError: (err) => {
+      const issues = fieldIssues(err).filter((i) => i.field === "currentPassword" || i.field === "newPassword");
+      if (issues.length === 0) {
+        toast({ title: "Error", description: errorMessage(err), variant: "destructive" });
+        return;
+      }
+      for (const issue of issues) {
+        form.setError(issue.field as keyof ChangePasswordInput, { message: issue.message }, { shouldFocus: true });
+      }
+    },
+  });
   const fields = [
     { name: "currentPassword", label: "Current password", autoComplete: "current-password" },
     { name: "newPassword", label: "New password", autoComplete: "new-password" },

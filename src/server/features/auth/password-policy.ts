@@ -1,0 +1,43 @@
+// Which passwords are refused (decision 112): too easy to guess by zxcvbn-ts with its common and
+// English dictionaries (tens of thousands of leaked and common passwords, names, words, keyboard
+// patterns, dates), or built on the account's own email or name. Length stays 8 to 128 (shared/auth).
+import { ZxcvbnFactory } from "@zxcvbn-ts/core";
+import * as common from "@zxcvbn-ts/language-common";
+import * as en from "@zxcvbn-ts/language-en";
+
+/** zxcvbn's score runs 0 to 4; 2 and up resists an online guesser for a very long time. */
+export const MIN_PASSWORD_SCORE = 2;
+
+let factory: ZxcvbnFactory | null = null;
+
+function estimator(): ZxcvbnFactory {
+  // Built on first use: the dictionaries take a few megabytes and some milliseconds to load.
+  factory ??= new ZxcvbnFactory({
+    dictionary: { ...common.dictionary, ...en.dictionary },
+    graphs: common.adjacencyGraphs,
+    translations: en.translations,
+  });
+  return factory;
+}
+
+export type PasswordOwner = { email: string; firstName?: string; lastName?: string };
+
+function ownWords(owner: PasswordOwner): string[] {
+  const local = owner.email.split("@")[0] ?? "";
+  return [owner.email, local, ...local.split(/[._+-]+/), owner.firstName ?? "", owner.lastName ?? ""]
+    .map((w) => w.trim().toLowerCase())
+    .filter((w) => w.length >= 3);
+}
+
+/** Why this password may not be used, in words a person can act on; null when it is fine. */
+export function passwordProblem(password: string, owner: PasswordOwner): string | null {
+  const lower = password.trim().toLowerCase();
+  const words = ownWords(owner);
+  if (words.includes(lower) || lower === owner.email.toLowerCase()) {
+    return "Password must not be your email address or name.";
+  }
+  const result = estimator().check(password, words);
+  if (result.score >= MIN_PASSWORD_SCORE) return null;
+  const why = result.feedback.warning ?? "This password is easy to guess.";
+  return `Password is too easy to guess. ${why.endsWith(".") ? why : `${why}.`} Use a few uncommon words or a longer passphrase.`;
+}
