@@ -105,9 +105,9 @@ export function layerOf(file) {
 export const SERVER_FEATURE_ORDER = [
   "activity",
   "alerts",
-  "auth",
   "inquiries",
   "notifications",
+  "auth",
   "system",
   "billing",
   "companies",

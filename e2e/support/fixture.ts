@@ -31,7 +31,12 @@ export type Product = {
  * Starts this file's product before its tests and stops it after them: call once, at the top of the
  * file. Contexts opened in a test (or its beforeEach) are closed after that test.
  */
-export function startProduct(): Product {
+export type ProductOptions = {
+  /** More environment for this file's server, worked out when it starts (a local SMTP server's address, say). */
+  env?: () => Promise<Record<string, string>>;
+};
+
+export function startProduct(options: ProductOptions = {}): Product {
   let dataDir: string | undefined;
   let server: ServerProcess | undefined;
   let browser: Browser | undefined;
@@ -48,7 +53,7 @@ export function startProduct(): Product {
     // lowered as in the API tests: every sign-in pays it.
     server = await startServer({
       dataDir,
-      env: { PASSWORD_SCRYPT_N: "1024" },
+      env: { PASSWORD_SCRYPT_N: "1024", ...(await options.env?.()) },
       pidFile: `${dataDir}${PID_FILE_ENDING}`,
     });
     browser = await launchBrowser();

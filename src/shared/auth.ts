@@ -48,3 +48,21 @@ export const changePasswordSchema = z
     message: "The new password must differ from the current one",
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** Minutes a password reset link works (issue 14: 30). */
+export const PASSWORD_RESET_MINUTES = 30;
+
+/** The same answer whether or not an account has the email: it tells nobody who is registered. */
+export const PASSWORD_RESET_REQUESTED_MESSAGE = `If an account uses that email, we have sent it a link to choose a new password. The link works for ${PASSWORD_RESET_MINUTES} minutes.`;
+export const PASSWORD_RESET_LINK_INVALID_MESSAGE = "This link has expired or has already been used. Ask for a new one.";
+
+/** POST /api/auth/password-reset/request */
+export const requestPasswordResetSchema = z.strictObject({ email });
+export type RequestPasswordResetInput = z.infer<typeof requestPasswordResetSchema>;
+
+/** POST /api/auth/password-reset */
+export const resetPasswordSchema = z.strictObject({
+  token: z.string().min(1, "The link is incomplete").max(200, "The link is not valid"),
+  password: signUpSchema.shape.password,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;

@@ -13,6 +13,9 @@ export const PATHS = {
   providerRegistration: "/provider-registration",
   login: "/login",
   signup: "/signup",
+  forgotPassword: "/forgot-password",
+  /** The link in the email carries its token after `#token=`, so it reaches no server log. */
+  resetPassword: "/reset-password",
   quoteRequestWizard: "/quote-request",
   quoteRequest: "/quote-request/:id",
   dashboard: "/dashboard",

@@ -21,6 +21,8 @@ const AdminPage = lazyPage(() => import("@/web/features/admin/admin-page"), "Adm
 const AuthTestPage = lazyPage(() => import("@/web/features/auth/auth-test-page"), "AuthTestPage");
 const LoginPage = lazyPage(() => import("@/web/features/auth/login-page"), "LoginPage");
 const SignupPage = lazyPage(() => import("@/web/features/auth/signup-page"), "SignupPage");
+const ForgotPasswordPage = lazyPage(() => import("@/web/features/auth/forgot-password-page"), "ForgotPasswordPage");
+const ResetPasswordPage = lazyPage(() => import("@/web/features/auth/reset-password-page"), "ResetPasswordPage");
 const SubscriptionPage = lazyPage(() => import("@/web/features/billing/subscription-page"), "SubscriptionPage");
 const ProviderRegistrationPage = lazyPage(
   () => import("@/web/features/companies/provider-registration-page"),
@@ -120,6 +122,8 @@ export function AppRoutes() {
       <Route path={PATHS.providerRegistration} element={<ProviderRegistrationPage />} />
       <Route path={PATHS.login} element={<LoginPage />} />
       <Route path={PATHS.signup} element={<SignupPage />} />
+      <Route path={PATHS.forgotPassword} element={<ForgotPasswordPage />} />
+      <Route path={PATHS.resetPassword} element={<ResetPasswordPage />} />
       <Route
         path={PATHS.quoteRequestWizard}
         element={

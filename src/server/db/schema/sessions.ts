@@ -11,6 +11,10 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Moved forward by use, at most once a minute: the idle timeout counts from it (decision 117). */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The browser's User-Agent when the session began, for the account's list of sessions. */
+    userAgent: text("user_agent"),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );

@@ -19,6 +19,8 @@ export const users = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** Set by each successful sign-in; admins see it in the Users tab. */
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    /** When the owner proved the current email by its link; null until then (decision 114). */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
   },
   (t) => [
     index("users_created_at_idx").on(t.createdAt),

@@ -1,5 +1,6 @@
 import { and, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { type AccountTokenRow, accountTokens } from "../../db/schema/account-tokens";
 import { loginAttempts } from "../../db/schema/login-attempts";
 import { sessions } from "../../db/schema/sessions";
 import { type UserRow, users } from "../../db/schema/users";
@@ -123,4 +124,75 @@ export async function updatePasswordHash(db: Db, id: number, passwordHash: strin
 /** Signs the user out everywhere but the session given. */
 export async function deleteOtherSessions(db: Db, userId: number, keepSessionId: string): Promise<void> {
   await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+}
+
+export async function insertAccountToken(db: Db, values: typeof accountTokens.$inferInsert): Promise<void> {
+  await db.insert(accountTokens).values(values);
+}
+
+/** A live token of this purpose, without using it up. */
+export async function findAccountToken(
+  db: Db,
+  id: string,
+  purpose: AccountTokenRow["purpose"],
+  now: Date,
+): Promise<AccountTokenRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(accountTokens)
+    .where(and(eq(accountTokens.id, id), eq(accountTokens.purpose, purpose), gt(accountTokens.expiresAt, now)))
+    .limit(1);
+  return row;
+}
+
+/** Uses a token up: true only for the one caller that deleted it while it was live. */
+export async function takeAccountToken(db: Db, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .delete(accountTokens)
+    .where(and(eq(accountTokens.id, id), gt(accountTokens.expiresAt, now)))
+    .returning({ id: accountTokens.id });
+  return rows.length === 1;
+}
+
+export async function deleteAccountTokens(db: Db, userId: number, purpose: AccountTokenRow["purpose"]): Promise<void> {
+  await db.delete(accountTokens).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose)));
+}
+
+/** How many tokens of this purpose the account was sent since `since` (the per-account email limit). */
+export async function countAccountTokensSince(
+  db: Db,
+  userId: number,
+  purpose: AccountTokenRow["purpose"],
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(accountTokens)
+    .where(
+      and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), gt(accountTokens.createdAt, since)),
+    );
+  return row?.n ?? 0;
+}
+
+/** Signs the user out everywhere. */
+export async function deleteAllSessions(db: Db, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** A new password; an address the owner proved by a link it received there is verified as well. */
+export async function setPasswordAfterReset(
+  db: Db,
+  userId: number,
+  passwordHash: string,
+  verifiedEmail: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      passwordHash,
+      emailVerifiedAt: sql`case when ${users.email} = ${verifiedEmail} then coalesce(${users.emailVerifiedAt}, ${now}) else ${users.emailVerifiedAt} end`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId));
 }

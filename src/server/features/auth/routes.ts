@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { changePasswordSchema, safeReturnTo, signInSchema, signUpSchema, updateProfileSchema } from "@/shared/auth";
+import {
+  changePasswordSchema,
+  PASSWORD_RESET_REQUESTED_MESSAGE,
+  requestPasswordResetSchema,
+  resetPasswordSchema,
+  safeReturnTo,
+  signInSchema,
+  signUpSchema,
+  updateProfileSchema,
+} from "@/shared/auth";
 import { PATHS } from "@/shared/paths";
 import { publicUserSchema } from "@/shared/users";
 import { UnauthorizedError } from "../../errors";
@@ -13,6 +22,7 @@ import {
   setSessionCookie,
 } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
+import { requestPasswordReset, resetPassword } from "./recovery";
 import { changePassword, endSession, signIn, signUp, startSession, toPublicUser, updateProfile } from "./service";
 
 const messageSchema = z.object({ message: z.string() });
@@ -111,6 +121,26 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
         request.body,
         rateLimitSubject(request.ip),
       );
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    "/api/auth/password-reset/request",
+    { schema: { tags: ["auth"], body: requestPasswordResetSchema, response: { 202: messageSchema } } },
+    async (request, reply) => {
+      await requestPasswordReset(deps, request.body, rateLimitSubject(request.ip));
+      return reply.code(202).send({ message: PASSWORD_RESET_REQUESTED_MESSAGE });
+    },
+  );
+
+  app.post(
+    "/api/auth/password-reset",
+    { schema: { tags: ["auth"], body: resetPasswordSchema } },
+    async (request, reply) => {
+      await resetPassword(deps, request.body);
+      // Every session of the account has ended, the browser's own too: it signs in with the new password.
+      clearSessionCookie(request, reply);
       return reply.code(204).send();
     },
   );

@@ -11,12 +11,15 @@ import type { Clock } from "../../clock";
 import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema/users";
 import { ConflictError, FieldError, UnauthorizedError } from "../../errors";
+import { type MessagingDeps, queueEmail } from "../notifications/service";
+import { passwordChangedEmail } from "./emails";
 import { hashPassword, verifyPassword } from "./password";
 import { type PasswordOwner, passwordProblem } from "./password-policy";
 import * as q from "./queries";
 import { checkPasswordThrottled, type ThrottleDeps } from "./throttle";
 
-export type AuthDeps = ThrottleDeps & { db: Db; passwordScryptN: number; sessionTtlMs: number; now: Clock };
+export type AuthDeps = ThrottleDeps &
+  MessagingDeps & { db: Db; passwordScryptN: number; sessionTtlMs: number; now: Clock };
 
 export function toPublicUser(u: UserRow): PublicUser {
   return {
@@ -139,5 +142,10 @@ export async function changePassword(
   await deps.db.transaction(async (tx) => {
     await q.updatePasswordHash(tx, user.id, passwordHash);
     await q.deleteOtherSessions(tx, user.id, sessionIdFromToken(currentToken));
+    await queueEmail(tx, deps, {
+      userId: user.id,
+      kind: "account.password_changed",
+      email: passwordChangedEmail(deps.appUrl, user),
+    });
   });
 }

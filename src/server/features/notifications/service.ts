@@ -57,17 +57,36 @@ export async function notifyUser(tx: Db, deps: NotifyDeps, input: NotifyInput): 
     link: input.link ?? null,
   });
   if (input.email && (await q.emailWanted(tx, input.userId, input.kind))) {
-    await tx.insert(emailOutbox).values({
-      userId: input.userId,
-      toAddress: input.email.to,
-      subject: subjectLine(input.email.subject),
-      textBody: input.email.text,
-      htmlBody: input.email.html,
-      kind: input.kind,
-      nextAttemptAt: deps.now(),
-    });
-    await deps.jobs.send(JOB_NAMES.sendEmails, { reason: input.kind }, { tx });
+    await queueEmail(tx, deps, { userId: input.userId, kind: input.kind, email: input.email });
   }
+}
+
+/**
+ * An email into the outbox, and the sender asked for it, in the caller's transaction. Notifications
+ * come through notifyUser; an account's own emails (a reset link, a verification link: kinds that start
+ * with `account.`) come here directly, whatever the email choices, since they are the account's keys.
+ */
+export async function queueEmail(
+  tx: Db,
+  deps: NotifyDeps,
+  input: { userId: number | null; kind: string; email: OutgoingEmail },
+): Promise<void> {
+  await tx.insert(emailOutbox).values({
+    userId: input.userId,
+    toAddress: input.email.to,
+    subject: subjectLine(input.email.subject),
+    textBody: input.email.text,
+    htmlBody: input.email.html,
+    kind: input.kind,
+    nextAttemptAt: deps.now(),
+  });
+  await deps.jobs.send(JOB_NAMES.sendEmails, { reason: input.kind }, { tx });
+}
+
+/** An account email's link is a key to the account: admins reading the outbox see that it was sent, not the key. */
+export function hideAccountLinks(kind: string, text: string): string {
+  if (!kind.startsWith("account.")) return text;
+  return text.replace(/https?:\/\/\S*token=\S+/g, "[link hidden: only the account's owner may open it]");
 }
 
 /** What a feature that tells users needs: its database, the app's address for email links, the queue and the clock. */
@@ -152,7 +171,7 @@ export async function listOutbox(db: Db, query: OutboxQuery, smtpConfigured: boo
       kind: r.kind,
       toAddress: r.toAddress,
       subject: r.subject,
-      textBody: r.textBody,
+      textBody: hideAccountLinks(r.kind, r.textBody),
       status: r.status,
       attempts: r.attempts,
       lastError: r.lastError,

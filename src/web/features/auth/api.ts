@@ -1,8 +1,8 @@
 // Signing in and up. Who is signed in is read in src/web/lib/auth.ts: every part of the app asks.
 import { useMutation } from "@tanstack/react-query";
-import type { SignUpInput } from "@/shared/auth";
+import type { RequestPasswordResetInput, ResetPasswordInput, SignUpInput } from "@/shared/auth";
 import type { PublicUser } from "@/shared/users";
-import { type MutationCallbacks, requestJson } from "@/web/lib/api";
+import { apiRequest, type MutationCallbacks, requestJson } from "@/web/lib/api";
 import { useSetSignedInUser } from "@/web/lib/auth";
 
 type Credentials = { email: string; password: string };
@@ -28,4 +28,23 @@ export function useSignIn(callbacks: MutationCallbacks<PublicUser> = {}) {
 /** POST /api/auth/sign-up: the new account is signed in at once. */
 export function useSignUp(callbacks: MutationCallbacks<PublicUser> = {}) {
   return useStartSession<SignUpInput>("/api/auth/sign-up", callbacks);
+}
+
+/** POST /api/auth/password-reset/request: the answer is the same for every email. */
+export function useRequestPasswordReset(callbacks: MutationCallbacks<{ message: string }> = {}) {
+  return useMutation({
+    mutationFn: (body: RequestPasswordResetInput) =>
+      requestJson<{ message: string }>("POST", "/api/auth/password-reset/request", body),
+    ...callbacks,
+  });
+}
+
+/** POST /api/auth/password-reset: every session of the account ends; the visitor signs in again. */
+export function useResetPassword(callbacks: MutationCallbacks<void> = {}) {
+  return useMutation({
+    mutationFn: async (body: ResetPasswordInput) => {
+      await apiRequest("POST", "/api/auth/password-reset", body);
+    },
+    ...callbacks,
+  });
 }

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { LOGIN_FAILED_MESSAGE, safeReturnTo } from "@/shared/auth";
 import { PATHS } from "@/shared/paths";
 import { Button } from "@/web/components/ui/button";
@@ -15,6 +15,9 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const returnTo = safeReturnTo(params.get("returnTo"));
   const navigate = useNavigate();
+  const { state } = useLocation();
+  const notice =
+    typeof (state as { notice?: unknown } | null)?.notice === "string" ? (state as { notice: string }).notice : null;
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
 
@@ -34,6 +37,11 @@ export function LoginPage() {
 
   return (
     <AuthFormShell title="Sign in" description="Welcome back. Sign in to continue.">
+      {notice ? (
+        <p role="status" className="mb-4 rounded-md bg-green-50 p-3 text-sm text-green-800">
+          {notice}
+        </p>
+      ) : null}
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
         <Field id="email" label="Email" required>
           {(control) => (
@@ -66,6 +74,11 @@ export function LoginPage() {
           {signIn.isPending ? "Signing in..." : "Sign In"}
         </Button>
       </form>
+      <p className="mt-4 text-center text-sm">
+        <Link className="font-medium text-blue-700 hover:underline" to={PATHS.forgotPassword}>
+          Forgot password?
+        </Link>
+      </p>
       <p className="mt-6 text-center text-sm text-slate-600">
         New here?{" "}
         <Link

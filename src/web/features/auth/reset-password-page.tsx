@@ -1,0 +1,87 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useLocation, useNavigate } from "react-router";
+import { z } from "zod";
+import { signUpSchema } from "@/shared/auth";
+import { PATHS } from "@/shared/paths";
+import { Button } from "@/web/components/ui/button";
+import { Field } from "@/web/components/ui/field";
+import { Input } from "@/web/components/ui/form-controls";
+import { errorMessage, fieldIssues } from "@/web/lib/api";
+import { usePageMeta } from "@/web/lib/page-meta";
+import { useResetPassword } from "./api";
+import { AuthFormShell } from "./auth-form-shell";
+
+const formSchema = z.object({ password: signUpSchema.shape.password });
+type FormValues = z.infer<typeof formSchema>;
+
+/** The notice the sign-in page shows after a reset (router state, so a reload does not repeat it). */
+export const PASSWORD_RESET_DONE =
+  "Your password was changed and every device was signed out. Sign in with the new one.";
+
+export function ResetPasswordPage() {
+  usePageMeta("Choose a new password", "Choose a new password for your Automatch account.");
+  const { hash } = useLocation();
+  // The token rides after `#`, which browsers never send to a server.
+  const [token] = useState(() => new URLSearchParams(hash.slice(1)).get("token") ?? "");
+  const navigate = useNavigate();
+  const form = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    mode: "onTouched",
+    defaultValues: { password: "" },
+  });
+  const reset = useResetPassword({
+    onSuccess: () => navigate(PATHS.login, { replace: true, state: { notice: PASSWORD_RESET_DONE } }),
+    onError: (err) => {
+      const issue = fieldIssues(err).find((i) => i.field === "password");
+      if (issue) form.setError("password", { message: issue.message }, { shouldFocus: true });
+    },
+  });
+  const linkProblem = reset.error && fieldIssues(reset.error).length === 0 ? errorMessage(reset.error) : null;
+
+  if (!token) {
+    return (
+      <AuthFormShell title="Choose a new password" description="This page opens from the link in the email.">
+        <p role="alert" className="text-sm text-red-700">
+          The link is incomplete. Open it from the email again, or ask for a new one.
+        </p>
+        <p className="mt-6 text-center text-sm">
+          <Link className="font-medium text-blue-700 hover:underline" to={PATHS.forgotPassword}>
+            Ask for a new link
+          </Link>
+        </p>
+      </AuthFormShell>
+    );
+  }
+
+  return (
+    <AuthFormShell
+      title="Choose a new password"
+      description="Every device signed in to your account will be signed out."
+    >
+      <form
+        onSubmit={form.handleSubmit((values) => reset.mutate({ token, password: values.password }))}
+        className="space-y-4"
+        noValidate
+      >
+        <Field id="password" label="New password" error={form.formState.errors.password?.message}>
+          {(control) => (
+            <Input {...control} type="password" autoComplete="new-password" {...form.register("password")} />
+          )}
+        </Field>
+        {linkProblem ? (
+          <p role="alert" className="text-sm text-red-700">
+            {linkProblem}{" "}
+            <Link className="font-medium text-blue-700 hover:underline" to={PATHS.forgotPassword}>
+              Ask for a new link
+            </Link>
+          </p>
+        ) : null}
+        <Button type="submit" className="w-full" disabled={reset.isPending}>
+          {reset.isPending ? "Saving..." : "Set New Password"}
+        </Button>
+      </form>
+    </AuthFormShell>
+  );
+}
