@@ -5,7 +5,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type RouteOptions } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -32,7 +32,12 @@ import { publicPageMetaFor, renderWebPage } from "./http/web-page";
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
 
-export type BuildOptions = { logger?: FastifyBaseLogger; serveWeb?: boolean };
+export type BuildOptions = {
+  logger?: FastifyBaseLogger;
+  serveWeb?: boolean;
+  /** Told of every route as it is declared: the authorization matrix checks each one has a row. */
+  onRoute?: (route: RouteOptions) => void;
+};
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -41,6 +46,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     bodyLimit: 100 * 1024,
     return503OnClosing: true,
   });
+  if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", deps.db);

@@ -1,7 +1,7 @@
 // API tests build the real app in-process on a fresh database of their own and call it with inject.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import type { UserType } from "@/shared/users";
-import { buildApp } from "../app";
+import { type BuildOptions, buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import { type AppDeps, createAppDeps } from "../deps";
@@ -28,6 +28,8 @@ export type TestContext = {
 export type TestContextOptions = {
   /** Start the job queue (pg-boss); on unless a test says otherwise, as in the running app. */
   jobs?: boolean;
+  /** Passed to buildApp: told of every route as it is declared. */
+  onRoute?: BuildOptions["onRoute"];
 };
 
 /** Low scrypt cost keeps tests fast; the hash format and code path are the production ones. */
@@ -54,7 +56,7 @@ export async function createTestContext(
     pauses.push(ms);
   };
   const deps = createAppDeps({ config, database, jobs, log: silentLog, now: clock.now, pause });
-  const app = await buildApp(deps, { serveWeb: false });
+  const app = await buildApp(deps, { serveWeb: false, onRoute: options.onRoute });
   await app.ready();
   return {
     app,

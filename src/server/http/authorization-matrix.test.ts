@@ -1,0 +1,409 @@
+// The authorization matrix (decision 111): every route the app declares × seven callers, each cell
+// a real request whose expected status is written below. A route the app declares without a row
+// here fails the first test, so a new route cannot ship without saying who may call it.
+import { and, eq } from "drizzle-orm";
+import type { RouteOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
+import { alerts } from "../db/schema/alerts";
+import { leads } from "../db/schema/leads";
+import { notifications } from "../db/schema/notifications";
+import { raiseAlert } from "../features/alerts/service";
+import { startSession } from "../features/auth/service";
+import { matchQuoteRequest } from "../features/matching/service";
+import { createProvider, type ProviderSetup, quoteRequestBody, type TestProvider } from "../test/fixtures";
+import { createTestContext, createUser, type TestContext, type TestUser, uniqueEmail } from "../test/test-app";
+
+const ACTORS = ["anonymous", "client", "otherClient", "pendingProvider", "provider", "otherProvider", "admin"] as const;
+type Actor = (typeof ACTORS)[number];
+type SignedIn = Exclude<Actor, "anonymous">;
+
+/**
+ * The resources the cells point at. `client` owns `request`; matching delivered its `lead` to
+ * `provider` alone (the pending provider is not eligible, `otherProvider` came after), who sent
+ * `quote` on it; `notification` is the client's note of that quote.
+ */
+type World = {
+  users: Record<SignedIn, TestUser> & { provider: TestProvider };
+  request: number;
+  lead: number;
+  quote: number;
+  notification: number;
+  /** An account of no caller's: the sign-in cells sign in to it (the password cells change the callers'). */
+  member: TestUser;
+};
+
+type Statuses = [number, number, number, number, number, number, number];
+
+type RouteRequest = {
+  /** The `:id` of the path, made once per route before its cells: a mutating route makes its own. */
+  id?: (w: World) => number | Promise<number>;
+  /** The body each caller sends: valid for the route, so that the status reflects who is calling. */
+  body?: (w: World, who: Actor) => object;
+  /** Callers replaced by new users of the same kind on this route, because its success changes them. */
+  fresh?: SignedIn[];
+};
+
+// Routes the app declares that are not the product's API, each with why it has no row.
+const NOT_IN_THE_MATRIX: { prefix: string; reason: string }[] = [
+  { prefix: "/api/docs", reason: "the OpenAPI description and its viewer (@fastify/swagger-ui): public, static" },
+];
+
+const inScope = (route: string) => !NOT_IN_THE_MATRIX.some((x) => route.split(" ")[1]?.startsWith(x.prefix));
+
+const PROFILE = {
+  name: "Matrix Automation",
+  description: "We automate back-office processes with RPA and integrations, end to end, for mid-size firms.",
+  industry: "automation",
+  location: "Austin, TX",
+  country: "US",
+  size: "small",
+  specialties: [...PROVIDER_SPECIALTIES],
+};
+const QUOTE = {
+  amount: 24_000,
+  timeline: "6 weeks",
+  message: "We would build an unattended bot that reads each invoice and keys it into SAP.",
+};
+const PASSWORD = "tangerine-Orbit-57-harbour";
+
+// The expected status of each cell, one route a line. Columns: anonymous (An), client (Cl), other
+// client (OC), pending provider (PP), approved provider (AP), other provider (OP), admin (Ad).
+// 401: not signed in; 403: a role the route is not for, or a provider whose company may not act on
+// leads yet (not approved: DESIGN.md "Providers"); 404: a resource the caller may not see (the same
+// answer as one that does not exist); 409: the caller may, but the state says no. A new route: add
+// its line here, and its entry in REQUESTS when its path or body needs one.
+// biome-ignore format: a table, its statuses in columns
+const MATRIX: Record<string, Statuses> = {
+  //                                         An    Cl    OC    PP    AP    OP    Ad
+  // System and public forms
+  "GET /healthz":                           [200,  200,  200,  200,  200,  200,  200],
+  "GET /api/public-config":                 [200,  200,  200,  200,  200,  200,  200],
+  "POST /api/leads":                        [201,  201,  201,  201,  201,  201,  201],
+  "POST /api/vendor-applications":          [201,  201,  201,  201,  201,  201,  201],
+  "POST /api/webhooks/stripe":              [404,  404,  404,  404,  404,  404,  404],
+
+  // Accounts
+  "POST /api/auth/sign-up":                 [201,  201,  201,  201,  201,  201,  201],
+  "POST /api/auth/sign-in":                 [200,  200,  200,  200,  200,  200,  200],
+  "POST /api/auth/sign-out":                [204,  204,  204,  204,  204,  204,  204],
+  "GET /api/auth/user":                     [401,  200,  200,  200,  200,  200,  200],
+  "GET /api/login":                         [302,  302,  302,  302,  302,  302,  302],
+  "GET /api/logout":                        [302,  302,  302,  302,  302,  302,  302],
+  "PATCH /api/auth/profile":                [401,  200,  200,  200,  200,  200,  200],
+  "POST /api/auth/password":                [401,  204,  204,  204,  204,  204,  204],
+  "GET /api/auth/check/client":             [401,  200,  200,  403,  403,  403,  403],
+  "GET /api/auth/check/provider":           [401,  403,  403,  200,  200,  200,  403],
+  "GET /api/auth/check/admin":              [401,  403,  403,  403,  403,  403,  200],
+  // The link in the email is the key, not the session: everyone gets the same answers.
+  "POST /api/auth/password-reset/request":  [202,  202,  202,  202,  202,  202,  202],
+  "POST /api/auth/password-reset":          [400,  400,  400,  400,  400,  400,  400],
+
+  // Quote requests
+  "POST /api/quote-requests":               [401,  201,  201,  403,  403,  403,  403],
+  "GET /api/quote-requests/me":             [401,  200,  200,  403,  403,  403,  403],
+  "GET /api/quote-requests/me/summary":     [401,  200,  200,  403,  403,  403,  403],
+  "GET /api/quote-requests/:id":            [401,  200,  404,  404,  200,  404,  200],
+  "POST /api/quote-requests/:id/cancel":    [401,  200,  404,  403,  403,  403,  403],
+
+  // Companies
+  "POST /api/companies":                    [401,  201,  201,  409,  409,  409,  403],
+  "GET /api/companies/me":                  [401,  404,  404,  200,  200,  200,  404],
+  "PUT /api/companies/me":                  [401,  404,  404,  200,  200,  200,  404],
+
+  // Leads
+  "GET /api/leads/access":                  [401,  403,  403,  200,  200,  200,  403],
+  "GET /api/leads/me":                      [401,  403,  403,  403,  200,  200,  403],
+  "GET /api/leads/:id":                     [401,  403,  403,  403,  200,  404,  403],
+  "POST /api/leads/:id/view":               [401,  403,  403,  403,  200,  404,  403],
+  "GET /api/leads/:id/quote":               [401,  403,  403,  403,  200,  404,  403],
+  "POST /api/leads/:id/quote":              [401,  403,  403,  403,  201,  404,  403],
+
+  // Quotes
+  "PUT /api/quotes/:id":                    [401,  403,  403,  403,  200,  404,  403],
+  "POST /api/quotes/:id/withdraw":          [401,  403,  403,  403,  200,  404,  403],
+  "GET /api/quotes/me":                     [401,  403,  403,  200,  200,  200,  403],
+  "GET /api/analytics/me":                  [401,  403,  403,  200,  200,  200,  403],
+  "GET /api/quote-requests/:id/quotes":     [401,  200,  404,  403,  403,  403,  403],
+  "POST /api/quotes/:id/accept":            [401,  200,  404,  403,  403,  403,  403],
+  "POST /api/quotes/:id/decline":           [401,  200,  404,  403,  403,  403,  403],
+
+  // Billing
+  "POST /api/create-subscription":          [401,  403,  403,  409,  409,  409,  403],
+  "GET /api/subscription":                  [401,  403,  403,  200,  200,  200,  403],
+  "POST /api/subscription/cancel":          [401,  403,  403,  200,  200,  200,  403],
+  "POST /api/subscription/refresh":         [401,  403,  403,  200,  200,  200,  403],
+  "POST /api/subscription/demo/confirm":    [401,  403,  403,  409,  409,  409,  403],
+
+  // Notifications
+  "GET /api/notifications":                 [401,  200,  200,  200,  200,  200,  200],
+  "POST /api/notifications/:id/read":       [401,  200,  404,  404,  404,  404,  404],
+  "POST /api/notifications/read-all":       [401,  200,  200,  200,  200,  200,  200],
+  "GET /api/notifications/preferences":     [401,  200,  200,  200,  200,  200,  200],
+  "PUT /api/notifications/preferences":     [401,  200,  200,  200,  200,  200,  200],
+
+  // Admin
+  "GET /api/admin/stats":                   [401,  403,  403,  403,  403,  403,  200],
+  "GET /api/admin/analytics":               [401,  403,  403,  403,  403,  403,  200],
+  "GET /api/admin/requests":                [401,  403,  403,  403,  403,  403,  200],
+  "PATCH /api/admin/requests/:id/status":   [401,  403,  403,  403,  403,  403,  200],
+  "GET /api/admin/users":                   [401,  403,  403,  403,  403,  403,  200],
+  "PATCH /api/admin/users/:id/role":        [401,  403,  403,  403,  403,  403,  200],
+  "GET /api/admin/providers":               [401,  403,  403,  403,  403,  403,  200],
+  "GET /api/admin/pending-providers":       [401,  403,  403,  403,  403,  403,  200],
+  "PATCH /api/admin/providers/:id/approve": [401,  403,  403,  403,  403,  403,  200],
+  "PATCH /api/admin/providers/:id/reject":  [401,  403,  403,  403,  403,  403,  200],
+  "GET /api/admin/alerts":                  [401,  403,  403,  403,  403,  403,  200],
+  "GET /api/admin/alerts/count":            [401,  403,  403,  403,  403,  403,  200],
+  "PATCH /api/admin/alerts/:id/resolve":    [401,  403,  403,  403,  403,  403,  200],
+  "GET /api/admin/activity-logs":           [401,  403,  403,  403,  403,  403,  200],
+  "GET /api/admin/inquiries":               [401,  403,  403,  403,  403,  403,  200],
+  "GET /api/admin/vendor-applications":     [401,  403,  403,  403,  403,  403,  200],
+  "GET /api/admin/emails":                  [401,  403,  403,  403,  403,  403,  200],
+};
+
+/** What a route's cells send, where the path's `:id` or a body is needed. */
+const REQUESTS: Record<string, RouteRequest> = {
+  "POST /api/leads": {
+    body: () => ({
+      name: "Ann Visitor",
+      email: uniqueEmail("inquiry"),
+      company: "Visitor Ltd",
+      processDescription: "We key supplier invoices into SAP by hand.",
+    }),
+  },
+  "POST /api/vendor-applications": {
+    body: () => ({ name: "Vic Vendor", email: uniqueEmail("vendor"), company: "Vendor Ltd", specialties: ["RPA"] }),
+  },
+  // Server to server, signed by Stripe (billing.test.ts); with the demo billing here, it is not configured.
+  "POST /api/webhooks/stripe": { body: () => ({ type: "ping" }) },
+
+  "POST /api/auth/sign-up": {
+    body: () => ({ firstName: "New", lastName: "Person", email: uniqueEmail("signup"), password: PASSWORD }),
+  },
+  "POST /api/auth/sign-in": { body: (w) => ({ email: w.member.email, password: w.member.password }) },
+  "PATCH /api/auth/profile": { body: () => ({ firstName: "Same", lastName: "Name" }) },
+  "POST /api/auth/password-reset/request": { body: (w) => ({ email: w.member.email }) },
+  // A link no email ever carried (recovery.test.ts uses real ones).
+  "POST /api/auth/password-reset": { body: () => ({ token: "not-a-real-link", password: PASSWORD }) },
+  "POST /api/auth/password": {
+    body: (w, who) => ({
+      currentPassword: who === "anonymous" ? "whatever" : w.users[who].password,
+      newPassword: "lantern-Quartz-83-meadow",
+    }),
+  },
+
+  "POST /api/quote-requests": { body: () => quoteRequestBody() },
+  "GET /api/quote-requests/:id": { id: (w) => w.request },
+  "POST /api/quote-requests/:id/cancel": { id: (w) => newRequest(w.users.client) },
+
+  // The pending and approved providers have a company already (409); the clients become providers.
+  "POST /api/companies": { body: () => PROFILE, fresh: ["client", "otherClient"] },
+  "PUT /api/companies/me": { body: () => PROFILE },
+
+  "GET /api/leads/:id": { id: (w) => w.lead },
+  "POST /api/leads/:id/view": { id: (w) => w.lead },
+  "GET /api/leads/:id/quote": { id: (w) => w.lead },
+  "POST /api/leads/:id/quote": {
+    id: async (w) => leadOf(w.users.provider, await newRequest(w.users.client, true)),
+    body: () => QUOTE,
+  },
+
+  "PUT /api/quotes/:id": { id: (w) => w.quote, body: () => QUOTE },
+  "POST /api/quotes/:id/withdraw": { id: (w) => newQuote(w) },
+  "GET /api/quote-requests/:id/quotes": { id: (w) => w.request },
+  "POST /api/quotes/:id/accept": { id: (w) => newQuote(w) },
+  "POST /api/quotes/:id/decline": { id: (w) => newQuote(w) },
+
+  // Every provider's subscription is active already: creating and confirming one are 409.
+  "POST /api/subscription/cancel": { fresh: ["pendingProvider", "provider", "otherProvider"] },
+  "POST /api/subscription/demo/confirm": {
+    body: () => ({ clientSecret: "demo_seti_0_secret", cardNumber: "4242424242424242", expiry: "12 / 34", cvc: "123" }),
+  },
+
+  "POST /api/notifications/:id/read": { id: (w) => w.notification },
+  "PUT /api/notifications/preferences": { body: () => ({ preferences: [{ kind: "quote.received", email: true }] }) },
+
+  "PATCH /api/admin/requests/:id/status": { id: (w) => newRequest(w.users.client), body: () => ({ status: "active" }) },
+  "PATCH /api/admin/users/:id/role": {
+    id: async () => (await createUser(ctx, "client", "promoted")).id,
+    body: () => ({ userType: "admin" }),
+  },
+  "PATCH /api/admin/providers/:id/approve": { id: () => newPendingCompany() },
+  "PATCH /api/admin/providers/:id/reject": {
+    id: () => newPendingCompany(),
+    body: () => ({ reason: "Add two client references." }),
+  },
+  "PATCH /api/admin/alerts/:id/resolve": { id: () => newAlert() },
+};
+
+let ctx: TestContext;
+let world: World;
+/** "METHOD /path" of every route the app declared, with the options it was declared with. */
+const declared = new Map<string, RouteOptions>();
+
+const PROVIDER_KINDS: Record<"pendingProvider" | "provider" | "otherProvider", ProviderSetup> = {
+  pendingProvider: { companyStatus: "pending", specialties: [...PROVIDER_SPECIALTIES] },
+  provider: { specialties: [...PROVIDER_SPECIALTIES] },
+  otherProvider: { specialties: [...PROVIDER_SPECIALTIES] },
+};
+
+function newUser(who: SignedIn): Promise<TestUser | TestProvider> {
+  // Lower-case names: a name is the start of the user's email address.
+  if (who === "client" || who === "otherClient") return createUser(ctx, "client", who.toLowerCase());
+  if (who === "admin") return createUser(ctx, "admin");
+  return createProvider(ctx, PROVIDER_KINDS[who]);
+}
+
+/** A new request of the client; matched, it is a lead of the approved providers (two at most here). */
+async function newRequest(client: TestUser, matched = false): Promise<number> {
+  const res = await send(client, "POST", "/api/quote-requests", quoteRequestBody());
+  expect(res.statusCode, res.body).toBe(201);
+  const id: number = res.json().id;
+  if (matched) await matchQuoteRequest(ctx.deps, id);
+  return id;
+}
+
+async function leadOf(provider: TestProvider, requestId: number): Promise<number> {
+  const [lead] = await ctx.database.db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.companyId, provider.companyId), eq(leads.quoteRequestId, requestId)));
+  if (!lead) throw new Error(`no lead of the provider on request ${requestId}`);
+  return lead.id;
+}
+
+/** A quote of `provider` on a new request of the world's client. */
+async function newQuote(w: World): Promise<number> {
+  const lead = await leadOf(w.users.provider, await newRequest(w.users.client, true));
+  const res = await send(w.users.provider, "POST", `/api/leads/${lead}/quote`, QUOTE);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
+
+async function newPendingCompany(): Promise<number> {
+  return (await createProvider(ctx, { companyStatus: "pending" })).companyId;
+}
+
+async function newAlert(): Promise<number> {
+  const cause = `matrix:${uniqueEmail("alert")}`;
+  await raiseAlert(ctx.database.db, {
+    type: "test_alert",
+    severity: "medium",
+    title: "Matrix alert",
+    description: "Raised by the authorization matrix.",
+    resourceType: "quote_request",
+    resourceId: 1,
+    cause,
+  });
+  const [alert] = await ctx.database.db.select({ id: alerts.id }).from(alerts).where(eq(alerts.cause, cause));
+  if (!alert) throw new Error("the alert was not raised");
+  return alert.id;
+}
+
+let addresses = 0;
+
+/**
+ * A request as `user` on a session of its own (a cell that signs out, signs in or changes the
+ * password ends sessions, and must not end the next cell's), from an address of its own (the limits
+ * per address must not turn the next cell away).
+ */
+async function send(user: TestUser | null, method: string, url: string, payload?: object) {
+  const headers: Record<string, string> = {};
+  if (user) headers.cookie = `sid=${(await startSession(ctx.deps, user.id)).token}`;
+  addresses += 1;
+  return ctx.app.inject({
+    method: method as "GET",
+    url,
+    headers,
+    remoteAddress: `10.0.${addresses >> 8}.${addresses & 255}`,
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext(
+    {},
+    {
+      onRoute: (route: RouteOptions) => {
+        for (const method of [route.method].flat()) declared.set(`${method} ${route.url}`, route);
+      },
+    },
+  );
+  const client = await createUser(ctx, "client", "owner");
+  const provider = await createProvider(ctx, PROVIDER_KINDS.provider);
+  const pendingProvider = await createProvider(ctx, PROVIDER_KINDS.pendingProvider);
+  const request = await newRequest(client, true);
+  const lead = await leadOf(provider, request);
+  const quote = await send(provider, "POST", `/api/leads/${lead}/quote`, QUOTE);
+  expect(quote.statusCode, quote.body).toBe(201);
+  // After the matching: this provider's company holds no lead and no quote of the client's request.
+  const otherProvider = await createProvider(ctx, PROVIDER_KINDS.otherProvider);
+  const [note] = await ctx.database.db.select().from(notifications).where(eq(notifications.userId, client.id));
+  if (!note) throw new Error("the client was not told of the quote");
+  world = {
+    users: {
+      client,
+      otherClient: await createUser(ctx, "client", "otherclient"),
+      pendingProvider,
+      provider,
+      otherProvider,
+      admin: await createUser(ctx, "admin"),
+    },
+    request,
+    lead,
+    quote: quote.json().id,
+    notification: note.id,
+    member: await createUser(ctx, "client", "member"),
+  };
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe("the authorization matrix", () => {
+  it("has a row for every route the app declares, and none for a route it does not", () => {
+    const routes = [...declared.keys()].filter((r) => !r.startsWith("HEAD ") && inScope(r));
+    expect(
+      routes.filter((r) => !(r in MATRIX)),
+      "routes without a row",
+    ).toEqual([]);
+    expect(
+      Object.keys(MATRIX).filter((r) => !routes.includes(r)),
+      "rows of routes the app does not declare",
+    ).toEqual([]);
+  });
+
+  it("checks a HEAD route as its GET: Fastify makes each from the GET, with the same preValidation", () => {
+    const heads = [...declared].filter(([r]) => r.startsWith("HEAD ") && inScope(r));
+    expect(heads.length).toBeGreaterThan(0);
+    for (const [head, route] of heads) {
+      const get = declared.get(head.replace(/^HEAD /, "GET "));
+      expect(get, head).toBeDefined();
+      expect(route.preValidation, head).toBe(get?.preValidation);
+    }
+  });
+
+  it("says what to send only for routes in the table", () => {
+    expect(Object.keys(REQUESTS).filter((r) => !(r in MATRIX))).toEqual([]);
+  });
+
+  it.each(Object.keys(MATRIX))("%s", async (route) => {
+    const statuses = MATRIX[route] as Statuses;
+    const expected = Object.fromEntries(ACTORS.map((a, i) => [a, statuses[i]])) as Record<Actor, number>;
+    const request = REQUESTS[route] ?? {};
+    const [method, path] = route.split(" ") as [string, string];
+    const id = request.id ? await request.id(world) : undefined;
+    const url = id === undefined ? path : path.replace(":id", String(id));
+    const users: Record<SignedIn, TestUser> = { ...world.users };
+    for (const who of request.fresh ?? []) users[who] = await newUser(who);
+    // Refusals first: a refused cell changes nothing, so the ones that succeed all find the same state.
+    const order = [...ACTORS].sort((a, b) => Number(expected[a] < 300) - Number(expected[b] < 300));
+    const actual = {} as Record<Actor, number>;
+    for (const who of order) {
+      const res = await send(who === "anonymous" ? null : users[who], method, url, request.body?.(world, who));
+      actual[who] = res.statusCode;
+    }
+    expect(actual).toEqual(expected);
+  });
+});
