@@ -38,6 +38,12 @@ async function main(): Promise<void> {
       ? `database: embedded PGlite in ${config.database.dataDir}`
       : "database: PostgreSQL (DATABASE_URL)",
   );
+  if (config.database.kind === "pglite" && config.env === "production") {
+    log.warn(
+      "production is running on the embedded database, which acknowledges a commit before it is on disk " +
+        "(no fsync): a crash of the machine can lose the last writes. Set DATABASE_URL to a PostgreSQL server.",
+    );
+  }
 
   const jobs = createJobQueue(database, log);
   await jobs.start();
