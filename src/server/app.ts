@@ -98,7 +98,15 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // Text PostgreSQL cannot store is a 400 naming its field, before any service sees it.
   app.addHook("preHandler", refuseUnstorableText);
 
+  // Shutting down (decision 109): an answer still on its way closes its connection, so that close()
+  // need not wait for the client's keep-alive to time out. Later requests get Fastify's 503.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+
   app.addHook("onSend", async (_request, reply, payload) => {
+    if (closing) reply.header("connection", "close");
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "strict-origin-when-cross-origin");
     reply.header("x-frame-options", "SAMEORIGIN");

@@ -9,6 +9,9 @@ import { startWorkers } from "./jobs/workers";
 import { createLogger } from "./logger";
 import { DEMO_ACCOUNTS, DEMO_OTHER_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./seed";
 
+// Within the 30 s a container runtime gives between SIGTERM and SIGKILL, leaving time for jobs and the database.
+const SHUTDOWN_GRACE_MS = 15_000;
+
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -38,6 +41,12 @@ async function main(): Promise<void> {
       ? `database: embedded PGlite in ${config.database.dataDir}`
       : "database: PostgreSQL (DATABASE_URL)",
   );
+  if (config.database.kind === "pglite" && config.env === "production") {
+    log.warn(
+      "production is running on the embedded database, which acknowledges a commit before it is on disk " +
+        "(no fsync): a crash of the machine can lose the last writes. Set DATABASE_URL to a PostgreSQL server.",
+    );
+  }
 
   const jobs = createJobQueue(database, log);
   await jobs.start();
@@ -57,8 +66,15 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     log.info(`${signal}: finishing in-flight requests and jobs, then closing the database`);
+    // A client that never finishes its request must not keep the process (and the data folder) forever.
+    const deadline = setTimeout(() => {
+      log.warn(`requests still open after ${SHUTDOWN_GRACE_MS / 1000} s: closing their connections`);
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    deadline.unref();
     try {
       await app.close();
+      clearTimeout(deadline);
       await jobs.stop();
       await database.close();
       process.exit(0);

@@ -30,9 +30,19 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 // Any constant: serialises migrations when several app processes start on one PostgreSQL.
 const MIGRATION_LOCK_KEY = 727_400_001;
 
+/** The data folder's lock was lost (removed, or taken over by another process): stop before writing more. */
+function stopOnLostLock(log: Pick<Logger, "fatal"> | undefined, dataDir: string): (err: Error) => void {
+  return (err) => {
+    const message = `lost the lock on the data folder ${dataDir}; stopping so that two processes never write to it`;
+    if (log) log.fatal({ err }, message);
+    else process.stderr.write(`${message}: ${err.message}\n`);
+    process.exit(3);
+  };
+}
+
 export async function openDatabase(
   database: Config["database"],
-  log?: Pick<Logger, "error" | "info">,
+  log?: Pick<Logger, "error" | "info" | "fatal">,
 ): Promise<Database> {
   if (database.kind === "postgres") {
     const pool = new pg.Pool({
@@ -60,12 +70,12 @@ export async function openDatabase(
   let lock: DirLock | null = null;
   let client: PGlite;
   if (database.dataDir) {
-    lock = await lockDataDir(database.dataDir);
+    lock = await lockDataDir(database.dataDir, { onCompromised: stopOnLostLock(log, database.dataDir) });
     try {
       client = new PGlite(path.join(database.dataDir, "pglite"), { extensions });
       await client.waitReady;
     } catch (err) {
-      lock.release();
+      await lock.release();
       throw err;
     }
   } else {
@@ -77,7 +87,7 @@ export async function openDatabase(
     await migratePglite(orm, { migrationsFolder });
   } catch (err) {
     await client.close().catch(() => undefined);
-    lock?.release();
+    await lock?.release();
     throw err;
   }
   return {
@@ -89,7 +99,7 @@ export async function openDatabase(
       try {
         await client.close();
       } finally {
-        lock?.release();
+        await lock?.release();
       }
     },
   };

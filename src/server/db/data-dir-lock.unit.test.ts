@@ -1,5 +1,7 @@
-// Two app processes on one PGlite data folder would silently lose writes: the second must refuse.
-import { type ChildProcess, spawn } from "node:child_process";
+// Two app processes on one PGlite data folder would silently lose writes: the second must refuse,
+// whether it runs beside the first or in another network namespace (another container on the same
+// volume), where the abstract socket cannot see the first (decision 108).
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,14 +14,16 @@ afterAll(() => {
   for (const p of started) p.kill("SIGKILL");
 });
 
-function startServer(dataDir: string): { proc: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  // The embedded database is the one under test: a DATABASE_URL in the shell must not replace it.
-  const { DATABASE_URL: _external, ...env } = process.env;
-  const proc = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    cwd: root,
-    env: { ...env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", DEMO_DATA: "false", LOG_LEVEL: "info" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+// Short intervals keep the tests quick; the holder and the newcomer must use the same ones.
+const quick = { stale: 5000, update: 1000 };
+
+type Started = { proc: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+/** Runs node with tsx, in a network namespace of its own when `otherNetns` (needs root). */
+function run(args: string[], env: NodeJS.ProcessEnv, otherNetns: boolean): Started {
+  const node = [process.execPath, "--import", "tsx", ...args];
+  const [command, ...rest] = otherNetns ? ["unshare", "-n", ...node] : node;
+  const proc = spawn(command as string, rest, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   started.push(proc);
   let out = "";
   proc.stdout?.on("data", (d) => {
@@ -32,6 +36,22 @@ function startServer(dataDir: string): { proc: ChildProcess; output: () => strin
   return { proc, output: () => out, exited };
 }
 
+function startServer(dataDir: string, otherNetns = false): Started {
+  // The embedded database is the one under test: a DATABASE_URL in the shell must not replace it.
+  const { DATABASE_URL: _external, ...env } = process.env;
+  return run(
+    ["src/server/main.ts"],
+    { ...env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", DEMO_DATA: "false", LOG_LEVEL: "info" },
+    otherNetns,
+  );
+}
+
+/** A process that takes the lock with the quick intervals and keeps it until killed. */
+function startHolder(dataDir: string, otherNetns: boolean): Started {
+  const script = `import("./src/server/db/lock.ts").then(async (m) => { await m.lockDataDir(${JSON.stringify(dataDir)}, ${JSON.stringify(quick)}); console.log("held"); setInterval(() => {}, 1000); });`;
+  return run(["-e", script], process.env, otherNetns);
+}
+
 async function waitFor(predicate: () => boolean, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!predicate()) {
@@ -40,72 +60,85 @@ async function waitFor(predicate: () => boolean, timeoutMs: number): Promise<voi
   }
 }
 
+function tempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
 describe("data folder lock", () => {
-  it("a second process on the same folder exits non-zero with a clear error, and the first keeps running", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "automatch-lock-"));
-    const nested = path.join(dataDir, "does", "not", "exist");
+  it("can run a process in another network namespace here", () => {
+    // The tests below depend on it: say so plainly if the machine cannot.
+    expect(() => execFileSync("unshare", ["-n", "true"])).not.toThrow();
+  });
+
+  it("refuses a second server on the folder, beside the first or in another network namespace, and frees it on a normal stop", async () => {
+    const nested = path.join(tempDir("automatch-lock-"), "does", "not", "exist");
     const first = startServer(nested);
     await waitFor(() => first.output().includes("is running at"), 45_000);
 
-    const second = startServer(nested);
-    const code = await second.exited;
-    expect(code).not.toBe(0);
-    expect(second.output()).toMatch(/in use by another process/);
+    const beside = startServer(nested);
+    expect(await beside.exited).toBe(3);
+    expect(beside.output()).toMatch(/in use by another process \(pid \d+ on [^)]+\)\. Stop that process/);
+
+    const elsewhere = startServer(nested, true);
+    expect(await elsewhere.exited).toBe(3);
+    expect(elsewhere.output()).toMatch(/The data folder .*exist is in use by another process \(pid \d+ on [^)]+\)/);
     expect(first.proc.exitCode).toBeNull();
 
     first.proc.kill("SIGTERM");
     expect(await first.exited).toBe(0);
     expect(fs.existsSync(path.join(nested, "automatch.lock"))).toBe(false);
+    expect(fs.existsSync(path.join(nested, "automatch.owner"))).toBe(false);
+  }, 120_000);
+
+  it("stops a server whose lock was taken away, rather than let it write on", async () => {
+    const dataDir = tempDir("automatch-lost-");
+    const server = startServer(dataDir);
+    await waitFor(() => server.output().includes("is running at"), 45_000);
+    // What a second process does once it judges the lock stale: remove it and take its own.
+    fs.rmSync(path.join(dataDir, "automatch.lock"), { recursive: true });
+    expect(await server.exited).toBe(3);
+    expect(server.output()).toMatch(/lost the lock on the data folder/);
   }, 90_000);
 
-  it("takes over a lock file left by a process that died", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "automatch-stale-"));
-    // pid 2^22 + 1 is above Linux's pid_max, so no such process can exist
-    fs.writeFileSync(path.join(dataDir, "automatch.lock"), String(4194305));
-    const lock = await lockDataDir(dataDir);
-    expect(fs.readFileSync(lock.path, "utf8")).toBe(String(process.pid));
-    lock.release();
+  it("refuses a lock held in another network namespace, and takes it over once its holder was killed and it went stale", async () => {
+    const dataDir = tempDir("automatch-netns-");
+    const holder = startHolder(dataDir, true);
+    await waitFor(() => holder.output().includes("held"), 30_000);
+    await expect(lockDataDir(dataDir, quick)).rejects.toThrow(/in use by another process \(pid \d+ on /);
+
+    holder.proc.kill("SIGKILL");
+    await holder.exited;
+    // Nothing frees it now: the newcomer waits until the lock is older than `stale`, then takes it.
+    const lock = await lockDataDir(dataDir, quick);
+    expect(fs.readFileSync(path.join(dataDir, "automatch.owner"), "utf8")).toBe(
+      `pid ${process.pid} on ${os.hostname()}`,
+    );
+    await lock.release();
     expect(fs.existsSync(lock.path)).toBe(false);
-  });
+  }, 60_000);
 
   it("refuses a second lock on one folder at once, even by another path to it, and frees it on release", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "automatch-twice-"));
+    const dataDir = tempDir("automatch-twice-");
     const link = `${dataDir}-link`;
     fs.symlinkSync(dataDir, link);
-    const attempts = await Promise.allSettled([lockDataDir(dataDir), lockDataDir(link)]);
+    const attempts = await Promise.allSettled([lockDataDir(dataDir, quick), lockDataDir(link, quick)]);
     const held = attempts.filter((a): a is PromiseFulfilledResult<DirLock> => a.status === "fulfilled");
     const refused = attempts.filter((a) => a.status === "rejected");
     expect(held).toHaveLength(1);
     expect(refused).toHaveLength(1);
     expect(String((refused[0] as PromiseRejectedResult).reason)).toMatch(/in use by another process/);
-    held[0]?.value.release();
-    const again = await lockDataDir(link);
-    again.release();
-  });
+    await held[0]?.value.release();
+    const again = await lockDataDir(link, quick);
+    await again.release();
+  }, 30_000);
 
-  it("is freed by the kernel when the owner is killed, without cleaning up", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "automatch-killed-"));
-    const holder = spawn(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        "-e",
-        `import("./src/server/db/lock.ts").then(async (m) => { await m.lockDataDir(${JSON.stringify(dataDir)}); console.log("held"); setInterval(() => {}, 1000); });`,
-      ],
-      { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
-    );
-    started.push(holder);
-    let out = "";
-    holder.stdout?.on("data", (d) => {
-      out += d;
-    });
-    await waitFor(() => out.includes("held"), 30_000);
-    await expect(lockDataDir(dataDir)).rejects.toThrow(/in use by another process \(pid \d+\)/);
-    holder.kill("SIGKILL");
-    await new Promise((r) => holder.once("exit", r));
-    const lock = await lockDataDir(dataDir);
-    expect(fs.readFileSync(lock.path, "utf8")).toBe(String(process.pid));
-    lock.release();
-  }, 60_000);
+  it("takes over the plain lock file an earlier version left behind", async () => {
+    const dataDir = tempDir("automatch-old-");
+    // pid 2^22 + 1 is above Linux's pid_max, so no such process can exist
+    fs.writeFileSync(path.join(dataDir, "automatch.lock"), String(4194305));
+    const lock = await lockDataDir(dataDir, quick);
+    expect(fs.statSync(lock.path).isDirectory()).toBe(true);
+    await lock.release();
+    expect(fs.existsSync(lock.path)).toBe(false);
+  });
 });

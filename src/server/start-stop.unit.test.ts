@@ -1,0 +1,147 @@
+// The real start and stop (decision 109): `npm start` as an operator or a container runs it, a SIGTERM
+// to the npm process, and what clients connected at that moment see. Raw sockets, so that every byte
+// and every close is the server's own doing.
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const started: ChildProcess[] = [];
+const serverPids: number[] = [];
+afterAll(() => {
+  for (const p of started) p.kill("SIGKILL");
+  for (const pid of serverPids) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+});
+
+type Started = { proc: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+function start(command: string, args: string[], env: NodeJS.ProcessEnv): Started {
+  const proc = spawn(command, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  started.push(proc);
+  let out = "";
+  proc.stdout?.on("data", (d) => {
+    out += d;
+  });
+  proc.stderr?.on("data", (d) => {
+    out += d;
+  });
+  const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => resolve(code)));
+  return { proc, output: () => out, exited };
+}
+
+/** The environment of a quick embedded start: any free port, no demo data, not the shell's DATABASE_URL. */
+function embeddedEnv(dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _external, ...env } = process.env;
+  return { ...env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", DEMO_DATA: "false", LOG_LEVEL: "info", ...extra };
+}
+
+async function waitFor(predicate: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > until) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A raw connection that records what it received and how it ended. */
+type Conn = { socket: net.Socket; received: () => string; ended: Promise<"end" | string> };
+
+async function connect(port: number): Promise<Conn> {
+  const socket = net.connect(port, "127.0.0.1");
+  let received = "";
+  socket.on("data", (d) => {
+    received += d;
+  });
+  // "end": the server closed it in good order; otherwise the error's code (ECONNRESET: reset).
+  const ended = new Promise<"end" | string>((resolve) => {
+    socket.once("end", () => resolve("end"));
+    socket.once("error", (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", () => resolve());
+    socket.once("error", reject);
+  });
+  return { socket, received: () => received, ended };
+}
+
+function isGone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
+describe("start and stop", () => {
+  it("SIGTERM to `npm start` reaches the server: it finishes the request in flight, closes its connections, refuses new ones, frees the folder and exits 0", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "automatch-stop-"));
+    const npm = start("npm", ["start"], embeddedEnv(dataDir, { NODE_ENV: "test" }));
+    await waitFor(() => /is running at http:\/\/localhost:\d+/.test(npm.output()), 120_000, "the server runs");
+    const port = Number(/is running at http:\/\/localhost:(\d+)/.exec(npm.output())?.[1]);
+    // The server's own pid, as its lock records it: npm and a shell may stand between.
+    const owner = fs.readFileSync(path.join(dataDir, "automatch.owner"), "utf8");
+    const serverPid = Number(/^pid (\d+) /.exec(owner)?.[1]);
+    serverPids.push(serverPid);
+
+    // A browser's keep-alive connection, idle after one request.
+    const idle = await connect(port);
+    idle.socket.write("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    await waitFor(() => idle.received().includes('"status"'), 10_000, "/healthz answers");
+
+    // A request in flight: the server has its headers (it said 100 Continue) and waits for the body.
+    const body = JSON.stringify({ email: "nobody@example.com", password: "not-the-password" });
+    const inFlight = await connect(port);
+    inFlight.socket.write(
+      "POST /api/auth/sign-in HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n" +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\n\r\n`,
+    );
+    await waitFor(() => inFlight.received().includes("100 Continue"), 10_000, "the request is in flight");
+
+    npm.proc.kill("SIGTERM");
+    await waitFor(() => npm.output().includes("SIGTERM: finishing"), 20_000, "the server got the SIGTERM");
+    // The idle connection is closed in good order, and nothing new is accepted.
+    expect(await idle.ended).toBe("end");
+    await expect(connect(port)).rejects.toMatchObject({ code: "ECONNREFUSED" });
+
+    // The request in flight still gets its whole answer, then its connection is closed.
+    inFlight.socket.write(body);
+    expect(await inFlight.ended).toBe("end");
+    const answer = inFlight.received().split("100 Continue\r\n\r\n")[1] ?? "";
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+    expect(answer.toLowerCase()).toContain("connection: close");
+    expect(answer).toMatch(/"message":"[^"]+"/);
+
+    expect(await npm.exited).toBe(0);
+    expect(isGone(serverPid)).toBe(true);
+    expect(fs.existsSync(path.join(dataDir, "automatch.lock"))).toBe(false);
+  }, 180_000);
+
+  it("warns at start-up when production runs on the embedded database", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "automatch-prod-"));
+    const server = start(
+      process.execPath,
+      ["--import", "tsx", "src/server/main.ts"],
+      embeddedEnv(dataDir, { NODE_ENV: "production" }),
+    );
+    await waitFor(() => server.output().includes("is running at"), 60_000, "the server runs");
+    server.proc.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    const warning = server
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .find((entry) => entry.level === 40 && /fsync/.test(entry.msg));
+    expect(warning?.msg).toMatch(/DATABASE_URL/);
+  }, 90_000);
+});
