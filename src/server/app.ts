@@ -51,6 +51,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("db", deps.db);
   app.decorate("now", deps.now);
+  app.decorate("sessionIdleMs", deps.sessionIdleMs);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {

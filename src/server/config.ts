@@ -20,6 +20,13 @@ const envSchema = z.object({
   DEMO_DATA: bool.optional(),
   TRUST_PROXY: bool.default(false),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** A session unused this long ends, whatever its absolute lifetime (decision 117). */
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(72),
   /** scrypt cost; OWASP asks for N=2^17 (r=8, p=1). Only tests lower it, to keep them fast. */
   PASSWORD_SCRYPT_N: z.coerce
     .number()
@@ -88,6 +95,7 @@ export type Config = {
   demoData: boolean;
   trustProxy: boolean;
   sessionTtlMs: number;
+  sessionIdleMs: number;
   passwordScryptN: number;
   bookingUrl: string | null;
   leadsPerRequest: number;
@@ -122,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: database.kind === "pglite" ? (e.DEMO_DATA ?? true) : false,
     trustProxy: e.TRUST_PROXY,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    sessionIdleMs: e.SESSION_IDLE_HOURS * 60 * 60 * 1000,
     passwordScryptN: e.PASSWORD_SCRYPT_N,
     bookingUrl: e.BOOKING_URL ?? null,
     leadsPerRequest: e.MATCH_LEADS_PER_REQUEST,

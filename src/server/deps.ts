@@ -25,6 +25,7 @@ export type AppDeps = {
   leadsPerRequest: number;
   passwordScryptN: number;
   sessionTtlMs: number;
+  sessionIdleMs: number;
   billing: BillingProviders;
   mail: MailSender;
 };
@@ -59,6 +60,7 @@ export function createAppDeps({
     leadsPerRequest: config.leadsPerRequest,
     passwordScryptN: config.passwordScryptN,
     sessionTtlMs: config.sessionTtlMs,
+    sessionIdleMs: config.sessionIdleMs,
     billing: createBillingProviders(config.billing, now),
     mail: { transport: createSmtpTransport(config.mail), from: config.mail.from },
   };

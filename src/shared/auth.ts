@@ -66,3 +66,17 @@ export const resetPasswordSchema = z.strictObject({
   password: signUpSchema.shape.password,
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** GET /api/auth/sessions: one of the account's live sign-ins (decision 117). */
+export const accountSessionSchema = z.object({
+  /** A handle for signing it out; not the cookie, nor what the database keys it by. */
+  id: z.string(),
+  /** "Chrome on macOS", from the browser's User-Agent when it signed in. */
+  device: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  /** The session of the browser asking. */
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;

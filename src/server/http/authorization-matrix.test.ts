@@ -9,7 +9,8 @@ import { alerts } from "../db/schema/alerts";
 import { leads } from "../db/schema/leads";
 import { notifications } from "../db/schema/notifications";
 import { raiseAlert } from "../features/alerts/service";
-import { startSession } from "../features/auth/service";
+import { sessionIdFromToken, startSession } from "../features/auth/service";
+import { publicSessionId } from "../features/auth/sessions";
 import { matchQuoteRequest } from "../features/matching/service";
 import { createProvider, type ProviderSetup, quoteRequestBody, type TestProvider } from "../test/fixtures";
 import { createTestContext, createUser, type TestContext, type TestUser, uniqueEmail } from "../test/test-app";
@@ -37,7 +38,7 @@ type Statuses = [number, number, number, number, number, number, number];
 
 type RouteRequest = {
   /** The `:id` of the path, made once per route before its cells: a mutating route makes its own. */
-  id?: (w: World) => number | Promise<number>;
+  id?: (w: World) => number | string | Promise<number | string>;
   /** The body each caller sends: valid for the route, so that the status reflects who is calling. */
   body?: (w: World, who: Actor) => object;
   /** Callers replaced by new users of the same kind on this route, because its success changes them. */
@@ -95,6 +96,9 @@ const MATRIX: Record<string, Statuses> = {
   "GET /api/auth/check/client":             [401,  200,  200,  403,  403,  403,  403],
   "GET /api/auth/check/provider":           [401,  403,  403,  200,  200,  200,  403],
   "GET /api/auth/check/admin":              [401,  403,  403,  403,  403,  403,  200],
+  "GET /api/auth/sessions":                 [401,  200,  200,  200,  200,  200,  200],
+  "DELETE /api/auth/sessions/:id":          [401,  204,  404,  404,  404,  404,  404],
+  "POST /api/auth/sessions/sign-out-everywhere": [401, 204, 204, 204, 204, 204, 204],
   // The link in the email is the key, not the session: everyone gets the same answers.
   "POST /api/auth/password-reset/request":  [202,  202,  202,  202,  202,  202,  202],
   "POST /api/auth/password-reset":          [400,  400,  400,  400,  400,  400,  400],
@@ -184,6 +188,8 @@ const REQUESTS: Record<string, RouteRequest> = {
   "POST /api/auth/sign-in": { body: (w) => ({ email: w.member.email, password: w.member.password }) },
   "PATCH /api/auth/profile": { body: () => ({ firstName: "Same", lastName: "Name" }) },
   "POST /api/auth/password-reset/request": { body: (w) => ({ email: w.member.email }) },
+  // A session of the client's, signed out by its owner; everyone else gets 404 (no session of theirs).
+  "DELETE /api/auth/sessions/:id": { id: (w) => clientSessionId(w) },
   // A link no email ever carried (recovery.test.ts uses real ones).
   "POST /api/auth/password-reset": { body: () => ({ token: "not-a-real-link", password: PASSWORD }) },
   "POST /api/auth/password": {
@@ -279,6 +285,12 @@ async function newQuote(w: World): Promise<number> {
   const res = await send(w.users.provider, "POST", `/api/leads/${lead}/quote`, QUOTE);
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id;
+}
+
+/** The handle Settings shows for a new session of the client's (GET /api/auth/sessions). */
+async function clientSessionId(w: World): Promise<string> {
+  const { token } = await startSession(ctx.deps, w.users.client.id, "matrix-device");
+  return publicSessionId(sessionIdFromToken(token));
 }
 
 async function newPendingCompany(): Promise<number> {

@@ -19,14 +19,16 @@ declare module "fastify" {
     db: Db;
     /** The app's clock (decision 082): sessions expire by it. */
     now: Clock;
+    /** A session unused this long has ended (decision 117). */
+    sessionIdleMs: number;
   }
 }
 
 export async function loadUser(request: FastifyRequest): Promise<UserRow | null> {
   if (request.currentUser !== undefined) return request.currentUser;
   const token = request.cookies[SESSION_COOKIE];
-  const { db, now } = request.server;
-  request.currentUser = token ? ((await userForSession({ db, now }, token)) ?? null) : null;
+  const { db, now, sessionIdleMs } = request.server;
+  request.currentUser = token ? ((await userForSession({ db, now, sessionIdleMs }, token)) ?? null) : null;
   return request.currentUser;
 }
 

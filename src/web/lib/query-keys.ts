@@ -15,6 +15,7 @@ const quotes = ["quotes"] as const;
 export const queryKeys = {
   auth: {
     user: () => ["auth", "user"] as const,
+    sessions: () => ["auth", "sessions"] as const,
   },
   publicConfig: () => ["public-config"] as const,
   admin: {

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type AccountTokenRow, accountTokens } from "../../db/schema/account-tokens";
 import { loginAttempts } from "../../db/schema/login-attempts";
@@ -25,21 +25,69 @@ export async function insertUser(
 }
 
 /** A new session, and the account's last sign-in (the admin's Users tab shows it), in one statement. */
-export async function insertSession(db: Db, id: string, userId: number, expiresAt: Date, now: Date): Promise<void> {
+export async function insertSession(
+  db: Db,
+  values: { id: string; userId: number; expiresAt: Date; now: Date; userAgent: string | null },
+): Promise<void> {
+  const { id, userId, expiresAt, now, userAgent } = values;
   await db.execute(sql`
-    with s as (insert into ${sessions} (id, user_id, expires_at) values (${id}, ${userId}, ${expiresAt}))
+    with s as (
+      insert into ${sessions} (id, user_id, created_at, expires_at, last_seen_at, user_agent)
+      values (${id}, ${userId}, ${now}, ${expiresAt}, ${now}, ${userAgent})
+    )
     update ${users} set last_sign_in_at = ${now} where id = ${userId}`);
 }
 
-/** One query per request: the session and its user, if the session is still valid at `now`. */
-export async function findUserBySession(db: Db, sessionId: string, now: Date): Promise<UserRow | undefined> {
+/** Whether a session is live at `now`: before its end, and used since `idleSince`. */
+const live = (now: Date, idleSince: Date) => and(gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince));
+
+/** One query per request: the session and its user, if the session is still live at `now`. */
+export async function findUserBySession(
+  db: Db,
+  sessionId: string,
+  now: Date,
+  idleSince: Date,
+): Promise<{ user: UserRow; lastSeenAt: Date } | undefined> {
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
+    .where(and(eq(sessions.id, sessionId), live(now, idleSince)))
     .limit(1);
-  return row?.user;
+  return row;
+}
+
+export async function touchSession(db: Db, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+}
+
+/** The account's live sessions, most recently used first. */
+export async function listLiveSessions(db: Db, userId: number, now: Date, idleSince: Date) {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), live(now, idleSince)))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+}
+
+/** Keeps the account's `keep` most recently used sessions and ends the others. */
+export async function trimSessions(db: Db, userId: number, keep: number): Promise<void> {
+  const kept = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
+    .limit(keep);
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), notInArray(sessions.id, kept)));
+}
+
+/** Ends one session of the user's; false when the user has no such session. */
+export async function deleteSessionOfUser(db: Db, userId: number, sessionId: string): Promise<boolean> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)))
+    .returning({ id: sessions.id });
+  return rows.length === 1;
 }
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {
@@ -54,17 +102,22 @@ export async function insertLoginAttempt(
   await db.insert(loginAttempts).values(values);
 }
 
-/** Sign-in attempts made before `attemptsBefore` (past every window that counts them) and sessions ended by `now`. */
+/** Sign-in attempts made before `attemptsBefore` (past every window that counts them), sessions ended by `now` or idle since `idleSince`, and links past their time. */
 export async function purgeOldAuthRows(
   db: Db,
   attemptsBefore: Date,
   now: Date,
+  idleSince: Date,
 ): Promise<{ attempts: number; sessions: number }> {
   const attempts = await db
     .delete(loginAttempts)
     .where(lt(loginAttempts.createdAt, attemptsBefore))
     .returning({ id: loginAttempts.id });
-  const ended = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
+  const ended = await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleSince)))
+    .returning({ id: sessions.id });
+  await db.delete(accountTokens).where(lt(accountTokens.expiresAt, now));
   return { attempts: attempts.length, sessions: ended.length };
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  accountSessionSchema,
   changePasswordSchema,
   PASSWORD_RESET_REQUESTED_MESSAGE,
   requestPasswordResetSchema,
@@ -24,6 +25,7 @@ import {
 import type { RoutePlugin } from "../../http/types";
 import { requestPasswordReset, resetPassword } from "./recovery";
 import { changePassword, endSession, signIn, signUp, startSession, toPublicUser, updateProfile } from "./service";
+import { endAllSessions, endSessionById, listSessions } from "./sessions";
 
 const messageSchema = z.object({ message: z.string() });
 
@@ -45,7 +47,7 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
       // As at sign-in: a session the browser still holds (another account's) is ended.
       const previous = request.cookies[SESSION_COOKIE];
       if (previous) await endSession(app.db, previous);
-      const session = await startSession(deps, user.id);
+      const session = await startSession(deps, user.id, request.headers["user-agent"] ?? null);
       setSessionCookie(request, reply, session.token, session.expiresAt);
       return reply.code(201).send(toPublicUser(user));
     },
@@ -59,7 +61,7 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
       // A new token at every sign-in; an old cookie the browser still holds is ended.
       const previous = request.cookies[SESSION_COOKIE];
       if (previous) await endSession(app.db, previous);
-      const session = await startSession(deps, user.id);
+      const session = await startSession(deps, user.id, request.headers["user-agent"] ?? null);
       setSessionCookie(request, reply, session.token, session.expiresAt);
       return toPublicUser(user);
     },
@@ -140,6 +142,34 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
     async (request, reply) => {
       await resetPassword(deps, request.body);
       // Every session of the account has ended, the browser's own too: it signs in with the new password.
+      clearSessionCookie(request, reply);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    "/api/auth/sessions",
+    { schema: { tags: ["auth"], response: { 200: z.array(accountSessionSchema) } }, preValidation: requireRole() },
+    async (request) => listSessions(deps, currentUser(request).id, request.cookies[SESSION_COOKIE]),
+  );
+
+  app.delete(
+    "/api/auth/sessions/:id",
+    {
+      schema: { tags: ["auth"], params: z.object({ id: z.string().min(1).max(64) }) },
+      preValidation: requireRole(),
+    },
+    async (request, reply) => {
+      await endSessionById(deps, currentUser(request).id, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    "/api/auth/sessions/sign-out-everywhere",
+    { schema: { tags: ["auth"] }, preValidation: requireRole() },
+    async (request, reply) => {
+      await endAllSessions(deps, currentUser(request).id);
       clearSessionCookie(request, reply);
       return reply.code(204).send();
     },

@@ -19,7 +19,12 @@ import * as q from "./queries";
 import { checkPasswordThrottled, type ThrottleDeps } from "./throttle";
 
 export type AuthDeps = ThrottleDeps &
-  MessagingDeps & { db: Db; passwordScryptN: number; sessionTtlMs: number; now: Clock };
+  MessagingDeps & { db: Db; passwordScryptN: number; sessionTtlMs: number; sessionIdleMs: number; now: Clock };
+
+/** An account keeps this many sessions at most; a new one ends the least recently used (decision 117). */
+export const MAX_SESSIONS_PER_ACCOUNT = 20;
+/** A session's last use is written at most this often: one write a minute, not one a request. */
+const TOUCH_EVERY_MS = 60 * 1000;
 
 export function toPublicUser(u: UserRow): PublicUser {
   return {
@@ -39,11 +44,22 @@ export function sessionIdFromToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-export async function startSession(deps: AuthDeps, userId: number): Promise<{ token: string; expiresAt: Date }> {
+export async function startSession(
+  deps: Pick<AuthDeps, "db" | "now" | "sessionTtlMs">,
+  userId: number,
+  userAgent: string | null = null,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString("base64url"); // 256 random bits
   const now = deps.now();
   const expiresAt = new Date(now.getTime() + deps.sessionTtlMs);
-  await q.insertSession(deps.db, sessionIdFromToken(token), userId, expiresAt, now);
+  await q.insertSession(deps.db, {
+    id: sessionIdFromToken(token),
+    userId,
+    expiresAt,
+    now,
+    userAgent: userAgent?.slice(0, 512) ?? null,
+  });
+  await q.trimSessions(deps.db, userId, MAX_SESSIONS_PER_ACCOUNT);
   return { token, expiresAt };
 }
 
@@ -51,8 +67,17 @@ export async function endSession(db: Db, token: string): Promise<void> {
   await q.deleteSession(db, sessionIdFromToken(token));
 }
 
-export async function userForSession({ db, now }: Pick<AuthDeps, "db" | "now">, token: string) {
-  return q.findUserBySession(db, sessionIdFromToken(token), now());
+/** The user of a live session (not past its end, used within the idle timeout), which this use keeps alive. */
+export async function userForSession(
+  { db, now, sessionIdleMs }: Pick<AuthDeps, "db" | "now" | "sessionIdleMs">,
+  token: string,
+): Promise<UserRow | undefined> {
+  const at = now();
+  const id = sessionIdFromToken(token);
+  const found = await q.findUserBySession(db, id, at, new Date(at.getTime() - sessionIdleMs));
+  if (!found) return undefined;
+  if (at.getTime() - found.lastSeenAt.getTime() >= TOUCH_EVERY_MS) await q.touchSession(db, id, at);
+  return found.user;
 }
 
 /** A 400 naming the field when the password is one the policy refuses (decision 112). */
@@ -90,9 +115,14 @@ export async function signIn(deps: AuthDeps, input: SignInInput, address: string
 }
 
 /** Keeps the sign-in attempts of the last day (the limits look at 15 minutes) and no ended sessions. */
-export async function purgeOldAuthRows({ db, now }: Pick<AuthDeps, "db" | "now">) {
+export async function purgeOldAuthRows({ db, now, sessionIdleMs }: Pick<AuthDeps, "db" | "now" | "sessionIdleMs">) {
   const at = now();
-  return q.purgeOldAuthRows(db, new Date(at.getTime() - 24 * 60 * 60 * 1000), at);
+  return q.purgeOldAuthRows(
+    db,
+    new Date(at.getTime() - 24 * 60 * 60 * 1000),
+    at,
+    new Date(at.getTime() - sessionIdleMs),
+  );
 }
 
 /** Creates an admin, or promotes an existing account (the command line's way to the first admin). */

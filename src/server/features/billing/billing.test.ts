@@ -28,7 +28,9 @@ const card = (clientSecret: string, cardNumber: string) => ({
 describe("demo billing provider", () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestContext();
+    // A trial's 15 days pass in one step here: the sessions must outlive them (the idle timeout has
+    // its own tests in auth/sessions.test.ts).
+    ctx = await createTestContext({ SESSION_IDLE_HOURS: String(365 * 24) });
   });
   afterAll(async () => {
     await ctx.close();

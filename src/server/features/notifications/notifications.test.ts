@@ -13,7 +13,9 @@ import { notifyUser } from "./service";
 let ctx: TestContext;
 let admin: TestUser;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // A trial's 15 days pass in one step here: the sessions must outlive them (the idle timeout has
+  // its own tests in auth/sessions.test.ts).
+  ctx = await createTestContext({ SESSION_IDLE_HOURS: String(365 * 24) });
   admin = await createUser(ctx, "admin");
 });
 afterAll(async () => {

@@ -17,6 +17,7 @@ import { toast } from "@/web/components/ui/use-toast";
 import { errorMessage, fieldIssues } from "@/web/lib/api";
 import { useAuth } from "@/web/lib/auth";
 import { useChangePassword, useUpdateProfile } from "./api";
+import { SessionsCard } from "./sessions-card";
 
 /** One of the account's cards: a heading, a line under it, and a two-column form with its button. */
 function FormCard({
@@ -138,6 +139,7 @@ export function SettingsPage({ moreCards }: { moreCards?: (user: PublicUser) => 
         <div className="grid max-w-3xl gap-6">
           <ProfileCard user={user} />
           <PasswordCard />
+          <SessionsCard />
           {moreCards?.(user)}
         </div>
       ) : null}

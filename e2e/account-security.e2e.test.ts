@@ -97,3 +97,41 @@ describe("forgot password", () => {
     await page.getByText("This link has expired or has already been used. Ask for a new one.").waitFor();
   });
 });
+
+describe("sessions", () => {
+  it("Settings lists where the account is signed in; the user signs out another device, then everywhere", async () => {
+    const email = uniqueEmail("e2e-sessions");
+    const password = "difference-engine-1822";
+    const signUp = await context.request.post("/api/auth/sign-up", {
+      data: { firstName: "Charles", lastName: "Babbage", email, password },
+    });
+    expect(signUp.ok()).toBe(true);
+    // A phone signed in too.
+    const phone = await product.newContext();
+    const phoneSignIn = await phone.request.post("/api/auth/sign-in", {
+      data: { email, password },
+      headers: {
+        "user-agent":
+          "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1",
+      },
+    });
+    expect(phoneSignIn.ok()).toBe(true);
+
+    await page.goto("/settings");
+    const sessions = page.getByRole("list", { name: "Sessions" });
+    await expect.poll(() => sessions.getByTestId("session").count()).toBe(2);
+    expect(await sessions.getByTestId("session").first().innerText()).toContain("This device");
+    expect(await sessions.getByTestId("session").nth(1).innerText()).toContain("Safari on iOS");
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await keepScreenshot(page, "settings-sessions");
+
+    await sessions.getByRole("button", { name: /Sign out Safari on iOS/ }).click();
+    await expect.poll(() => sessions.getByTestId("session").count()).toBe(1);
+    expect((await phone.request.get("/api/auth/user")).status()).toBe(401);
+
+    await page.getByRole("button", { name: "Sign Out Everywhere" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Sign Out Everywhere" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    expect((await context.request.get("/api/auth/user")).status()).toBe(401);
+  });
+});
