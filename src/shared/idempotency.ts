@@ -17,7 +17,9 @@ const KEY_HINT = "send a new random key, such as a UUID, for each submission";
  */
 export const idempotencyKeySchema = z
   .string()
-  .transform((value) => (value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value))
+  .transform((value) =>
+    value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value,
+  )
   .pipe(
     z
       .string()
