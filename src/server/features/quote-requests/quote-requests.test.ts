@@ -450,6 +450,15 @@ describe("POST /api/quote-requests with an Idempotency-Key", () => {
     expect(await writtenFor(two)).toEqual({ ids: [theirs.json().id], jobs: 1 });
   });
 
+  it("names the optional header in the OpenAPI document", async () => {
+    const docs = await ctx.app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(docs.statusCode).toBe(200);
+    const parameters = docs.json().paths["/api/quote-requests"].post.parameters as Record<string, unknown>[];
+    expect(parameters).toContainEqual(
+      expect.objectContaining({ in: "header", name: "idempotency-key", required: false }),
+    );
+  });
+
   it("without the header, makes a new request each time, as before", async () => {
     const fresh = await createUser(ctx, "client", "keyless");
     const first = await createOk(fresh);
