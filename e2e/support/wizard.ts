@@ -30,6 +30,17 @@ async function next(page: Page, label: string, step: number) {
 
 /** Fills and submits the wizard at /quote-request as the signed-in client; answers the new request's id. */
 export async function submitThroughWizard(page: Page, r: WizardRequest): Promise<number> {
+  await fillWizard(page, r);
+  await page.getByRole("button", { name: "Submit My Request" }).click();
+
+  await page.waitForURL((url) => url.pathname === "/dashboard");
+  await page.getByRole("link", { name: `View ${r.title}` }).click();
+  await page.waitForURL(/\/quote-request\/\d+$/);
+  return Number(new URL(page.url()).pathname.split("/").pop());
+}
+
+/** Walks the wizard at /quote-request to its last step, every answer given and the consent checked. */
+export async function fillWizard(page: Page, r: WizardRequest): Promise<void> {
   await page.goto("/quote-request");
   await page.getByTestId("wizard-step").waitFor();
   if (r.contactEmail) await page.getByLabel("Work email").fill(r.contactEmail);
@@ -65,10 +76,4 @@ export async function submitThroughWizard(page: Page, r: WizardRequest): Promise
     .check();
   await page.getByRole("radio", { name: "No preference" }).check();
   await page.getByRole("checkbox", { name: /I agree/ }).check();
-  await page.getByRole("button", { name: "Submit My Request" }).click();
-
-  await page.waitForURL((url) => url.pathname === "/dashboard");
-  await page.getByRole("link", { name: `View ${r.title}` }).click();
-  await page.waitForURL(/\/quote-request\/\d+$/);
-  return Number(new URL(page.url()).pathname.split("/").pop());
 }

@@ -17,7 +17,7 @@ export type JobPayloads = {
   "advance-demo-subscriptions": Record<string, never>;
   /** Emails waiting in the outbox: send those due (the notifications feature works it). */
   "send-emails": { reason: string };
-  /** Periodic: deletes sign-in attempts past every limit's window and expired sessions. */
+  /** Periodic: deletes sign-in attempts past every limit's window, expired sessions and Idempotency-Keys. */
   "purge-auth-rows": Record<string, never>;
 };
 export type JobName = keyof JobPayloads;

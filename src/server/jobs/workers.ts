@@ -6,6 +6,7 @@ import { purgeOldAuthRows } from "../features/auth/service";
 import { advanceDemoSubscriptions } from "../features/billing/service";
 import { checkMatchDeadlines, matchQuoteRequest, rematchOpenRequests } from "../features/matching/service";
 import { deliverDueEmails } from "../features/notifications/mail";
+import { purgeExpiredIdempotencyKeys } from "../features/quote-requests/service";
 import { JOB_NAMES } from "./queue";
 
 /** Works every queue on `deps.jobs` with the app's deps (createAppDeps), and schedules the sweeps. */
@@ -36,6 +37,9 @@ export async function startWorkers(deps: AppDeps, options: { schedules?: boolean
   await jobs.work(JOB_NAMES.purgeAuthRows, async () => {
     const purged = await purgeOldAuthRows(deps);
     if (purged.attempts + purged.sessions > 0) log.info(purged, "purged old sign-in attempts and sessions");
+    // The same hourly sweep forgets submissions' Idempotency-Keys once they expire (decision 110).
+    const keys = await purgeExpiredIdempotencyKeys(deps);
+    if (keys > 0) log.info({ keys }, "purged expired idempotency keys");
   });
   if (options.schedules ?? true) {
     await jobs.schedule(JOB_NAMES.checkMatchDeadlines, "* * * * *", {});

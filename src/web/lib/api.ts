@@ -22,8 +22,14 @@ async function failed(res: Response): Promise<ApiError> {
   return new ApiError(res.status, text, res.statusText);
 }
 
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
-  const headers: Record<string, string> = {};
+/** `extraHeaders`: what one call needs besides the defaults, such as an Idempotency-Key (decision 110). */
+export async function apiRequest(
+  method: string,
+  url: string,
+  data?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { ...extraHeaders };
   const init: RequestInit = { method, headers, credentials: "include" };
   if (data !== undefined) {
     headers["Content-Type"] = "application/json";
@@ -35,8 +41,13 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
 }
 
 /** A state change whose answer is JSON (the changed object). */
-export async function requestJson<T>(method: string, url: string, data?: unknown): Promise<T> {
-  return (await (await apiRequest(method, url, data)).json()) as T;
+export async function requestJson<T>(
+  method: string,
+  url: string,
+  data?: unknown,
+  extraHeaders?: Record<string, string>,
+): Promise<T> {
+  return (await (await apiRequest(method, url, data, extraHeaders)).json()) as T;
 }
 
 async function readJson(url: string): Promise<Response> {

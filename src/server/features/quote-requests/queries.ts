@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { QuoteRequestStatus } from "@/shared/quote-requests";
 import type { Db } from "../../db/client";
 import { companies } from "../../db/schema/companies";
+import { type IdempotencyKeyRow, idempotencyKeys } from "../../db/schema/idempotency-keys";
 import { leads } from "../../db/schema/leads";
 import { type QuoteRequestRow, quoteRequests } from "../../db/schema/quote-requests";
 import { quotes } from "../../db/schema/quotes";
@@ -130,4 +131,53 @@ export async function hasLiveQuote(db: Db, leadId: number): Promise<boolean> {
     .where(and(eq(quotes.leadId, leadId), ne(quotes.status, "withdrawn")))
     .limit(1);
   return !!row;
+}
+
+/** The user's key, unless it expired (made at or before `expiredAt`); expired rows wait for the purge. */
+export async function findLiveIdempotencyKey(
+  db: Db,
+  userId: number,
+  key: string,
+  expiredAt: Date,
+): Promise<IdempotencyKeyRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(
+      and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), gt(idempotencyKeys.createdAt, expiredAt)),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * Claims the key for a request just inserted in the same transaction: a new key, or an expired one taken
+ * over. Answers false when a live one exists; on PostgreSQL a concurrent claim of the same key waits here
+ * until the other transaction ends, then finds its row (the primary key decides, not a prior read).
+ */
+export async function claimIdempotencyKey(
+  db: Db,
+  values: Omit<IdempotencyKeyRow, "createdAt">,
+  now: Date,
+  expiredAt: Date,
+): Promise<boolean> {
+  const rows = await db
+    .insert(idempotencyKeys)
+    .values({ ...values, createdAt: now })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.userId, idempotencyKeys.key],
+      set: { requestHash: values.requestHash, quoteRequestId: values.quoteRequestId, createdAt: now },
+      setWhere: lte(idempotencyKeys.createdAt, expiredAt),
+    })
+    .returning({ key: idempotencyKeys.key });
+  return rows.length > 0;
+}
+
+/** Keys made at or before `expiredAt` no longer protect anything. */
+export async function deleteIdempotencyKeysBefore(db: Db, expiredAt: Date): Promise<number> {
+  const rows = await db
+    .delete(idempotencyKeys)
+    .where(lte(idempotencyKeys.createdAt, expiredAt))
+    .returning({ key: idempotencyKeys.key });
+  return rows.length;
 }

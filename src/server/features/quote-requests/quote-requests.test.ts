@@ -1,12 +1,19 @@
 import { and, eq, sql } from "drizzle-orm";
 import { jsonb, pgSchema, text } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IDEMPOTENCY_KEY_MAX } from "@/shared/idempotency";
 import { type CreateQuoteRequestInput, DESCRIPTION_MAX, MESSAGES } from "@/shared/quote-requests";
+import { idempotencyKeys } from "../../db/schema/idempotency-keys";
 import { quoteRequests } from "../../db/schema/quote-requests";
 import { quoteRequestBody as validBody } from "../../test/fixtures";
-import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
+import { as, createTestContext, createUser, signIn, type TestContext, type TestUser } from "../../test/test-app";
 import { findUserById } from "../auth/queries";
-import { submitQuoteRequest } from "./service";
+import {
+  IDEMPOTENCY_KEY_REUSED,
+  IDEMPOTENCY_KEY_TTL_MS,
+  purgeExpiredIdempotencyKeys,
+  submitQuoteRequest,
+} from "./service";
 
 let ctx: TestContext;
 let client: TestUser;
@@ -357,5 +364,155 @@ describe("POST /api/quote-requests/:id/cancel", () => {
     expect((await cancel(provider, created.id)).statusCode).toBe(403);
     expect((await cancel(admin, created.id)).statusCode).toBe(403);
     expect((await cancel(null, created.id)).statusCode).toBe(401);
+  });
+});
+
+// Last in the file, as its final test moves the app's clock on.
+describe("POST /api/quote-requests with an Idempotency-Key", () => {
+  const createWithKey = (user: TestUser, key: string, payload: unknown = validBody()) =>
+    as(ctx, user, {
+      method: "POST",
+      url: "/api/quote-requests",
+      headers: { "idempotency-key": key },
+      payload: payload as Record<string, unknown>,
+    });
+
+  /** The client's requests, and the matching jobs written for them. */
+  async function writtenFor(user: TestUser) {
+    const rows = await ctx.database.db
+      .select({ id: quoteRequests.id })
+      .from(quoteRequests)
+      .where(eq(quoteRequests.clientId, user.id));
+    const jobs = (await Promise.all(rows.map((r) => jobsFor(r.id)))).flat();
+    return { ids: rows.map((r) => r.id).sort((a, b) => a - b), jobs: jobs.length };
+  }
+
+  it("answers a retry with the request already made, the same status and body, and writes nothing more", async () => {
+    const fresh = await createUser(ctx, "client", "retrier");
+    const key = crypto.randomUUID();
+    const first = await createWithKey(fresh, key);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.headers["idempotent-replayed"]).toBeUndefined();
+
+    const retry = await createWithKey(fresh, key);
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect(retry.headers["idempotent-replayed"]).toBe("true");
+    expect(retry.json()).toEqual(first.json());
+    // One request, one matching job: its leads and their notifications follow from that job only.
+    expect(await writtenFor(fresh)).toEqual({ ids: [first.json().id], jobs: 1 });
+  });
+
+  it("takes the same body with its fields in another order as the same request", async () => {
+    const fresh = await createUser(ctx, "client", "reorderer");
+    const key = crypto.randomUUID();
+    const body = validBody();
+    const first = await createWithKey(fresh, key, body);
+    const reordered = Object.fromEntries(Object.entries(body).reverse());
+    const retry = await createWithKey(fresh, key, reordered);
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect(retry.json().id).toBe(first.json().id);
+  });
+
+  it("refuses the same key with another body with 422 and a message that says what to do", async () => {
+    const fresh = await createUser(ctx, "client", "changer");
+    const key = crypto.randomUUID();
+    const first = await createWithKey(fresh, key);
+    const changed = await createWithKey(fresh, key, { ...validBody(), title: "Another process" });
+    expect(changed.statusCode).toBe(422);
+    expect(changed.json()).toEqual({ message: IDEMPOTENCY_KEY_REUSED });
+    expect(await writtenFor(fresh)).toEqual({ ids: [first.json().id], jobs: 1 });
+  });
+
+  it("makes one request of several sent at once with the same key", async () => {
+    const fresh = await createUser(ctx, "client", "racer");
+    const key = crypto.randomUUID();
+    const answers = await Promise.all([
+      createWithKey(fresh, key),
+      createWithKey(fresh, key),
+      createWithKey(fresh, key),
+    ]);
+    for (const res of answers) expect(res.statusCode, res.body).toBe(201);
+    const ids = new Set(answers.map((res) => res.json().id));
+    expect(ids.size).toBe(1);
+    expect(answers.filter((res) => res.headers["idempotent-replayed"] === "true")).toHaveLength(2);
+    expect(await writtenFor(fresh)).toEqual({ ids: [...ids], jobs: 1 });
+  });
+
+  it("keeps each user's keys apart: another client's same key makes that client's own request", async () => {
+    const [one, two] = await Promise.all([createUser(ctx, "client", "keyone"), createUser(ctx, "client", "keytwo")]);
+    const key = "shared-key-1";
+    const mine = await createWithKey(one, key);
+    const theirs = await createWithKey(two, key, { ...validBody(), title: "Their own process" });
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    expect(theirs.headers["idempotent-replayed"]).toBeUndefined();
+    expect(theirs.json().id).not.toBe(mine.json().id);
+    expect(await writtenFor(one)).toEqual({ ids: [mine.json().id], jobs: 1 });
+    expect(await writtenFor(two)).toEqual({ ids: [theirs.json().id], jobs: 1 });
+  });
+
+  it("names the optional header in the OpenAPI document", async () => {
+    const docs = await ctx.app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(docs.statusCode).toBe(200);
+    const parameters = docs.json().paths["/api/quote-requests"].post.parameters as Record<string, unknown>[];
+    expect(parameters).toContainEqual(
+      expect.objectContaining({ in: "header", name: "idempotency-key", required: false }),
+    );
+  });
+
+  it("without the header, makes a new request each time, as before", async () => {
+    const fresh = await createUser(ctx, "client", "keyless");
+    const first = await createOk(fresh);
+    const second = await createOk(fresh);
+    expect(second.id).not.toBe(first.id);
+    expect(await writtenFor(fresh)).toEqual({ ids: [first.id, second.id], jobs: 2 });
+    expect(await ctx.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, fresh.id))).toEqual(
+      [],
+    );
+  });
+
+  it("answers 400 naming the header for an empty key, one too long, or one with spaces, and writes nothing", async () => {
+    const fresh = await createUser(ctx, "client", "badkey");
+    const bad = ["", '""', "k".repeat(IDEMPOTENCY_KEY_MAX + 1), "two, keys"];
+    for (const key of bad) {
+      const res = await createWithKey(fresh, key);
+      expect(res.statusCode, key).toBe(400);
+      expect(res.json().message).toMatch(/^idempotency-key: Idempotency-Key .*send a new random key/);
+    }
+    expect(await writtenFor(fresh)).toEqual({ ids: [], jobs: 0 });
+    // The longest key is taken, and the draft's quoted form names the same key.
+    const longest = "k".repeat(IDEMPOTENCY_KEY_MAX);
+    const made = await createWithKey(fresh, longest);
+    expect(made.statusCode, made.body).toBe(201);
+    const quoted = await createWithKey(fresh, `"${longest}"`);
+    expect(quoted.headers["idempotent-replayed"]).toBe("true");
+    expect(quoted.json().id).toBe(made.json().id);
+  });
+
+  // Last in the file: it moves the app's clock two days on. It signs in again after each move, so that
+  // no session timeout decides what it sees.
+  it("forgets a key after 24 hours: the key makes a new request, and the purge deletes what expired", async () => {
+    const fresh = await createUser(ctx, "client", "expirer");
+    const moveOn = async (ms: number) => {
+      ctx.clock.advance(ms);
+      fresh.cookie = (await signIn(ctx, fresh.email, fresh.password)).cookie;
+    };
+    const key = crypto.randomUUID();
+    const first = await createWithKey(fresh, key);
+    await moveOn(IDEMPOTENCY_KEY_TTL_MS - 60_000);
+    expect((await createWithKey(fresh, key)).json().id).toBe(first.json().id);
+    await moveOn(60_000);
+    const later = await createWithKey(fresh, key);
+    expect(later.statusCode, later.body).toBe(201);
+    expect(later.headers["idempotent-replayed"]).toBeUndefined();
+    expect(later.json().id).not.toBe(first.json().id);
+    expect(await writtenFor(fresh)).toEqual({ ids: [first.json().id, later.json().id], jobs: 2 });
+
+    await moveOn(IDEMPOTENCY_KEY_TTL_MS);
+    const newest = await createWithKey(fresh, crypto.randomUUID());
+    // Every key made a day ago or more goes, this test's and the others'; none made since.
+    expect(await purgeExpiredIdempotencyKeys(ctx.deps)).toBeGreaterThanOrEqual(2);
+    expect(await ctx.database.db.select({ id: idempotencyKeys.quoteRequestId }).from(idempotencyKeys)).toEqual([
+      { id: newest.json().id },
+    ]);
   });
 });

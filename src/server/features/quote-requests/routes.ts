@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IDEMPOTENT_REPLAYED_HEADER, idempotencyHeadersSchema } from "@/shared/idempotency";
 import {
   createQuoteRequestSchema,
   myQuoteRequestsQuerySchema,
@@ -14,7 +15,7 @@ import {
   cancelQuoteRequest,
   getQuoteRequest,
   listClientQuoteRequests,
-  submitQuoteRequest,
+  submitQuoteRequestOnce,
   summariseClientQuoteRequests,
 } from "./service";
 
@@ -23,14 +24,27 @@ const tags = ["quote-requests"];
 // Roles are checked before the body is validated (preValidation), so that a caller who may not use
 // a route learns nothing from its validation messages (decision 014).
 export const quoteRequestRoutes: RoutePlugin = async (app, deps) => {
+  // An optional Idempotency-Key makes a retry answer the request already made (decision 110).
   app.post(
     "/api/quote-requests",
     {
-      schema: { tags, body: createQuoteRequestSchema, response: { 201: quoteRequestDetailSchema } },
+      schema: {
+        tags,
+        headers: idempotencyHeadersSchema,
+        body: createQuoteRequestSchema,
+        response: { 201: quoteRequestDetailSchema },
+      },
       preValidation: requireRole("client"),
     },
     async (request, reply) => {
-      const created = await submitQuoteRequest(deps, currentUser(request), request.body);
+      const key = request.headers["idempotency-key"];
+      const { request: created, replayed } = await submitQuoteRequestOnce(
+        deps,
+        currentUser(request),
+        request.body,
+        key,
+      );
+      if (replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, "true");
       return reply.code(201).send(created);
     },
   );

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   CLIENT_STATUS_LABELS,
   type ClientStatus,
@@ -14,10 +15,11 @@ import {
 } from "@/shared/quote-requests";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db/client";
+import type { IdempotencyKeyRow } from "../../db/schema/idempotency-keys";
 import type { LeadRow } from "../../db/schema/leads";
 import type { QuoteRequestRow } from "../../db/schema/quote-requests";
 import type { UserRow } from "../../db/schema/users";
-import { ConflictError, NotFoundError } from "../../errors";
+import { AppError, ConflictError, NotFoundError } from "../../errors";
 import { idCursor, pageLimit, toPage } from "../../http/paging";
 import { JOB_NAMES, type JobQueue } from "../../jobs/queue";
 import { requireAccess } from "../companies/access";
@@ -96,6 +98,98 @@ export async function submitQuoteRequest(
   client: UserRow,
   input: CreateQuoteRequestInput,
 ): Promise<QuoteRequestDetail> {
+  const row = await deps.db.transaction(async (tx) => {
+    const inserted = await insertRequest(tx, deps.now(), client, input);
+    await sendMatchJob(tx, deps, inserted);
+    return inserted;
+  });
+  return toDetail({ request: row, client: clientOf(client) });
+}
+
+/** How long a key protects its submission: a retry comes within minutes; Stripe keeps keys a day too. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+
+export const IDEMPOTENCY_KEY_REUSED =
+  "This Idempotency-Key was already used for a different request. Send the same request again to retry it, or a new key for a new request.";
+
+/** Thrown inside the transaction when a live key already names a request, to roll this one back. */
+class KeyAlreadyUsed extends Error {}
+
+/**
+ * submitQuoteRequest, once per Idempotency-Key (decision 110): the first submission with a key creates
+ * the request and its matching job; a later one with the same key and body gets that request again
+ * (replayed), with another body a 422. The key is written in the creating transaction, so of two
+ * concurrent submissions only one commits and the other replays it. Without a key, as before.
+ */
+export async function submitQuoteRequestOnce(
+  deps: QuoteRequestDeps,
+  client: UserRow,
+  input: CreateQuoteRequestInput,
+  key: string | undefined,
+): Promise<{ request: QuoteRequestDetail; replayed: boolean }> {
+  if (key === undefined) return { request: await submitQuoteRequest(deps, client, input), replayed: false };
+  const requestHash = fingerprint(input);
+  const now = deps.now();
+  const expiredAt = new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS);
+  // No read first: the key's primary key decides, inside the transaction that creates the request, so a
+  // retry racing the first submission cannot slip between a read and a write.
+  try {
+    const row = await deps.db.transaction(async (tx) => {
+      const inserted = await insertRequest(tx, now, client, input);
+      const claim = { userId: client.id, key, requestHash, quoteRequestId: inserted.id };
+      if (!(await q.claimIdempotencyKey(tx, claim, now, expiredAt))) throw new KeyAlreadyUsed();
+      await sendMatchJob(tx, deps, inserted);
+      return inserted;
+    });
+    return { request: toDetail({ request: row, client: clientOf(client) }), replayed: false };
+  } catch (err) {
+    if (!(err instanceof KeyAlreadyUsed)) throw err;
+  }
+  // An earlier or concurrent submission with this key committed first: its request is the answer.
+  const earlier = await q.findLiveIdempotencyKey(deps.db, client.id, key, expiredAt);
+  if (!earlier) throw new ConflictError("The request sent earlier with this Idempotency-Key is gone. Send a new key.");
+  return replay(deps.db, client, earlier, requestHash);
+}
+
+/** Expired keys, deleted by the periodic purge; answers how many. */
+export async function purgeExpiredIdempotencyKeys({ db, now }: Pick<QuoteRequestDeps, "db" | "now">): Promise<number> {
+  return q.deleteIdempotencyKeysBefore(db, new Date(now().getTime() - IDEMPOTENCY_KEY_TTL_MS));
+}
+
+async function replay(
+  db: Db,
+  client: UserRow,
+  key: IdempotencyKeyRow,
+  requestHash: string,
+): Promise<{ request: QuoteRequestDetail; replayed: boolean }> {
+  if (key.requestHash !== requestHash) throw new AppError(422, IDEMPOTENCY_KEY_REUSED);
+  const row = await q.findQuoteRequestById(db, key.quoteRequestId);
+  if (!row || row.request.clientId !== client.id) throw new NotFoundError(NOT_FOUND);
+  return { request: toDetail(row), replayed: true };
+}
+
+/** sha256 of the body as the server read it, its keys sorted, so that their order does not matter. */
+function fingerprint(input: CreateQuoteRequestInput): string {
+  const sorted = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(sorted);
+    if (value === null || typeof value !== "object") return value;
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([k, v]) => [k, sorted(v)]),
+    );
+  };
+  return createHash("sha256")
+    .update(JSON.stringify(sorted(input)))
+    .digest("hex");
+}
+
+function clientOf(client: UserRow): q.QuoteRequestClient {
+  return { firstName: client.firstName, lastName: client.lastName, email: client.email };
+}
+
+async function insertRequest(db: Db, now: Date, client: UserRow, input: CreateQuoteRequestInput) {
   const { requirements } = input;
   const complex = isComplexProject({
     budgetRange: input.budgetRange,
@@ -103,31 +197,27 @@ export async function submitQuoteRequest(
     systemTypes: requirements.systemTypes,
   });
   const roi = estimateRoi(requirements);
-  const row = await deps.db.transaction(async (tx) => {
-    const inserted = await q.insertQuoteRequest(
-      tx,
-      {
-        clientId: client.id,
-        title: input.title,
-        description: input.description,
-        industry: input.industry,
-        automationTypes: input.automationTypes,
-        budgetRange: input.budgetRange,
-        timeline: input.timeline,
-        requirements,
-        isComplex: complex,
-        matchHours: matchHours(complex),
-        roiHoursPerYear: roi?.hoursPerYear ?? null,
-      },
-      deps.now(),
-    );
-    await deps.jobs.send(JOB_NAMES.matchQuoteRequest, { quoteRequestId: inserted.id }, { tx });
-    return inserted;
-  });
-  return toDetail({
-    request: row,
-    client: { firstName: client.firstName, lastName: client.lastName, email: client.email },
-  });
+  return q.insertQuoteRequest(
+    db,
+    {
+      clientId: client.id,
+      title: input.title,
+      description: input.description,
+      industry: input.industry,
+      automationTypes: input.automationTypes,
+      budgetRange: input.budgetRange,
+      timeline: input.timeline,
+      requirements,
+      isComplex: complex,
+      matchHours: matchHours(complex),
+      roiHoursPerYear: roi?.hoursPerYear ?? null,
+    },
+    now,
+  );
+}
+
+async function sendMatchJob(tx: Db, deps: QuoteRequestDeps, request: QuoteRequestRow): Promise<void> {
+  await deps.jobs.send(JOB_NAMES.matchQuoteRequest, { quoteRequestId: request.id }, { tx });
 }
 
 /** The statuses each of the client's words covers: a cancelled request is closed to the client. */
@@ -196,8 +286,5 @@ export async function cancelQuoteRequest(
     await closeRequestQuotes(tx, deps, id, "request-cancelled");
     return updated;
   });
-  return toDetail({
-    request: row,
-    client: { firstName: client.firstName, lastName: client.lastName, email: client.email },
-  });
+  return toDetail({ request: row, client: clientOf(client) });
 }

@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { IDEMPOTENCY_KEY_HEADER } from "@/shared/idempotency";
 import type {
   ClientStatus,
   CreateQuoteRequestInput,
@@ -36,10 +37,16 @@ export const quoteRequestQueryOptions = (id: number) =>
     queryFn: () => getJson<QuoteRequestDetail>(`/api/quote-requests/${id}`),
   });
 
+/** A request to send, with the key that makes a retry of it answer the request already made (decision 110). */
+export type QuoteRequestSubmission = { body: CreateQuoteRequestInput; idempotencyKey: string };
+
 export function useCreateQuoteRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateQuoteRequestInput) => requestJson<QuoteRequestDetail>("POST", "/api/quote-requests", body),
+    mutationFn: ({ body, idempotencyKey }: QuoteRequestSubmission) =>
+      requestJson<QuoteRequestDetail>("POST", "/api/quote-requests", body, {
+        [IDEMPOTENCY_KEY_HEADER]: idempotencyKey,
+      }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: keys.all });
     },

@@ -1,6 +1,7 @@
 // Spec screen 4 and sections 4, 5, 8: the six-step wizard. Each step's messages show as the user
 // types; Next moves on only when the step is complete (decision 011); the last step sends the
-// request, then the wizard forgets its draft and the client goes to the dashboard.
+// request, then the wizard forgets its draft and the client goes to the dashboard. A retry of the same
+// answers sends the same Idempotency-Key, so it never makes a second request (decision 110).
 import { ArrowLeft, ArrowRight, Send } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
@@ -13,6 +14,13 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/ca
 import { toast } from "@/web/components/ui/use-toast";
 import { errorMessage } from "@/web/lib/api";
 import { useCreateQuoteRequest } from "../api";
+import {
+  clearSubmission,
+  loadSubmission,
+  type PendingSubmission,
+  saveSubmission,
+  submissionFor,
+} from "./submission-key";
 import {
   isStepFilled,
   SUBMIT_LABEL,
@@ -58,6 +66,7 @@ export function QuoteRequestWizard({ user }: { user: PublicUser }) {
   const form = useForm<WizardFormValues>({ resolver: wizardResolver, mode: "onChange", defaultValues: initial.values });
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const sent = useRef(false);
+  const pending = useRef<PendingSubmission | null>(null);
 
   // The draft follows every change, until the request is sent.
   useEffect(() => {
@@ -101,23 +110,33 @@ export function QuoteRequestWizard({ user }: { user: PublicUser }) {
       }
       return;
     }
-    createRequest.mutate(toCreateQuoteRequestBody(parsed.data), {
-      onSuccess: () => {
-        sent.current = true;
-        clearDraft(user.id);
-        toast(SUCCESS_TOAST);
-        form.reset(empty);
-        setStep(1);
-        navigate(PATHS.dashboard);
+    const body = toCreateQuoteRequestBody(parsed.data);
+    // Kept until the request is made: Submit again after a failure resends the same key.
+    const submission = submissionFor(pending.current ?? loadSubmission(user.id), body);
+    pending.current = submission;
+    saveSubmission(user.id, submission);
+    createRequest.mutate(
+      { body, idempotencyKey: submission.key },
+      {
+        onSuccess: () => {
+          sent.current = true;
+          pending.current = null;
+          clearSubmission(user.id);
+          clearDraft(user.id);
+          toast(SUCCESS_TOAST);
+          form.reset(empty);
+          setStep(1);
+          navigate(PATHS.dashboard);
+        },
+        onError: (err) => {
+          toast({
+            title: "Submission Failed",
+            description: errorMessage(err, "Please try again later."),
+            variant: "destructive",
+          });
+        },
       },
-      onError: (err) => {
-        toast({
-          title: "Submission Failed",
-          description: errorMessage(err, "Please try again later."),
-          variant: "destructive",
-        });
-      },
-    });
+    );
   };
 
   const StepFields = WIZARD_STEP_COMPONENTS[step - 1] ?? WIZARD_STEP_COMPONENTS[0];

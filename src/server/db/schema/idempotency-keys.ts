@@ -1,0 +1,27 @@
+import { index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { quoteRequests } from "./quote-requests";
+import { users } from "./users";
+
+/**
+ * The Idempotency-Key of each quote request submitted with one (decision 110): written in the
+ * transaction that creates the request, so that the primary key lets only one of two concurrent
+ * submissions with the same key commit. Scoped to the user; kept 24 hours, then purged.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text().notNull(),
+    /** sha256 of the request's body as the server read it: the same key with another body is refused. */
+    requestHash: text().notNull(),
+    quoteRequestId: integer()
+      .notNull()
+      .references(() => quoteRequests.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created_at_idx").on(t.createdAt)],
+);
+
+export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
