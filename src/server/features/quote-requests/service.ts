@@ -1,3 +1,4 @@
+import { isDeletedAccountEmail } from "@/shared/account";
 import {
   CLIENT_STATUS_LABELS,
   type ClientStatus,
@@ -71,7 +72,10 @@ export function toSummary(row: q.QuoteRequestWithClient, access: ReadAccess = { 
     automationTypes: r.automationTypes,
     status: r.status,
     timeline: r.timeline,
-    ...(access.contact ? { client: row.client } : {}),
+    // A deleted client's placeholder address is nobody's contact (decision 118).
+    ...(access.contact
+      ? { client: isDeletedAccountEmail(row.client.email) ? { ...row.client, email: "" } : row.client }
+      : {}),
     matchDueAt: r.matchDueAt.toISOString(),
     isComplex: r.isComplex,
     roiHoursPerYear: r.roiHoursPerYear,
