@@ -15,6 +15,7 @@ import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/form-controls";
 import { useAuth } from "@/web/lib/auth";
 import { useChangePassword, useUpdateProfile } from "./api";
+import { YourDataCard } from "./your-data-card";
 
 /** One of the account's cards: a heading, a line under it, and a two-column form with its button. */
 function FormCard({
@@ -125,6 +126,7 @@ export function SettingsPage({ moreCards }: { moreCards?: (user: PublicUser) => 
           <ProfileCard user={user} />
           <PasswordCard />
           {moreCards?.(user)}
+          <YourDataCard user={user} />
         </div>
       ) : null}
     </SectionPage>
