@@ -23,6 +23,7 @@ import {
   type TestContext,
   type TestUser,
 } from "../../test/test-app";
+import { DELETED_ACCOUNT_ROLE_MESSAGE } from "../admin/users";
 import { matchQuoteRequest } from "../matching/service";
 import { DELETE_ACCOUNT_LIMIT, RETIRED_COMPANY_REASON } from "./service";
 
@@ -346,6 +347,17 @@ describe("deleting a provider", () => {
       .where(and(eq(leads.quoteRequestId, later), eq(leads.companyId, provider.companyId)));
     expect(laterLeads).toEqual([]);
     expect((await userRow(provider.id)).email).toBe(deletedAccountEmail(provider.id));
+
+    // Nor can an admin bring the deleted account back into play with a role.
+    const admin = await createUser(ctx, "admin", "promoter");
+    const promote = await as(ctx, admin, {
+      method: "PATCH",
+      url: `/api/admin/users/${provider.id}/role`,
+      payload: { userType: "admin" },
+    });
+    expect(promote.statusCode).toBe(409);
+    expect(promote.json().message).toBe(DELETED_ACCOUNT_ROLE_MESSAGE);
+    expect((await userRow(provider.id)).userType).toBe("provider");
   });
 });
 
