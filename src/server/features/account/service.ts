@@ -10,6 +10,7 @@ import {
   LAST_ADMIN_DELETE_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
 } from "@/shared/account";
+import { BRAND_NAME } from "@/shared/brand";
 import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema/users";
 import { BadRequestError, ConflictError, UnauthorizedError } from "../../errors";
@@ -50,8 +51,7 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string,
   const { company, subscription } = provider;
   return {
     exportedAt: now.toISOString(),
-    about:
-      "Everything Automatch holds about your account (decision 118 of the project). Times are UTC. Password and session tokens are stored only as hashes and are left out.",
+    about: `Everything ${BRAND_NAME} holds about your account. Times are UTC. Your password and session tokens are kept only as hashes, which are left out.`,
     account: {
       ...account,
       createdAt: iso(account.createdAt),
