@@ -116,6 +116,7 @@ export const SERVER_FEATURE_ORDER = [
   "quote-requests",
   "leads",
   "admin",
+  "account",
 ];
 
 const isWeb = (layer) => layer.startsWith("web");

@@ -16,6 +16,7 @@ import {
 import { BRAND_NAME } from "@/shared/brand";
 import type { AppDeps } from "./deps";
 import { AppError, FieldError, TooManyRequestsError } from "./errors";
+import { accountRoutes } from "./features/account/routes";
 import { adminRoutes } from "./features/admin/routes";
 import { authRoutes } from "./features/auth/routes";
 import { billingRoutes } from "./features/billing/routes";
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(notificationRoutes, deps);
   await app.register(quoteRoutes, deps);
   await app.register(adminRoutes, deps);
+  await app.register(accountRoutes, deps);
 
   const serveWeb = options.serveWeb ?? fs.existsSync(path.join(webRoot, "index.html"));
   if (serveWeb) {

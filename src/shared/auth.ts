@@ -5,7 +5,14 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const LOGIN_FAILED_MESSAGE = "Login failed. Please try again.";
 
-const email = z.string().trim().toLowerCase().max(254, "Email is too long").pipe(z.email("Valid email is required"));
+// `.invalid` is reserved (RFC 2606): it cannot receive mail, and deleted accounts' addresses live there (decision 118).
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, "Email is too long")
+  .pipe(z.email("Valid email is required"))
+  .refine((v) => !v.endsWith(".invalid"), "This address cannot receive email: .invalid is a reserved domain");
 
 export const signUpSchema = z.object({
   firstName: z.string().trim().min(1, "First name is required").max(100, "First name is too long"),

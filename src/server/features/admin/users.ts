@@ -3,6 +3,7 @@
 // decision 094. The role is read from the user's row on every request (http/session.ts), so a
 // change takes effect on the user's next request, open sessions included.
 import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
+import { isDeletedAccountEmail } from "@/shared/account";
 import {
   type AdminUser,
   type AdminUsersQuery,
@@ -27,6 +28,8 @@ import { adminErrors } from "./errors";
 const USER_NOT_FOUND = "No user has this id.";
 export const LAST_ADMIN_MESSAGE =
   "You are the only admin: removing your admin role would leave nobody to run the marketplace. Make another user an admin first.";
+
+export const DELETED_ACCOUNT_ROLE_MESSAGE = "This account was deleted by its owner: its role cannot change.";
 
 // The same expression as the trigram index users_name_trgm_idx, so that the index serves the search.
 const fullName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
@@ -114,6 +117,8 @@ export async function setUserRole(db: Db, admin: UserRow, id: number, userType: 
     if (!admins.some((a) => a.id === admin.id)) throw new ForbiddenError("This is only for admins.");
     const [target] = await tx.select().from(users).where(eq(users.id, id)).for("update").limit(1);
     if (!target) throw new NotFoundError(USER_NOT_FOUND);
+    // A deleted account is a placeholder that keeps others' records whole; nobody can sign in to it.
+    if (isDeletedAccountEmail(target.email)) throw new ConflictError(DELETED_ACCOUNT_ROLE_MESSAGE);
     if (target.userType === userType) return findUser(tx, id);
     if (target.userType === "admin" && admins.length <= 1) throw new ConflictError(LAST_ADMIN_MESSAGE);
     await tx.update(users).set({ userType, updatedAt: sql`now()` }).where(eq(users.id, id));

@@ -290,3 +290,18 @@ export async function handleStripeWebhook(
   });
   return { received: true, duplicate };
 }
+
+/**
+ * Cancels the user's subscription at once, inside the caller's transaction (deleting an account,
+ * decision 118): the provider is asked first, under the row's lock, so that a provider's refusal
+ * rolls back the whole deletion. Answers whether there was one to cancel.
+ */
+export async function cancelSubscriptionInTransaction(tx: Db, deps: BillingDeps, userId: number): Promise<boolean> {
+  const found = await q.findSubscriptionForUser(tx, userId);
+  if (!found) return false;
+  const row = await q.lockSubscription(tx, found.id);
+  if (!row || row.status === "canceled") return false;
+  const state = await providerFor(deps, row).cancel(row);
+  await changeSubscriptionState(tx, deps, row.id, state);
+  return true;
+}

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { isDeletedAccountEmail } from "@/shared/account";
 import {
   CLIENT_STATUS_LABELS,
   type ClientStatus,
@@ -73,7 +74,10 @@ export function toSummary(row: q.QuoteRequestWithClient, access: ReadAccess = { 
     automationTypes: r.automationTypes,
     status: r.status,
     timeline: r.timeline,
-    ...(access.contact ? { client: row.client } : {}),
+    // A deleted client's placeholder address is nobody's contact (decision 118).
+    ...(access.contact
+      ? { client: isDeletedAccountEmail(row.client.email) ? { ...row.client, email: "" } : row.client }
+      : {}),
     matchDueAt: r.matchDueAt.toISOString(),
     isComplex: r.isComplex,
     roiHoursPerYear: r.roiHoursPerYear,

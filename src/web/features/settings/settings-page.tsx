@@ -18,6 +18,7 @@ import { errorMessage, fieldIssues } from "@/web/lib/api";
 import { useAuth } from "@/web/lib/auth";
 import { useChangePassword, useUpdateProfile } from "./api";
 import { SessionsCard } from "./sessions-card";
+import { YourDataCard } from "./your-data-card";
 
 /** One of the account's cards: a heading, a line under it, and a two-column form with its button. */
 function FormCard({
@@ -141,6 +142,7 @@ export function SettingsPage({ moreCards }: { moreCards?: (user: PublicUser) => 
           <PasswordCard />
           <SessionsCard />
           {moreCards?.(user)}
+          <YourDataCard user={user} />
         </div>
       ) : null}
     </SectionPage>

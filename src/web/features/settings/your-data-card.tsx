@@ -1,0 +1,121 @@
+// The "Your data" card of Settings, for every role: download what the product holds about you, or
+// delete the account after confirming with the password (what deletion does: decision 118).
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Download } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import { type DeleteAccountInput, deleteAccountSchema } from "@/shared/account";
+import { PATHS } from "@/shared/paths";
+import type { PublicUser, UserType } from "@/shared/users";
+import { Button } from "@/web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/web/components/ui/dialog";
+import { Field } from "@/web/components/ui/field";
+import { Input } from "@/web/components/ui/form-controls";
+import { toast } from "@/web/components/ui/use-toast";
+import { errorMessage } from "@/web/lib/api";
+import { ACCOUNT_EXPORT_URL, useDeleteAccount } from "./your-data-api";
+
+/** What deleting does to the things this role has, in the order the user cares about. */
+const WHAT_HAPPENS: Record<UserType, string> = {
+  client:
+    'Your open and matched requests are cancelled and their providers told. Past requests stay for the providers\' records, shown as by "Deleted user" without your contact details.',
+  provider:
+    "Your pending quotes are withdrawn, your subscription is cancelled at once and your company stops receiving leads. Quotes clients hired stay under your company's name.",
+  admin: "You stop being an admin. The last admin cannot delete their account: make another user an admin first.",
+};
+
+function DeleteAccountDialog({ user }: { user: PublicUser }) {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const form = useForm<DeleteAccountInput>({
+    resolver: zodResolver(deleteAccountSchema),
+    mode: "onSubmit",
+    defaultValues: { password: "" },
+  });
+  const remove = useDeleteAccount({
+    onSuccess: () => {
+      setOpen(false);
+      navigate(PATHS.home);
+      toast({ title: "Account Deleted", description: "Your account was deleted and you are signed out." });
+    },
+    onError: (err) => {
+      // The server names the field it refuses ("password: ..."); anything else is said as it is.
+      const message = errorMessage(err);
+      form.setError("password", { message: message.replace(/^password: /, "") });
+    },
+  });
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (remove.isPending) return;
+        setOpen(next);
+        if (!next) form.reset();
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="destructive">Delete Account</Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Delete your account?</DialogTitle>
+          <DialogDescription>This cannot be undone.</DialogDescription>
+        </DialogHeader>
+        <div className="space-y-2 text-sm text-slate-700">
+          <p>{WHAT_HAPPENS[user.userType]}</p>
+          <p>
+            Your name, email address, notifications and sessions are removed, you are signed out everywhere, and{" "}
+            {user.email} may sign up again later as a new account.
+          </p>
+        </div>
+        <form className="grid gap-4" onSubmit={form.handleSubmit((v) => remove.mutate(v))} noValidate>
+          <Field id="delete-account-password" label="Your password" error={form.formState.errors.password?.message}>
+            {(control) => (
+              <Input {...control} type="password" autoComplete="current-password" {...form.register("password")} />
+            )}
+          </Field>
+          <DialogFooter>
+            <Button type="button" variant="outline" disabled={remove.isPending} onClick={() => setOpen(false)}>
+              Keep My Account
+            </Button>
+            <Button type="submit" variant="destructive" disabled={remove.isPending}>
+              {remove.isPending ? "Deleting..." : "Delete My Account"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function YourDataCard({ user }: { user: PublicUser }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Your data</CardTitle>
+        <CardDescription>
+          Download everything we hold about your account as a JSON file, or delete the account.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap gap-3">
+        <Button asChild variant="outline">
+          <a href={ACCOUNT_EXPORT_URL} download>
+            <Download className="h-4 w-4" aria-hidden="true" />
+            Download My Data
+          </a>
+        </Button>
+        <DeleteAccountDialog user={user} />
+      </CardContent>
+    </Card>
+  );
+}
