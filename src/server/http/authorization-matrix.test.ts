@@ -40,7 +40,7 @@ type RouteRequest = {
   /** The `:id` of the path, made once per route before its cells: a mutating route makes its own. */
   id?: (w: World) => number | string | Promise<number | string>;
   /** The body each caller sends: valid for the route, so that the status reflects who is calling. */
-  body?: (w: World, who: Actor) => object;
+  body?: (w: World, who: Actor, user: TestUser | null) => object;
   /** Callers replaced by new users of the same kind on this route, because its success changes them. */
   fresh?: SignedIn[];
 };
@@ -99,6 +99,9 @@ const MATRIX: Record<string, Statuses> = {
   "GET /api/auth/sessions":                 [401,  200,  200,  200,  200,  200,  200],
   "DELETE /api/auth/sessions/:id":          [401,  204,  404,  404,  404,  404,  404],
   "POST /api/auth/sessions/sign-out-everywhere": [401, 204, 204, 204, 204, 204, 204],
+  // Your data: the caller's own, whoever calls (decision 118); the last admin may not leave.
+  "GET /api/account/export":                [401,  200,  200,  200,  200,  200,  200],
+  "POST /api/account/delete":               [401,  204,  204,  204,  204,  204,  204],
   // The link in the email is the key, not the session: everyone gets the same answers.
   "POST /api/auth/password-reset/request":  [202,  202,  202,  202,  202,  202,  202],
   "POST /api/auth/password-reset":          [400,  400,  400,  400,  400,  400,  400],
@@ -188,6 +191,11 @@ const REQUESTS: Record<string, RouteRequest> = {
   "POST /api/auth/sign-in": { body: (w) => ({ email: w.member.email, password: w.member.password }) },
   "PATCH /api/auth/profile": { body: () => ({ firstName: "Same", lastName: "Name" }) },
   "POST /api/auth/password-reset/request": { body: (w) => ({ email: w.member.email }) },
+  // Each caller deletes an account of its own kind made for this route (the world's users live on).
+  "POST /api/account/delete": {
+    fresh: ["client", "otherClient", "pendingProvider", "provider", "otherProvider", "admin"],
+    body: (_w, _who, user) => ({ password: user?.password ?? "whatever-it-is" }),
+  },
   // A session of the client's, signed out by its owner; everyone else gets 404 (no session of theirs).
   "DELETE /api/auth/sessions/:id": { id: (w) => clientSessionId(w) },
   // A link no email ever carried (recovery.test.ts uses real ones).
@@ -413,7 +421,8 @@ describe("the authorization matrix", () => {
     const order = [...ACTORS].sort((a, b) => Number(expected[a] < 300) - Number(expected[b] < 300));
     const actual = {} as Record<Actor, number>;
     for (const who of order) {
-      const res = await send(who === "anonymous" ? null : users[who], method, url, request.body?.(world, who));
+      const user = who === "anonymous" ? null : users[who];
+      const res = await send(user, method, url, request.body?.(world, who, user));
       actual[who] = res.statusCode;
     }
     expect(actual).toEqual(expected);

@@ -14,18 +14,11 @@ import { sessions } from "../../db/schema/sessions";
 import { subscriptions } from "../../db/schema/subscriptions";
 import { users } from "../../db/schema/users";
 import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
-import {
-  as,
-  createTestContext,
-  createUser,
-  signIn,
-  startNewWindow,
-  type TestContext,
-  type TestUser,
-} from "../../test/test-app";
+import { as, createTestContext, createUser, signIn, type TestContext, type TestUser } from "../../test/test-app";
 import { DELETED_ACCOUNT_ROLE_MESSAGE } from "../admin/users";
+import { MAX_FAILURES_PER_PAIR, TOO_MANY_PASSWORD_TRIES } from "../auth/throttle";
 import { matchQuoteRequest } from "../matching/service";
-import { DELETE_ACCOUNT_LIMIT, RETIRED_COMPANY_REASON } from "./service";
+import { RETIRED_COMPANY_REASON } from "./service";
 
 let ctx: TestContext;
 let a: TestProvider;
@@ -117,14 +110,12 @@ describe("who may", () => {
     expect(res.json().message).toContain("Enter your password to confirm");
   });
 
-  it("limits the tries per account, so that a stolen session cannot guess the password at will", async () => {
+  it("limits the tries like sign-in attempts, so that a stolen session cannot guess the password at will", async () => {
     const user = await createUser(ctx, "client", "guesser");
-    startNewWindow(ctx, DELETE_ACCOUNT_LIMIT.windowMs);
-    for (let i = 0; i < DELETE_ACCOUNT_LIMIT.max; i++)
-      expect((await deleteAs(user, `wrong-${i}`)).statusCode).toBe(400);
+    for (let i = 0; i < MAX_FAILURES_PER_PAIR; i++) expect((await deleteAs(user, `wrong-${i}`)).statusCode).toBe(400);
     const limited = await deleteAs(user, user.password);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toBe(DELETE_ACCOUNT_LIMIT.message);
+    expect(limited.json().message).toBe(TOO_MANY_PASSWORD_TRIES);
     expect((await userRow(user.id)).email).toBe(user.email);
   });
 });

@@ -1,8 +1,8 @@
 import { deleteAccountSchema } from "@/shared/account";
-import { hitRateLimit } from "../../http/rate-limit";
+import { rateLimitSubject } from "../../http/rate-limit";
 import { clearSessionCookie, currentUser, requireRole, SESSION_COOKIE } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
-import { DELETE_ACCOUNT_LIMIT, deleteAccount, exportAccount } from "./service";
+import { deleteAccount, exportAccount } from "./service";
 
 // Every role has its data: any signed-in user, and only the caller's own account (no id in the path).
 export const accountRoutes: RoutePlugin = async (app, deps) => {
@@ -29,9 +29,7 @@ export const accountRoutes: RoutePlugin = async (app, deps) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      // Counted per account: whoever holds the session may not try passwords (each an scrypt hash) at will.
-      await hitRateLimit(app.db, DELETE_ACCOUNT_LIMIT, `user:${user.id}`, deps.now());
-      await deleteAccount(deps, user, request.body);
+      await deleteAccount(deps, user, request.body, rateLimitSubject(request.ip));
       clearSessionCookie(request, reply);
       return reply.code(204).header("Cache-Control", "no-store").send();
     },

@@ -14,21 +14,13 @@ import { BRAND_NAME } from "@/shared/brand";
 import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema/users";
 import { BadRequestError, ConflictError, UnauthorizedError } from "../../errors";
-import type { RateLimit } from "../../http/rate-limit";
 import { logActivity } from "../activity/service";
 import { verifyPassword } from "../auth/password";
 import { sessionIdFromToken } from "../auth/service";
+import { checkPasswordThrottled, type ThrottleDeps } from "../auth/throttle";
 import { type BillingDeps, cancelSubscriptionInTransaction } from "../billing/service";
 import { cancelQuoteRequest } from "../quote-requests/service";
 import * as q from "./queries";
-
-/** Each try costs a password hash: a stolen session may not guess the password at will. */
-export const DELETE_ACCOUNT_LIMIT: RateLimit = {
-  name: "account-delete",
-  max: 5,
-  windowMs: 15 * 60 * 1000,
-  message: "Too many attempts to delete your account. Please wait 15 minutes and try again.",
-};
 
 /** Never a valid scrypt hash (verifyPassword answers false for it): nobody signs in as a deleted account. */
 const UNUSABLE_PASSWORD_HASH = "deleted";
@@ -148,8 +140,18 @@ export type DeletedAccount = {
  * with its pending quotes withdrawn and its subscription cancelled at the billing provider, and what is
  * only the user's removed. A failure anywhere (the billing provider's included) leaves everything as it was.
  */
-export async function deleteAccount(deps: BillingDeps, user: UserRow, input: DeleteAccountInput) {
-  if (!(await verifyPassword(input.password, user.passwordHash))) throw new BadRequestError(WRONG_PASSWORD_MESSAGE);
+export async function deleteAccount(
+  deps: BillingDeps & ThrottleDeps,
+  user: UserRow,
+  input: DeleteAccountInput,
+  network: string,
+) {
+  // Each try costs a password hash, and a stolen session must not be a way to guess the password: the
+  // tries count with the account's sign-in attempts (decision 116).
+  const ok = await checkPasswordThrottled(deps, user.email, network, () =>
+    verifyPassword(input.password, user.passwordHash),
+  );
+  if (!ok) throw new BadRequestError(WRONG_PASSWORD_MESSAGE);
   return deps.db.transaction(async (tx): Promise<DeletedAccount> => {
     // Admins first, then the account, in the order role changes lock them: no deadlock between the two.
     if (user.userType === "admin") {

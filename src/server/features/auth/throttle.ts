@@ -18,7 +18,7 @@ export const MAX_FAILURES_PER_ADDRESS = 20;
 export const FREE_FAILURES_PER_ACCOUNT = 5;
 export const MAX_ACCOUNT_DELAY_MS = 8000;
 
-const TOO_MANY = "Too many failed sign-in attempts. Please wait 15 minutes and try again.";
+export const TOO_MANY_PASSWORD_TRIES = "Too many wrong passwords. Please wait 15 minutes and try again.";
 
 /** How long an attempt on an account waits, given its failures in the window: 0.5 s, 1 s, 2 s ... up to 8 s. */
 export function accountDelayMs(failures: number): number {
@@ -70,7 +70,7 @@ export async function checkPasswordThrottled(
   return oneAtATime(`login:${email}`, async () => {
     const failures = await q.countRecentFailures(deps.db, email, address, since());
     if (failures.byPair >= MAX_FAILURES_PER_PAIR || failures.byAddress >= MAX_FAILURES_PER_ADDRESS) {
-      throw new TooManyRequestsError(TOO_MANY, LOGIN_WINDOW_MS / 1000);
+      throw new TooManyRequestsError(TOO_MANY_PASSWORD_TRIES, LOGIN_WINDOW_MS / 1000);
     }
     const ok = await check();
     await q.insertLoginAttempt(deps.db, { email, ip: address, succeeded: ok, createdAt: deps.now() });
