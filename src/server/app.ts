@@ -14,6 +14,7 @@ import {
   validatorCompiler,
 } from "fastify-type-provider-zod";
 import { BRAND_NAME } from "@/shared/brand";
+import type { TrustProxy } from "./config";
 import type { AppDeps } from "./deps";
 import { AppError, TooManyRequestsError } from "./errors";
 import { adminRoutes } from "./features/admin/routes";
@@ -32,12 +33,24 @@ import { publicPageMetaFor, renderWebPage } from "./http/web-page";
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
 
+/**
+ * Fastify takes a list of addresses as it is; a hop count it refuses to trust at all (it cannot tell a
+ * proxy from a client), so hops are given as proxy-addr's rule: the socket's peer and the next
+ * `hops - 1` addresses of X-Forwarded-For are proxies, the one before them is the client (decision 106).
+ */
+function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if ("addresses" in trust) return trust.addresses;
+  const { hops } = trust;
+  return hops === 0 ? false : (_address, hop) => hop < hops;
+}
+
 export type BuildOptions = { logger?: FastifyBaseLogger; serveWeb?: boolean };
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
-    trustProxy: deps.config.trustProxy,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 100 * 1024,
     return503OnClosing: true,
   });
