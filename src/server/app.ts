@@ -28,10 +28,11 @@ import { quoteRequestRoutes } from "./features/quote-requests/routes";
 import { quoteRoutes } from "./features/quotes/routes";
 import { systemRoutes } from "./features/system/routes";
 import { refuseCrossSite } from "./http/cross-site";
+import { registerSecurityHeaders } from "./http/security-headers";
 import { isUnstorableTextError, refuseUnstorableText } from "./http/unstorable-text";
 import { publicPageMetaFor, renderWebPage } from "./http/web-page";
 
-const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
+const builtWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
 
 /**
  * Fastify takes a list of addresses as it is; a hop count it refuses to trust at all (it cannot tell a
@@ -45,9 +46,15 @@ function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: str
   return hops === 0 ? false : (_address, hop) => hop < hops;
 }
 
-export type BuildOptions = { logger?: FastifyBaseLogger; serveWeb?: boolean };
+export type BuildOptions = {
+  logger?: FastifyBaseLogger;
+  serveWeb?: boolean;
+  /** The built web app's folder: dist/web unless a test gives one of its own. */
+  webRoot?: string;
+};
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const webRoot = options.webRoot ?? builtWebRoot;
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
@@ -102,12 +109,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // Text PostgreSQL cannot store is a 400 naming its field, before any service sees it.
   app.addHook("preHandler", refuseUnstorableText);
 
-  app.addHook("onSend", async (_request, reply, payload) => {
-    reply.header("x-content-type-options", "nosniff");
-    reply.header("referrer-policy", "strict-origin-when-cross-origin");
-    reply.header("x-frame-options", "SAMEORIGIN");
-    return payload;
-  });
+  // Helmet's headers with a strict CSP, HSTS over HTTPS, no-store on personal data (decision 105).
+  await registerSecurityHeaders(app, deps.config);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: `${BRAND_NAME} API`, version: "1.0.0" } },
