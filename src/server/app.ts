@@ -5,7 +5,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -15,8 +15,9 @@ import {
 } from "fastify-type-provider-zod";
 import { BRAND_NAME } from "@/shared/brand";
 import type { TrustProxy } from "./config";
+import { isDatabaseUnavailable } from "./db/unavailable";
 import type { AppDeps } from "./deps";
-import { AppError, TooManyRequestsError } from "./errors";
+import { AppError, ServiceUnavailableError, TooManyRequestsError } from "./errors";
 import { adminRoutes } from "./features/admin/routes";
 import { authRoutes } from "./features/auth/routes";
 import { billingRoutes } from "./features/billing/routes";
@@ -44,6 +45,13 @@ function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: str
   if ("addresses" in trust) return trust.addresses;
   const { hops } = trust;
   return hops === 0 ? false : (_address, hop) => hop < hops;
+}
+
+function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError) {
+    reply.header("retry-after", String(error.retryAfterSeconds));
+  }
+  return reply.code(error.statusCode).send({ message: error.message });
 }
 
 export type BuildOptions = {
@@ -75,10 +83,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       const message = issues.map((i) => (i.field ? `${i.field}: ${i.message}` : i.message)).join("; ");
       return reply.code(400).send({ message, issues });
     }
-    if (error instanceof TooManyRequestsError) {
-      reply.header("retry-after", String(error.retryAfterSeconds));
+    if (isDatabaseUnavailable(error)) {
+      // Busy, timed out, restarting or read-only: the caller may retry, and nothing internal leaks.
+      request.log.warn({ err: error }, "database unavailable");
+      return sendError(reply, new ServiceUnavailableError());
     }
-    if (error instanceof AppError) return reply.code(error.statusCode).send({ message: error.message });
+    if (error instanceof AppError) return sendError(reply, error);
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, "response did not match its schema");
       return reply.code(500).send({ message: "Something went wrong on our side. Please try again." });

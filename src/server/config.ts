@@ -7,6 +7,15 @@ const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+/** How the PostgreSQL pool waits and how long statements may run (decision 107). */
+export type DatabaseLimits = { poolMax: number; acquireTimeoutMs: number; statementTimeoutMs: number };
+
+export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = {
+  poolMax: 10,
+  acquireTimeoutMs: 5000,
+  statementTimeoutMs: 10_000,
+};
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -17,6 +26,21 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
   DATA_DIR: z.string().min(1).default("./data"),
+  /** PostgreSQL only (decision 107): connections per process, and how long a request may wait for one. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_DATABASE_LIMITS.poolMax),
+  DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(DEFAULT_DATABASE_LIMITS.acquireTimeoutMs),
+  /** PostgreSQL only: the server cancels a statement that runs longer (0: never). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(DEFAULT_DATABASE_LIMITS.statementTimeoutMs),
   /** Demo accounts and data: on by default for the embedded database, never for DATABASE_URL. */
   DEMO_DATA: bool.optional(),
   /** The proxies in front: how many hops, or their addresses (decision 106); unset: none. */
@@ -97,6 +121,7 @@ export type Config = {
   host: string;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   database: { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string | null };
+  databaseLimits: DatabaseLimits;
   demoData: boolean;
   trustProxy: TrustProxy;
   sessionTtlMs: number;
@@ -170,6 +195,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
     database,
+    databaseLimits: {
+      poolMax: e.DATABASE_POOL_MAX,
+      acquireTimeoutMs: e.DATABASE_ACQUIRE_TIMEOUT_MS,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
     demoData: database.kind === "pglite" ? (e.DEMO_DATA ?? true) : false,
     trustProxy: e.TRUST_PROXY,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,

@@ -119,3 +119,18 @@ describe("trusted proxies config", () => {
     expect(() => loadConfig({ TRUST_PROXY: "10.0.0.1, nope" })).toThrow(/not an address: nope/);
   });
 });
+
+describe("database limits config", () => {
+  it("defaults to 10 connections, 5 s to get one and 10 s per statement", () => {
+    expect(loadConfig({}).databaseLimits).toEqual({ poolMax: 10, acquireTimeoutMs: 5000, statementTimeoutMs: 10_000 });
+  });
+
+  it("takes other values, 0 turning the statement timeout off, and names a bad one", () => {
+    expect(
+      loadConfig({ DATABASE_POOL_MAX: "3", DATABASE_ACQUIRE_TIMEOUT_MS: "250", DATABASE_STATEMENT_TIMEOUT_MS: "0" })
+        .databaseLimits,
+    ).toEqual({ poolMax: 3, acquireTimeoutMs: 250, statementTimeoutMs: 0 });
+    expect(() => loadConfig({ DATABASE_POOL_MAX: "0" })).toThrow(/DATABASE_POOL_MAX/);
+    expect(() => loadConfig({ DATABASE_ACQUIRE_TIMEOUT_MS: "soon" })).toThrow(/DATABASE_ACQUIRE_TIMEOUT_MS/);
+  });
+});
