@@ -211,6 +211,7 @@ describe("client journey", () => {
     await expect.poll(() => page.getByTestId("total-hours-saved").innerText()).toBe("2,608 hours");
     expect(await accessibilityViolations(page)).toEqual([]);
     await keepScreenshot(page, "client-reports");
+    expect((await context.request.get("/reports")).headers()["content-security-policy"]).toContain("script-src 'self'");
     expect(cspViolations()).toEqual([]);
   });
 
