@@ -20,7 +20,7 @@ export function contentSecurityPolicy(config: Pick<Config, "billing" | "bookingU
   return {
     "default-src": ["'self'"],
     "script-src": ["'self'", ...(stripe ? STRIPE.script : [])],
-    // Radix's scroll lock and the charts write <style> elements and style attributes at run time.
+    // The app's libraries write <style> elements at run time (without this, every signed-in page has one refused).
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:"],
     "font-src": ["'self'"],
