@@ -13,6 +13,7 @@
 import type { BrowserContext, Page, Route } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
+import { watchCspViolations } from "./support/csp";
 import { apiSignIn, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
 
 const product = startProduct();
@@ -245,6 +246,24 @@ describe("public pages", () => {
     }
     expect(new Set(seen.map((s) => s.title)).size).toBe(PUBLIC_PAGES.length);
     expect(new Set(seen.map((s) => s.description)).size).toBe(PUBLIC_PAGES.length);
+  });
+
+  it("every page works under the Content-Security-Policy, which refuses nothing it needs", async () => {
+    const cspViolations = await watchCspViolations(page);
+    for (const p of PUBLIC_PAGES) {
+      await open(p.path);
+      expect((await context.request.get(p.path)).headers()["content-security-policy"], p.path).toContain(
+        "script-src 'self'",
+      );
+    }
+    // The FAQ's accordion animates with inline styles.
+    await open("/how-it-works");
+    await page.locator("#faq").getByRole("button").first().click();
+    await page
+      .locator("#faq")
+      .getByText(/within 48 hours/)
+      .waitFor();
+    expect(cspViolations()).toEqual([]);
   });
 
   it("every page passes the accessibility scan", async () => {

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
+import { watchCspViolations } from "./support/csp";
 import { apiSignIn, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
 
 const product = startProduct();
@@ -178,6 +179,8 @@ describe("client journey", () => {
   });
 
   it("shows the demo client its seeded requests, its reports and its welcome cards", async () => {
+    // The signed-in pages, the charts of the reports among them, work under the Content-Security-Policy.
+    const cspViolations = await watchCspViolations(page);
     await apiSignIn(context, DEMO.client, DEMO.password);
     // The demo client's requests (decision 103), newest first: two matched, the oldest closed with a hire.
     await expect
@@ -208,6 +211,8 @@ describe("client journey", () => {
     await expect.poll(() => page.getByTestId("total-hours-saved").innerText()).toBe("2,608 hours");
     expect(await accessibilityViolations(page)).toEqual([]);
     await keepScreenshot(page, "client-reports");
+    expect((await context.request.get("/reports")).headers()["content-security-policy"]).toContain("script-src 'self'");
+    expect(cspViolations()).toEqual([]);
   });
 
   it("shows a visitor the landing at a request's address, with a way to sign in and come back", async () => {

@@ -5,7 +5,13 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type RouteOptions } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type RouteOptions,
+} from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -14,8 +20,10 @@ import {
   validatorCompiler,
 } from "fastify-type-provider-zod";
 import { BRAND_NAME } from "@/shared/brand";
+import type { TrustProxy } from "./config";
+import { isDatabaseUnavailable } from "./db/unavailable";
 import type { AppDeps } from "./deps";
-import { AppError, FieldError, TooManyRequestsError } from "./errors";
+import { AppError, FieldError, ServiceUnavailableError, TooManyRequestsError } from "./errors";
 import { accountRoutes } from "./features/account/routes";
 import { adminRoutes } from "./features/admin/routes";
 import { authRoutes } from "./features/auth/routes";
@@ -28,22 +36,45 @@ import { quoteRequestRoutes } from "./features/quote-requests/routes";
 import { quoteRoutes } from "./features/quotes/routes";
 import { systemRoutes } from "./features/system/routes";
 import { refuseCrossSite } from "./http/cross-site";
+import { registerSecurityHeaders } from "./http/security-headers";
 import { isUnstorableTextError, refuseUnstorableText } from "./http/unstorable-text";
 import { publicPageMetaFor, renderWebPage } from "./http/web-page";
 
-const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
+const builtWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
+
+/**
+ * Fastify takes a list of addresses as it is; a hop count it refuses to trust at all (it cannot tell a
+ * proxy from a client), so hops are given as proxy-addr's rule: the socket's peer and the next
+ * `hops - 1` addresses of X-Forwarded-For are proxies, the one before them is the client (decision 106).
+ */
+function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if ("addresses" in trust) return trust.addresses;
+  const { hops } = trust;
+  return hops === 0 ? false : (_address, hop) => hop < hops;
+}
+
+function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError) {
+    reply.header("retry-after", String(error.retryAfterSeconds));
+  }
+  return reply.code(error.statusCode).send({ message: error.message });
+}
 
 export type BuildOptions = {
   logger?: FastifyBaseLogger;
   serveWeb?: boolean;
+  /** The built web app's folder: dist/web unless a test gives one of its own. */
+  webRoot?: string;
   /** Told of every route as it is declared: the authorization matrix checks each one has a row. */
   onRoute?: (route: RouteOptions) => void;
 };
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const webRoot = options.webRoot ?? builtWebRoot;
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
-    trustProxy: deps.config.trustProxy,
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 100 * 1024,
     return503OnClosing: true,
   });
@@ -63,13 +94,15 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       const message = issues.map((i) => (i.field ? `${i.field}: ${i.message}` : i.message)).join("; ");
       return reply.code(400).send({ message, issues });
     }
-    if (error instanceof TooManyRequestsError) {
-      reply.header("retry-after", String(error.retryAfterSeconds));
+    if (isDatabaseUnavailable(error)) {
+      // Busy, timed out, restarting or read-only: the caller may retry, and nothing internal leaks.
+      request.log.warn({ err: error }, "database unavailable");
+      return sendError(reply, new ServiceUnavailableError());
     }
     if (error instanceof FieldError) {
       return reply.code(400).send({ message: error.message, issues: [{ field: error.field, message: error.detail }] });
     }
-    if (error instanceof AppError) return reply.code(error.statusCode).send({ message: error.message });
+    if (error instanceof AppError) return sendError(reply, error);
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, "response did not match its schema");
       return reply.code(500).send({ message: "Something went wrong on our side. Please try again." });
@@ -106,14 +139,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.addHook("preClose", async () => {
     closing = true;
   });
-
   app.addHook("onSend", async (_request, reply, payload) => {
     if (closing) reply.header("connection", "close");
-    reply.header("x-content-type-options", "nosniff");
-    reply.header("referrer-policy", "strict-origin-when-cross-origin");
-    reply.header("x-frame-options", "SAMEORIGIN");
     return payload;
   });
+
+  // Helmet's headers with a strict CSP, HSTS over HTTPS, no-store on personal data (decision 105).
+  await registerSecurityHeaders(app, deps.config);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: `${BRAND_NAME} API`, version: "1.0.0" } },

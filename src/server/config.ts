@@ -1,10 +1,20 @@
 // The only reader of process.env: one schema, parsed once at start, errors name the bad variable.
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((v) => v === "true" || v === "1" || v === "yes");
+
+/** How the PostgreSQL pool waits and how long statements may run (decision 107). */
+export type DatabaseLimits = { poolMax: number; acquireTimeoutMs: number; statementTimeoutMs: number };
+
+export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = {
+  poolMax: 10,
+  acquireTimeoutMs: 5000,
+  statementTimeoutMs: 10_000,
+};
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -16,9 +26,35 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
   DATA_DIR: z.string().min(1).default("./data"),
+  /** PostgreSQL only (decision 107): connections per process, and how long a request may wait for one. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_DATABASE_LIMITS.poolMax),
+  DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(DEFAULT_DATABASE_LIMITS.acquireTimeoutMs),
+  /** PostgreSQL only: the server cancels a statement that runs longer (0: never). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(DEFAULT_DATABASE_LIMITS.statementTimeoutMs),
   /** Demo accounts and data: on by default for the embedded database, never for DATABASE_URL. */
   DEMO_DATA: bool.optional(),
-  TRUST_PROXY: bool.default(false),
+  /** The proxies in front: how many hops, or their addresses (decision 106); unset: none. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const parsed = trustProxyFrom(v);
+      if (typeof parsed === "string") {
+        ctx.addIssue({ code: "custom", message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** A session unused this long ends, whatever its absolute lifetime (decision 117). */
   SESSION_IDLE_HOURS: z.coerce
@@ -92,8 +128,9 @@ export type Config = {
   host: string;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   database: { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string | null };
+  databaseLimits: DatabaseLimits;
   demoData: boolean;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   sessionTtlMs: number;
   sessionIdleMs: number;
   passwordScryptN: number;
@@ -105,6 +142,45 @@ export type Config = {
   billing: BillingConfig;
   mail: MailConfig;
 };
+
+/**
+ * Whose `X-Forwarded-*` headers are believed: none, the nearest `hops` proxies (the address the last
+ * of them saw is the client's), or the proxies at these addresses or networks (CIDR).
+ */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+
+// proxy-addr's names for reserved ranges, taken as they are by Fastify's trustProxy.
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrNetwork(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", bits, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY's value as a TrustProxy, or the message that says what is wrong with it. */
+function trustProxyFrom(value: string | undefined): TrustProxy | string {
+  const v = value?.trim().toLowerCase() ?? "";
+  if (v === "" || v === "false" || v === "no" || v === "0") return false;
+  // Trusting every hop believes whatever a client writes first in X-Forwarded-For.
+  if (v === "true" || v === "yes") {
+    return "true would believe any client's X-Forwarded-For; give the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.0/8)";
+  }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return hops <= 10 ? { hops } : "must be a number of proxies from 0 to 10, or their addresses";
+  }
+  const addresses = v.split(",").map((a) => a.trim());
+  const bad = addresses.filter((a) => !isAddressOrNetwork(a));
+  if (bad.length > 0) {
+    return `must be a number of proxies (e.g. 1) or a comma-separated list of their addresses or networks (e.g. 10.0.0.1, 192.168.0.0/16); not an address: ${bad.join(", ")}`;
+  }
+  return { addresses };
+}
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -127,6 +203,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
     database,
+    databaseLimits: {
+      poolMax: e.DATABASE_POOL_MAX,
+      acquireTimeoutMs: e.DATABASE_ACQUIRE_TIMEOUT_MS,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
     demoData: database.kind === "pglite" ? (e.DEMO_DATA ?? true) : false,
     trustProxy: e.TRUST_PROXY,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,

@@ -83,3 +83,54 @@ describe("billing config", () => {
     expect(() => loadConfig({ ...keys, STRIPE_SECRET_KEY: "pk_test_123" })).toThrow(/STRIPE_SECRET_KEY/);
   });
 });
+
+describe("trusted proxies config", () => {
+  it("trusts no proxy when unset, empty or false", () => {
+    for (const value of [undefined, "", "false", "0", "no"]) {
+      const env = value === undefined ? {} : { TRUST_PROXY: value };
+      expect(loadConfig(env).trustProxy, String(value)).toBe(false);
+    }
+  });
+
+  it("takes a number of proxy hops", () => {
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toEqual({ hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toEqual({ hops: 2 });
+  });
+
+  it("takes the proxies' addresses and networks", () => {
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.1, 192.168.0.0/16,::1,fd00::/8,loopback" }).trustProxy).toEqual({
+      addresses: ["10.0.0.1", "192.168.0.0/16", "::1", "fd00::/8", "loopback"],
+    });
+  });
+
+  it("refuses true, which would believe any client's X-Forwarded-For, and says what to give instead", () => {
+    for (const value of ["true", "yes", "TRUE"]) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(
+        /TRUST_PROXY: .*number of proxies in front \(e\.g\. 1\) or their addresses/,
+      );
+    }
+  });
+
+  it("names what is not an address", () => {
+    for (const value of ["10.0.0.300", "10.0.0.0/33", "proxy.example.com", "10.0.0.1,", "-1", "11"]) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
+    }
+    expect(() => loadConfig({ TRUST_PROXY: "10.0.0.1, nope" })).toThrow(/not an address: nope/);
+  });
+});
+
+describe("database limits config", () => {
+  it("defaults to 10 connections, 5 s to get one and 10 s per statement", () => {
+    expect(loadConfig({}).databaseLimits).toEqual({ poolMax: 10, acquireTimeoutMs: 5000, statementTimeoutMs: 10_000 });
+  });
+
+  it("takes other values, 0 turning the statement timeout off, and names a bad one", () => {
+    expect(
+      loadConfig({ DATABASE_POOL_MAX: "3", DATABASE_ACQUIRE_TIMEOUT_MS: "250", DATABASE_STATEMENT_TIMEOUT_MS: "0" })
+        .databaseLimits,
+    ).toEqual({ poolMax: 3, acquireTimeoutMs: 250, statementTimeoutMs: 0 });
+    expect(() => loadConfig({ DATABASE_POOL_MAX: "0" })).toThrow(/DATABASE_POOL_MAX/);
+    expect(() => loadConfig({ DATABASE_ACQUIRE_TIMEOUT_MS: "soon" })).toThrow(/DATABASE_ACQUIRE_TIMEOUT_MS/);
+  });
+});

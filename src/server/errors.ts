@@ -48,3 +48,11 @@ export class TooManyRequestsError extends AppError {
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
+/** The database cannot serve the request now (decision 107); the caller may retry after a few seconds. */
+export class ServiceUnavailableError extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(message = "The service is busy. Please try again in a few seconds.", retryAfterSeconds = 5) {
+    super(503, message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}

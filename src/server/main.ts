@@ -27,7 +27,7 @@ async function main(): Promise<void> {
 
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    database = await openDatabase(config.database, log);
+    database = await openDatabase(config.database, log, config.databaseLimits);
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       log.fatal(err.message);

@@ -38,7 +38,7 @@ async function run(): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, undefined, config.databaseLimits);
   try {
     const { user, created } = await createOrPromoteAdmin(
       { db: database.db, passwordScryptN: config.passwordScryptN },

@@ -1,10 +1,11 @@
 // One Drizzle database over either driver: PGlite (embedded, the default) or node-postgres
 // (DATABASE_URL). Both run the same committed migrations.
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { sql } from "drizzle-orm";
+import { sql, TransactionRollbackError } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -12,8 +13,9 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { Logger } from "pino";
-import type { Config } from "../config";
+import { type Config, type DatabaseLimits, DEFAULT_DATABASE_LIMITS } from "../config";
 import { type DirLock, lockDataDir } from "./lock";
+import { rateLimits } from "./schema/rate-limits";
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -43,23 +45,32 @@ function stopOnLostLock(log: Pick<Logger, "fatal"> | undefined, dataDir: string)
 export async function openDatabase(
   database: Config["database"],
   log?: Pick<Logger, "error" | "info" | "fatal">,
+  limits: DatabaseLimits = DEFAULT_DATABASE_LIMITS,
 ): Promise<Database> {
   if (database.kind === "postgres") {
+    // A request waits at most acquireTimeoutMs for a connection and the server cancels a statement
+    // after statementTimeoutMs; both end in a 503 the caller can retry (decision 107).
     const pool = new pg.Pool({
       connectionString: database.url,
-      max: 10,
-      connectionTimeoutMillis: 5000,
+      max: limits.poolMax,
+      connectionTimeoutMillis: limits.acquireTimeoutMs,
+      statement_timeout: limits.statementTimeoutMs,
       idleTimeoutMillis: 30_000,
+      // A server that vanished without closing the connection is noticed instead of waited on.
+      keepAlive: true,
     });
     // An idle client's error (the server restarted, say) must not crash the process.
     pool.on("error", (err) => log?.error({ err }, "PostgreSQL pool error"));
     const db = drizzlePg({ client: pool, casing: "snake_case" }) as unknown as Db;
     const client = await pool.connect();
     try {
+      // Waiting for another process's migrations, and a migration itself, may take longer than a request.
+      await client.query("set statement_timeout = 0");
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-      await migratePg(drizzlePg({ client: pool, casing: "snake_case" }), { migrationsFolder });
+      await migratePg(drizzlePg({ client, casing: "snake_case" }), { migrationsFolder });
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      await client.query("reset statement_timeout").catch(() => undefined);
       client.release();
     }
     return { db, kind: "postgres", pglite: null, pool, close: () => pool.end() };
@@ -103,6 +114,29 @@ export async function openDatabase(
       }
     },
   };
+}
+
+export type WriteProbe = "writable" | "read-only" | "unavailable";
+
+/**
+ * Whether the database takes writes now: a row written in a transaction that is rolled back, within two
+ * seconds. A standby, a read-only database, a full pool or a server that is down all say no.
+ */
+export async function probeWrites(db: Db): Promise<WriteProbe> {
+  try {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local statement_timeout = 2000`);
+      await tx.insert(rateLimits).values({ key: `healthz:${randomUUID()}`, windowStart: new Date(), hits: 0 });
+      tx.rollback();
+    });
+  } catch (err) {
+    if (err instanceof TransactionRollbackError) return "writable";
+    for (let e: unknown = err; e instanceof Error; e = e.cause) {
+      if ((e as { code?: unknown }).code === "25006") return "read-only";
+    }
+    return "unavailable";
+  }
+  return "writable";
 }
 
 export async function pingDatabase(db: Db): Promise<boolean> {

@@ -79,6 +79,8 @@ const MATRIX: Record<string, Statuses> = {
   //                                         An    Cl    OC    PP    AP    OP    Ad
   // System and public forms
   "GET /healthz":                           [200,  200,  200,  200,  200,  200,  200],
+  "GET /healthz/live":                      [200,  200,  200,  200,  200,  200,  200],
+  "GET /healthz/ready":                     [200,  200,  200,  200,  200,  200,  200],
   "GET /api/public-config":                 [200,  200,  200,  200,  200,  200,  200],
   "POST /api/leads":                        [201,  201,  201,  201,  201,  201,  201],
   "POST /api/vendor-applications":          [201,  201,  201,  201,  201,  201,  201],

@@ -11,10 +11,12 @@ export function testAdminUrl(): string {
 
 /**
  * A fresh, empty database for one test file: in-memory PGlite, or a new database on the local
- * PostgreSQL server (TEST_DB=postgres), dropped again by `drop`.
+ * PostgreSQL server (TEST_DB=postgres, or a test that is about PostgreSQL itself), dropped again by `drop`.
  */
-export async function createTestDatabase(): Promise<{ database: Config["database"]; drop: () => Promise<void> }> {
-  if (process.env.TEST_DB !== "postgres") {
+export async function createTestDatabase(
+  kind: "pglite" | "postgres" = process.env.TEST_DB === "postgres" ? "postgres" : "pglite",
+): Promise<{ database: Config["database"]; drop: () => Promise<void> }> {
+  if (kind !== "postgres") {
     return { database: { kind: "pglite", dataDir: null }, drop: async () => undefined };
   }
   // The vitest main process's pid names the run, so that its global teardown can sweep leftovers.

@@ -30,6 +30,8 @@ export type TestContextOptions = {
   jobs?: boolean;
   /** Passed to buildApp: told of every route as it is declared. */
   onRoute?: BuildOptions["onRoute"];
+  /** On PostgreSQL whatever the run's database: for tests of the PostgreSQL pool and server themselves. */
+  postgres?: boolean;
 };
 
 /** Low scrypt cost keeps tests fast; the hash format and code path are the production ones. */
@@ -41,13 +43,13 @@ export async function createTestContext(
   env: Record<string, string> = {},
   options: TestContextOptions = {},
 ): Promise<TestContext> {
-  const { database: databaseConfig, drop } = await createTestDatabase();
+  const { database: databaseConfig, drop } = await createTestDatabase(options.postgres ? "postgres" : undefined);
   const config: Config = {
     ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", PASSWORD_SCRYPT_N: String(TEST_SCRYPT_N), ...env }),
     database: databaseConfig,
     demoData: false,
   };
-  const database = await openDatabase(databaseConfig);
+  const database = await openDatabase(databaseConfig, undefined, config.databaseLimits);
   const jobs = createJobQueue(database, silentLog, { maintenance: false });
   if (options.jobs ?? true) await jobs.start();
   const clock = createTestClock();

@@ -37,7 +37,14 @@ export async function apiRequest(
   }
   const res = await fetch(url, init);
   if (!res.ok) throw await failed(res);
-  return res;
+  // Read here, as some callers ignore the answer: an API answer is no-store (decision 105), and the
+  // browser holds such a request open until its body is read.
+  const body = await res.text();
+  return new Response(body === "" ? null : body, {
+    status: res.status,
+    statusText: res.statusText,
+    headers: res.headers,
+  });
 }
 
 /** A state change whose answer is JSON (the changed object). */
@@ -76,7 +83,10 @@ export async function getArrayPage<T>(url: string): Promise<ArrayPage<T>> {
  */
 export async function getJsonIfSignedIn<T>(url: string): Promise<T | null> {
   const res = await readJson(url);
-  if (res.status === 401) return null;
+  if (res.status === 401) {
+    await res.text().catch(() => undefined);
+    return null;
+  }
   if (!res.ok) throw await failed(res);
   return (await res.json()) as T;
 }

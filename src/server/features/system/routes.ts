@@ -1,9 +1,11 @@
 import { z } from "zod";
 import type { PublicConfig } from "@/shared/public-config";
-import { pingDatabase } from "../../db/client";
+import { pingDatabase, probeWrites } from "../../db/client";
+import { ServiceUnavailableError } from "../../errors";
 import type { RoutePlugin } from "../../http/types";
 
 export const systemRoutes: RoutePlugin = async (app, { config }) => {
+  // Kept as it was for what already polls it: the process answers and the database answers a read.
   app.get(
     "/healthz",
     {
@@ -18,6 +20,45 @@ export const systemRoutes: RoutePlugin = async (app, { config }) => {
     async (_request, reply) => {
       if (await pingDatabase(app.db)) return { status: "ok" as const, database: "up" as const };
       return reply.code(503).send({ status: "error" as const, database: "down" as const });
+    },
+  );
+
+  // Liveness (decision 107): the process runs and serves HTTP; the database is not asked, so that a
+  // database outage does not get healthy processes restarted.
+  app.get(
+    "/healthz/live",
+    { schema: { tags: ["system"], response: { 200: z.object({ status: z.literal("ok") }) } } },
+    async () => ({ status: "ok" as const }),
+  );
+
+  // Readiness: send traffic here only while the database takes writes.
+  app.get(
+    "/healthz/ready",
+    {
+      schema: {
+        tags: ["system"],
+        response: {
+          200: z.object({ status: z.literal("ok"), database: z.literal("writable") }),
+          503: z.object({
+            status: z.literal("error"),
+            database: z.enum(["read-only", "unavailable"]),
+            message: z.string(),
+          }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      const database = await probeWrites(app.db);
+      if (database === "writable") return { status: "ok" as const, database };
+      const unavailable = new ServiceUnavailableError(
+        database === "read-only"
+          ? "The database is read-only: it takes no writes."
+          : "The database cannot be reached or is busy.",
+      );
+      return reply
+        .code(503)
+        .header("retry-after", String(unavailable.retryAfterSeconds))
+        .send({ status: "error" as const, database, message: unavailable.message });
     },
   );
 

@@ -1,0 +1,69 @@
+// The headers every response carries (decision 105): helmet's set with a strict Content-Security-Policy,
+// HSTS only over HTTPS, no caching of personal data, and no source maps in production.
+import fastifyHelmet from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config";
+
+// Stripe's published needs for Stripe.js and Elements (docs.stripe.com/security/guide#content-security-policy).
+const STRIPE = {
+  script: ["https://js.stripe.com", "https://*.js.stripe.com"],
+  frame: ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"],
+  connect: ["https://api.stripe.com"],
+};
+
+/** API paths anyone may read and that carry nobody's data; every other /api/ answer is not stored. */
+const PUBLIC_API = ["/api/public-config", "/api/docs"];
+
+export function contentSecurityPolicy(config: Pick<Config, "billing" | "bookingUrl">): Record<string, string[]> {
+  const stripe = config.billing.provider === "stripe";
+  const frames = [...(config.bookingUrl ? [new URL(config.bookingUrl).origin] : []), ...(stripe ? STRIPE.frame : [])];
+  return {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", ...(stripe ? STRIPE.script : [])],
+    // The app's libraries write <style> elements at run time (without this, every signed-in page has one refused).
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'", ...(stripe ? STRIPE.connect : [])],
+    "frame-src": frames.length > 0 ? frames : ["'none'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'none'"],
+    "frame-ancestors": ["'none'"],
+    "form-action": ["'self'"],
+  };
+}
+
+export function isPublicApiPath(url: string): boolean {
+  const pathname = url.split("?")[0] ?? "";
+  return PUBLIC_API.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    // Sent below, only over HTTPS: over plain HTTP a browser ignores it, and local HTTP must keep working.
+    strictTransportSecurity: false,
+    xFrameOptions: { action: "deny" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  });
+
+  // A source map is the readable source of the app: not for everyone in production.
+  if (config.env === "production") {
+    app.addHook("onRequest", async (request, reply) => {
+      if ((request.url.split("?")[0] ?? "").endsWith(".map")) {
+        return reply.code(404).send({ message: `No such route: ${request.method} ${request.url.split("?")[0]}` });
+      }
+    });
+  }
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    // request.protocol honours TRUST_PROXY (decision 106): a proxy that terminated HTTPS says so.
+    if (request.protocol === "https") {
+      reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
+    }
+    if (request.url.startsWith("/api/") && !isPublicApiPath(request.url)) {
+      reply.header("cache-control", "no-store");
+    }
+    return payload;
+  });
+}
