@@ -1,21 +1,10 @@
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { startSmtpServer, type TestSmtpServer } from "../src/server/test/smtp-server";
+import { beforeEach, describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
-import { keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import { apiSignUp, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
 
-// This file's server sends its mail to a real SMTP server on loopback: account emails carry their
-// links to their owner only (the admin's outbox hides them).
-let smtp: TestSmtpServer | undefined;
-const product = startProduct({
-  env: async () => {
-    smtp = await startSmtpServer();
-    return { SMTP_URL: smtp.url };
-  },
-});
-afterAll(async () => {
-  await smtp?.close();
-});
+// Account emails carry their links to their owner only: this file's server mails a local SMTP server.
+const product = startProduct({ mail: true });
 
 let context: BrowserContext;
 let page: Page;
@@ -23,35 +12,10 @@ beforeEach(async () => {
   ({ context, page } = await product.newPage());
 });
 
-/** The body of a received message, with quoted-printable soft breaks and escapes undone. */
-function decoded(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
-async function resetLinkFor(email: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      () => {
-        const mail = smtp?.received.find((m) => m.rcptTo.includes(email) && m.raw.includes("Reset your password"));
-        link = mail ? /https?:\/\/\S+\/reset-password#token=[A-Za-z0-9_-]+/.exec(decoded(mail.raw))?.[0] : undefined;
-        return link;
-      },
-      { timeout: 20_000 },
-    )
-    .toBeTruthy();
-  return link ?? "";
-}
-
 describe("forgot password", () => {
   it("a user who forgot the password gets a link by email, chooses a new one and signs in with it", async () => {
     const email = uniqueEmail("e2e-forgot");
-    const signUp = await context.request.post("/api/auth/sign-up", {
-      data: { firstName: "Alan", lastName: "Turing", email, password: "enigma-bombe-1940" },
-    });
-    expect(signUp.ok()).toBe(true);
+    await apiSignUp(context, { firstName: "Alan", lastName: "Turing", email, password: "enigma-bombe-1940" });
     // Another browser stays signed in: the reset signs it out.
     const other = await product.newContext();
     expect(
@@ -70,7 +34,7 @@ describe("forgot password", () => {
       .toContain("If an account uses that email, we have sent it a link");
     await keepScreenshot(page, "forgot-password-sent");
 
-    const link = await resetLinkFor(email);
+    const link = await product.linkIn(email, "Reset your password", "/reset-password#");
     await page.goto(link);
     await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
@@ -102,10 +66,7 @@ describe("sessions", () => {
   it("Settings lists where the account is signed in; the user signs out another device, then everywhere", async () => {
     const email = uniqueEmail("e2e-sessions");
     const password = "difference-engine-1822";
-    const signUp = await context.request.post("/api/auth/sign-up", {
-      data: { firstName: "Charles", lastName: "Babbage", email, password },
-    });
-    expect(signUp.ok()).toBe(true);
+    await apiSignUp(context, { firstName: "Charles", lastName: "Babbage", email, password }, product);
     // A phone signed in too.
     const phone = await product.newContext();
     const phoneSignIn = await phone.request.post("/api/auth/sign-in", {
@@ -133,5 +94,37 @@ describe("sessions", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: "Sign Out Everywhere" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     expect((await context.request.get("/api/auth/user")).status()).toBe(401);
+  });
+});
+
+describe("email address", () => {
+  it("an unconfirmed account is asked to confirm, gets another link, confirms, then moves to a new address", async () => {
+    const email = uniqueEmail("e2e-confirm");
+    const password = "ada-byron-king-1815";
+    await apiSignUp(context, { firstName: "Augusta", lastName: "King", email, password });
+
+    await page.goto("/settings");
+    const banner = page.getByRole("region", { name: "Confirm your email" });
+    await banner.waitFor();
+    expect(await banner.innerText()).toContain("Providers see your contact details only once it is confirmed.");
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await keepScreenshot(page, "confirm-email-banner");
+    await banner.getByRole("button", { name: "Send the Link Again" }).click();
+    await expect.poll(() => banner.getByRole("status").innerText()).toContain(`We have sent a link to ${email}.`);
+    await page.goto(await product.linkIn(email, "Confirm your email", "/verify-email#"));
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.goto("/settings");
+    await page.getByRole("heading", { name: "Email" }).waitFor();
+    expect(await page.getByRole("region", { name: "Confirm your email" }).count()).toBe(0);
+
+    // A new address takes effect only once the link sent to it is opened.
+    const next = uniqueEmail("e2e-moved");
+    await page.getByLabel("New email").fill(next);
+    await page.getByLabel("Current password", { exact: true }).first().fill(password);
+    await page.getByRole("button", { name: "Change Email" }).click();
+    await expect.poll(() => page.getByText(`We have sent a link to ${next}.`).count()).toBe(1);
+    await page.goto(await product.linkIn(next, "Confirm your new email", "/verify-email#"));
+    await page.waitForURL((url) => url.pathname === "/settings");
+    await expect.poll(() => page.getByText(`${next} (confirmed)`).count()).toBe(1);
   });
 });

@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { validQuoteRequestBody } from "@/shared/quote-requests.fixtures";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import { apiSignIn, apiSignUp, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
 
 const product = startProduct();
 let context: BrowserContext;
@@ -24,10 +24,7 @@ const toastText = () => page.getByRole("status").filter({ hasText: /\w/ }).first
 async function clientWithRequest(title: string) {
   const ctx = await product.newContext();
   const email = uniqueEmail("e2e-admin-client");
-  const signUp = await ctx.request.post("/api/auth/sign-up", {
-    data: { firstName: "Cleo", lastName: "Client", email, password: "client-pass-123" },
-  });
-  expect(signUp.status()).toBe(201);
+  await apiSignUp(ctx, { firstName: "Cleo", lastName: "Client", email, password: "client-pass-123" });
   const res = await ctx.request.post("/api/quote-requests", { data: validQuoteRequestBody({ title }) });
   expect(res.status(), await res.text()).toBe(201);
   return { ctx, email, id: (await res.json()).id as number };
@@ -158,10 +155,7 @@ describe("the admin portal", () => {
   it("a user made admin can open the portal; once removed, the server refuses them and the app sends them home", async () => {
     const userCtx = await product.newContext();
     const email = uniqueEmail("e2e-promoted");
-    const signUp = await userCtx.request.post("/api/auth/sign-up", {
-      data: { firstName: "Pat", lastName: "Promoted", email, password: "promoted-pass-123" },
-    });
-    expect(signUp.status()).toBe(201);
+    await apiSignUp(userCtx, { firstName: "Pat", lastName: "Promoted", email, password: "promoted-pass-123" });
     const userPage = await userCtx.newPage();
     expect((await userCtx.request.get("/api/admin/stats")).status()).toBe(403);
 

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import { apiSignIn, apiSignUp, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
 
 const product = startProduct();
 
@@ -11,10 +11,7 @@ const bellLabel = (page: Page) => bell(page).getAttribute("aria-label");
 /** A new user with a company waiting for review, signed in in `context`. */
 async function pendingProvider(context: BrowserContext, companyName: string): Promise<string> {
   const email = uniqueEmail("e2e-bell");
-  const signUp = await context.request.post("/api/auth/sign-up", {
-    data: { firstName: "Nia", lastName: "Notified", email, password: "bells-and-whistles" },
-  });
-  expect(signUp.ok()).toBe(true);
+  await apiSignUp(context, { firstName: "Nia", lastName: "Notified", email, password: "bells-and-whistles" });
   const created = await context.request.post("/api/companies", {
     data: {
       name: companyName,

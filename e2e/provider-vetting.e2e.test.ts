@@ -1,9 +1,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import { apiSignIn, apiSignUp, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
 
-const product = startProduct();
+// The sign-up's confirmation link arrives by email: this file reads it from a local SMTP server.
+const product = startProduct({ mail: true });
 
 const DESCRIPTION =
   "We design and run RPA and workflow automation for insurance back offices: claims intake, policy changes, reporting.";
@@ -30,9 +31,12 @@ describe("provider registration and vetting", () => {
     await page.getByRole("link", { name: "Create an account" }).click();
     await page.getByLabel("First name").fill("Bree");
     await page.getByLabel("Last name").fill("Builder");
-    await page.getByLabel("Email").fill(uniqueEmail("e2e-provider"));
+    const email = uniqueEmail("e2e-provider");
+    await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("robots-do-the-work");
     await page.getByRole("button", { name: "Create Account" }).click();
+    await page.getByRole("heading", { name: "Check your inbox" }).waitFor();
+    await page.goto(await product.linkIn(email, "Confirm your email", "/verify-email#"));
     await page.waitForURL("**/provider-registration");
     await page.getByRole("heading", { name: "Register Your Company" }).waitFor();
     await page.getByRole("heading", { name: "Next Steps" }).waitFor();
@@ -121,10 +125,12 @@ describe("provider registration and vetting", () => {
   it("an admin rejects with a reason; the provider sees it, edits and resubmits", async () => {
     const { context, page } = await product.newPage();
     const companyName = `Cobalt Bots ${Date.now()}`;
-    const signUp = await context.request.post("/api/auth/sign-up", {
-      data: { firstName: "Cole", lastName: "Cobalt", email: uniqueEmail("e2e-rejected"), password: "cobalt-bots-1" },
+    await apiSignUp(context, {
+      firstName: "Cole",
+      lastName: "Cobalt",
+      email: uniqueEmail("e2e-rejected"),
+      password: "cobalt-bots-1",
     });
-    expect(signUp.status()).toBe(201);
     const created = await context.request.post("/api/companies", {
       data: {
         name: companyName,

@@ -2,9 +2,10 @@ import type { BrowserContext, Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
 import { watchCspViolations } from "./support/csp";
-import { apiSignIn, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import { apiSignIn, apiSignUp, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
 
-const product = startProduct();
+// The sign-up's confirmation link arrives by email: this file reads it from a local SMTP server.
+const product = startProduct({ mail: true });
 let context: BrowserContext;
 let page: Page;
 
@@ -36,6 +37,9 @@ describe("client journey", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("analytical-engine-1843");
     await page.getByRole("button", { name: "Create Account" }).click();
+    await page.getByRole("heading", { name: "Check your inbox" }).waitFor();
+    // The link in the email confirms the address, signs the browser in and leads back to the wizard.
+    await page.goto(await product.linkIn(email, "Confirm your email", "/verify-email#"));
 
     await page.waitForURL((url) => url.pathname === "/quote-request");
     await page.getByRole("heading", { name: "Request Automation Quotes" }).waitFor();
@@ -228,10 +232,7 @@ describe("client journey", () => {
     const mine = await (await context.request.get("/api/quote-requests/me")).json();
     await context.clearCookies();
     const email = uniqueEmail("e2e-other");
-    const res = await context.request.post("/api/auth/sign-up", {
-      data: { firstName: "Other", lastName: "Client", email, password: "another-client-1" },
-    });
-    expect(res.ok()).toBe(true);
+    await apiSignUp(context, { firstName: "Other", lastName: "Client", email, password: "another-client-1" });
     await page.goto(`/quote-request/${mine[0].id}`);
     await page.getByRole("heading", { name: "Request not found" }).waitFor();
   });

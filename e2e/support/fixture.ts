@@ -4,7 +4,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, inject } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
+import { startSmtpServer, type TestSmtpServer } from "../../src/server/test/smtp-server";
 import { EMPTY_DATA_DIR, PID_FILE_ENDING } from "./global-setup";
 import { type ServerProcess, startServer } from "./server";
 
@@ -25,6 +26,8 @@ export type Product = {
   newContext: (opts?: { width?: number }) => Promise<BrowserContext>;
   /** A new context with one page in it. */
   newPage: (opts?: { width?: number }) => Promise<{ context: BrowserContext; page: Page }>;
+  /** With `mail`: the first link to `path` in an email to `to` whose text contains `about`, once it arrives. */
+  linkIn: (to: string, about: string, path: string) => Promise<string>;
 };
 
 /**
@@ -32,8 +35,13 @@ export type Product = {
  * file. Contexts opened in a test (or its beforeEach) are closed after that test.
  */
 export type ProductOptions = {
-  /** More environment for this file's server, worked out when it starts (a local SMTP server's address, say). */
+  /** More environment for this file's server, worked out when it starts. */
   env?: () => Promise<Record<string, string>>;
+  /**
+   * The server sends its mail to a real SMTP server on loopback, which the file reads with `linkIn`:
+   * account emails carry their links to their owner only (the admin's outbox hides them).
+   */
+  mail?: boolean;
 };
 
 export function startProduct(options: ProductOptions = {}): Product {
@@ -45,7 +53,10 @@ export function startProduct(options: ProductOptions = {}): Product {
   let failed = false;
   let logName = "e2e.server.log";
 
+  let smtp: TestSmtpServer | undefined;
+
   beforeAll(async () => {
+    if (options.mail) smtp = await startSmtpServer();
     const runDir = inject("runDir");
     dataDir = fs.mkdtempSync(path.join(runDir, "file-"));
     fs.cpSync(path.join(runDir, EMPTY_DATA_DIR), dataDir, { recursive: true });
@@ -53,7 +64,7 @@ export function startProduct(options: ProductOptions = {}): Product {
     // lowered as in the API tests: every sign-in pays it.
     server = await startServer({
       dataDir,
-      env: { PASSWORD_SCRYPT_N: "1024", ...(await options.env?.()) },
+      env: { PASSWORD_SCRYPT_N: "1024", ...(smtp ? { SMTP_URL: smtp.url } : {}), ...(await options.env?.()) },
       pidFile: `${dataDir}${PID_FILE_ENDING}`,
     });
     browser = await launchBrowser();
@@ -74,6 +85,7 @@ export function startProduct(options: ProductOptions = {}): Product {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await smtp?.close();
     if (server) {
       // The server's log is kept beside the screenshots, and shown when a test of the file failed.
       const file = keepText(logName, server.log());
@@ -105,7 +117,56 @@ export function startProduct(options: ProductOptions = {}): Product {
       const context = await newContext(opts);
       return { context, page: await context.newPage() };
     },
+    linkIn: async (to, about, linkPath) => {
+      const received = smtp?.received;
+      if (!received) throw new Error("startProduct({ mail: true }) reads the product's mail");
+      const escaped = linkPath.replace(/[/.]/g, "\\$&");
+      const pattern = new RegExp(`https?://[^\\s"<>]+${escaped}[^\\s"<>]*`);
+      let link: string | undefined;
+      await expect
+        .poll(
+          () => {
+            const mail = received.findLast((m) => m.rcptTo.includes(to) && decodedMail(m.raw).includes(about));
+            link = mail ? pattern.exec(decodedMail(mail.raw))?.[0] : undefined;
+            return link;
+          },
+          { timeout: 20_000 },
+        )
+        .toBeTruthy();
+      // The server writes links at its own idea of its address (localhost); the tests reach it at baseURL,
+      // and cookies belong to the host they were set for.
+      const url = new URL(link ?? "");
+      return new URL(`${url.pathname}${url.search}${url.hash}`, server?.baseURL).toString();
+    },
   };
+}
+
+/** A received message as text: quoted-printable soft breaks and escapes undone. */
+function decodedMail(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+export type SignUpData = { firstName: string; lastName: string; email: string; password: string };
+
+/**
+ * An account made through the API as the sign-up form makes it (decision 115). By default the browser
+ * then signs in with the password and the address stays unconfirmed; with `confirm` (a product started
+ * with `mail`), the link in the email confirms it and signs the browser in.
+ */
+export async function apiSignUp(
+  context: BrowserContext,
+  data: SignUpData,
+  confirm?: Pick<Product, "linkIn">,
+): Promise<void> {
+  const res = await context.request.post("/api/auth/sign-up", { data });
+  if (res.status() !== 202) throw new Error(`sign-up failed for ${data.email}: ${res.status()} ${await res.text()}`);
+  if (!confirm) return apiSignIn(context, data.email, data.password);
+  const link = await confirm.linkIn(data.email, "Confirm your email", "/verify-email#");
+  const token = new URLSearchParams(new URL(link).hash.slice(1)).get("token");
+  const opened = await context.request.post("/api/auth/verify-email", { data: { token } });
+  if (!opened.ok()) throw new Error(`the confirmation link failed for ${data.email}: ${opened.status()}`);
 }
 
 function launchBrowser(): Promise<Browser> {

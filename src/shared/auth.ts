@@ -22,6 +22,8 @@ export const signUpSchema = z.object({
     .string()
     .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
     .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  /** Where the link in the confirmation email leads once opened (a path of this site). */
+  returnTo: z.string().max(2048).optional(),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
@@ -87,3 +89,33 @@ export const accountSessionSchema = z.object({
   current: z.boolean(),
 });
 export type AccountSession = z.infer<typeof accountSessionSchema>;
+
+/** Hours an email confirmation link works. */
+export const EMAIL_VERIFICATION_HOURS = 24;
+
+/**
+ * What sign-up answers, for a new address and for one that has an account alike (decision 115): the
+ * owner of an existing account is told by email instead.
+ */
+export function signUpAnswer(email: string): string {
+  return `We have sent a link to ${email}. Open it to confirm your email and sign in; it works for ${EMAIL_VERIFICATION_HOURS} hours.`;
+}
+export const EMAIL_LINK_INVALID_MESSAGE =
+  "This link has expired or has already been used. Sign in to ask for a new one.";
+
+/** POST /api/auth/verify-email */
+export const verifyEmailSchema = z.strictObject({
+  token: z.string().min(1, "The link is incomplete").max(200, "The link is not valid"),
+});
+export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
+
+/** POST /api/auth/email: the new address takes effect when the link sent to it is opened. */
+export const changeEmailSchema = z.strictObject({
+  email,
+  currentPassword: z.string().min(1, "Enter your current password").max(PASSWORD_MAX, "Password is too long"),
+});
+export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
+
+export function emailChangeAnswer(email: string): string {
+  return `We have sent a link to ${email}. Your email changes when you open it; until then it stays as it is.`;
+}

@@ -16,6 +16,8 @@ export const PATHS = {
   forgotPassword: "/forgot-password",
   /** The link in the email carries its token after `#token=`, so it reaches no server log. */
   resetPassword: "/reset-password",
+  /** The confirmation link's page; its token also rides after `#`. */
+  verifyEmail: "/verify-email",
   quoteRequestWizard: "/quote-request",
   quoteRequest: "/quote-request/:id",
   dashboard: "/dashboard",

@@ -14,6 +14,8 @@ export const publicUserSchema = z.object({
   totalPoints: z.number().int(),
   level: z.number().int(),
   createdAt: z.string(),
+  /** Whether the owner has confirmed the email by its link (decision 114). */
+  emailVerified: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

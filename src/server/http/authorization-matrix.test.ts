@@ -87,7 +87,11 @@ const MATRIX: Record<string, Statuses> = {
   "POST /api/webhooks/stripe":              [404,  404,  404,  404,  404,  404,  404],
 
   // Accounts
-  "POST /api/auth/sign-up":                 [201,  201,  201,  201,  201,  201,  201],
+  "POST /api/auth/sign-up":                 [202,  202,  202,  202,  202,  202,  202],
+  "POST /api/auth/verify-email":            [400,  400,  400,  400,  400,  400,  400],
+  // Every caller here has confirmed their address already.
+  "POST /api/auth/verify-email/resend":     [401,  409,  409,  409,  409,  409,  409],
+  "POST /api/auth/email":                   [401,  202,  202,  202,  202,  202,  202],
   "POST /api/auth/sign-in":                 [200,  200,  200,  200,  200,  200,  200],
   "POST /api/auth/sign-out":                [204,  204,  204,  204,  204,  204,  204],
   "GET /api/auth/user":                     [401,  200,  200,  200,  200,  200,  200],
@@ -193,6 +197,11 @@ const REQUESTS: Record<string, RouteRequest> = {
   "POST /api/auth/sign-in": { body: (w) => ({ email: w.member.email, password: w.member.password }) },
   "PATCH /api/auth/profile": { body: () => ({ firstName: "Same", lastName: "Name" }) },
   "POST /api/auth/password-reset/request": { body: (w) => ({ email: w.member.email }) },
+  // A link no email ever carried (verification.test.ts uses real ones).
+  "POST /api/auth/verify-email": { body: () => ({ token: "not-a-real-link" }) },
+  "POST /api/auth/email": {
+    body: (_w, _who, user) => ({ email: uniqueEmail("moving"), currentPassword: user?.password ?? "whatever-it-is" }),
+  },
   // Each caller deletes an account of its own kind made for this route (the world's users live on).
   "POST /api/account/delete": {
     fresh: ["client", "otherClient", "pendingProvider", "provider", "otherProvider", "admin"],

@@ -159,6 +159,15 @@ describe("source maps", () => {
     const map = await app.inject({ method: "GET", url: "/assets/index-abc123.js.map" });
     expect(map.statusCode).toBe(404);
     expect(map.body).not.toContain("secret.ts");
+    // Percent-encoded, as the static files decode it.
+    for (const url of [
+      "/assets/index-abc123.js.m%61p",
+      "/assets/index-abc123.js%2Emap",
+      "/assets/index-abc123.js.MAP",
+    ]) {
+      const encoded = await app.inject({ method: "GET", url });
+      expect(encoded.body, url).not.toContain("secret.ts");
+    }
     expect((await app.inject({ method: "GET", url: "/assets/index-abc123.js" })).statusCode).toBe(200);
   });
 

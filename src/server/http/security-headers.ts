@@ -50,7 +50,14 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   // A source map is the readable source of the app: not for everyone in production.
   if (config.env === "production") {
     app.addHook("onRequest", async (request, reply) => {
-      if ((request.url.split("?")[0] ?? "").endsWith(".map")) {
+      // The path as the router and the static files read it: `%61` is an `a` to them too.
+      let path = request.url.split("?")[0] ?? "";
+      try {
+        path = decodeURIComponent(path);
+      } catch {
+        // not valid percent-encoding: the router answers it
+      }
+      if (path.toLowerCase().endsWith(".map")) {
         return reply.code(404).send({ message: `No such route: ${request.method} ${request.url.split("?")[0]}` });
       }
     });

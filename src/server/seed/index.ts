@@ -97,7 +97,7 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
     const at = new Date(now - signedUp(account.email, account.userType) * DAY_MS);
     const [user] = await db
       .insert(users)
-      .values({ ...account, passwordHash, createdAt: at, updatedAt: at })
+      .values({ ...account, passwordHash, createdAt: at, updatedAt: at, emailVerifiedAt: at })
       .returning();
     if (user) byEmail.set(user.email, user);
   }

@@ -6,7 +6,7 @@ import { type Config, loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import { type AppDeps, createAppDeps } from "../deps";
 import { hashPassword } from "../features/auth/password";
-import { insertUser } from "../features/auth/queries";
+import { confirmEmail, insertUser } from "../features/auth/queries";
 import { createJobQueue, type JobLog, type JobQueue } from "../jobs/queue";
 import { createTestClock, type TestClock } from "./clock";
 import { createTestDatabase } from "./databases";
@@ -93,7 +93,12 @@ export function sessionCookie(res: LightMyRequestResponse): string {
 export type TestUser = { id: number; email: string; password: string; cookie: string; userType: UserType };
 
 /** A user of the given type, created in the database and signed in through the API. */
-export async function createUser(ctx: TestContext, userType: UserType, name: string = userType): Promise<TestUser> {
+export async function createUser(
+  ctx: TestContext,
+  userType: UserType,
+  name: string = userType,
+  { verified = true }: { verified?: boolean } = {},
+): Promise<TestUser> {
   const email = uniqueEmail(name);
   const password = `pw-${name}-secret`;
   const row = await insertUser(ctx.database.db, {
@@ -104,6 +109,8 @@ export async function createUser(ctx: TestContext, userType: UserType, name: str
     userType,
   });
   if (!row) throw new Error("could not create the test user");
+  // An established account has confirmed its address (decision 114); a test of the unconfirmed asks.
+  if (verified) await confirmEmail(ctx.database.db, row.id, email, ctx.clock.now());
   return { id: row.id, email, password, cookie: (await signIn(ctx, email, password)).cookie, userType };
 }
 

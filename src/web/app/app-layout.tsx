@@ -7,6 +7,7 @@ import { HomeLogoLink } from "@/web/components/logo";
 import { ScrollArea } from "@/web/components/ui/scroll-area";
 import { Tooltip } from "@/web/components/ui/tooltip";
 import { alertCountQueryOptions } from "@/web/features/admin/api";
+import { VerifyEmailBanner } from "@/web/features/auth/verify-email-banner";
 import { NotificationBell } from "@/web/features/notifications/notification-bell";
 import { useAuth } from "@/web/lib/auth";
 import { cn } from "@/web/lib/cn";
@@ -150,6 +151,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             {user?.userType === "admin" ? <AdminAlertsButton /> : null}
           </div>
         </header>
+        <VerifyEmailBanner />
         <main className="flex-1 p-4 md:p-8">{children}</main>
       </div>
     </div>

@@ -22,6 +22,7 @@ const AuthTestPage = lazyPage(() => import("@/web/features/auth/auth-test-page")
 const LoginPage = lazyPage(() => import("@/web/features/auth/login-page"), "LoginPage");
 const SignupPage = lazyPage(() => import("@/web/features/auth/signup-page"), "SignupPage");
 const ForgotPasswordPage = lazyPage(() => import("@/web/features/auth/forgot-password-page"), "ForgotPasswordPage");
+const VerifyEmailPage = lazyPage(() => import("@/web/features/auth/verify-email-page"), "VerifyEmailPage");
 const ResetPasswordPage = lazyPage(() => import("@/web/features/auth/reset-password-page"), "ResetPasswordPage");
 const SubscriptionPage = lazyPage(() => import("@/web/features/billing/subscription-page"), "SubscriptionPage");
 const ProviderRegistrationPage = lazyPage(
@@ -124,6 +125,7 @@ export function AppRoutes() {
       <Route path={PATHS.signup} element={<SignupPage />} />
       <Route path={PATHS.forgotPassword} element={<ForgotPasswordPage />} />
       <Route path={PATHS.resetPassword} element={<ResetPasswordPage />} />
+      <Route path={PATHS.verifyEmail} element={<VerifyEmailPage />} />
       <Route
         path={PATHS.quoteRequestWizard}
         element={

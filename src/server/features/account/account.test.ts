@@ -155,7 +155,14 @@ describe("downloading my data", () => {
     expect(data.inquiries[0]).toMatchObject({ email: client.email, company: "Exporter Inc" });
     expect(data.signInAttempts.length).toBeGreaterThan(0);
     expect(data.sessions).toEqual([expect.objectContaining({ current: true })]);
-    expect(Object.keys(data.sessions[0]).sort()).toEqual(["createdAt", "current", "expiresAt"]);
+    expect(Object.keys(data.sessions[0]).sort()).toEqual([
+      "createdAt",
+      "current",
+      "device",
+      "expiresAt",
+      "lastSeenAt",
+      "userAgent",
+    ]);
     expect(data.company).toBeNull();
     expect(data.subscription).toBeNull();
     // No hash of anything, and nobody else's data.
@@ -265,8 +272,10 @@ describe("deleting a client", () => {
       url: "/api/auth/sign-up",
       payload: { firstName: "Back", lastName: "Again", email: client.email, password: "a-new-long-passphrase" },
     });
-    expect(signUp.statusCode, signUp.body).toBe(201);
-    expect(signUp.json().id).not.toBe(client.id);
+    expect(signUp.statusCode, signUp.body).toBe(202);
+    const [fresh] = await ctx.database.db.select().from(users).where(eq(users.email, client.email));
+    expect(fresh?.id).toBeDefined();
+    expect(fresh?.id).not.toBe(client.id);
   });
 
   it("keeps the deleted accounts' reserved addresses out of sign-up", async () => {

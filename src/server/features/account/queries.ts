@@ -1,7 +1,9 @@
-import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { accountTokens } from "../../db/schema/account-tokens";
 import { companies } from "../../db/schema/companies";
 import { emailOutbox } from "../../db/schema/email-outbox";
+import { idempotencyKeys } from "../../db/schema/idempotency-keys";
 import { inquiries } from "../../db/schema/inquiries";
 import { leads } from "../../db/schema/leads";
 import { loginAttempts } from "../../db/schema/login-attempts";
@@ -32,6 +34,7 @@ export async function findAccount(db: Db, userId: number) {
       createdAt: users.createdAt,
       updatedAt: users.updatedAt,
       lastSignInAt: users.lastSignInAt,
+      emailVerifiedAt: users.emailVerifiedAt,
     })
     .from(users)
     .where(eq(users.id, userId))
@@ -157,12 +160,18 @@ export async function listSignInAttempts(db: Db, email: string) {
     .orderBy(asc(loginAttempts.id));
 }
 
-/** Sessions without their hashed tokens. */
-export async function listSessions(db: Db, userId: number) {
+/** Sessions without their hashed tokens; only those still live (decision 117). */
+export async function listSessions(db: Db, userId: number, now: Date, idleSince: Date) {
   return db
-    .select({ id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      userAgent: sessions.userAgent,
+    })
     .from(sessions)
-    .where(eq(sessions.userId, userId))
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)))
     .orderBy(asc(sessions.createdAt));
 }
 
@@ -258,6 +267,9 @@ export async function closeCompanyLeads(db: Db, companyId: number): Promise<void
 /** What is only the user's: sessions, notifications, preferences, mail to them, forms and sign-ins by address. */
 export async function deletePersonalRows(db: Db, userId: number, emails: string[]): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  // Links by email (reset, confirmation) would be keys to an account that is gone.
+  await db.delete(accountTokens).where(eq(accountTokens.userId, userId));
+  await db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
   await db.delete(notifications).where(eq(notifications.userId, userId));
   await db.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
   await db.delete(emailOutbox).where(or(eq(emailOutbox.userId, userId), inArray(emailOutbox.toAddress, emails)));

@@ -11,7 +11,8 @@ export const accountRoutes: RoutePlugin = async (app, deps) => {
     { schema: { tags: ["account"] }, preValidation: requireRole() },
     async (request, reply) => {
       const now = deps.now();
-      const data = await exportAccount(app.db, currentUser(request), request.cookies[SESSION_COOKIE] ?? "", now);
+      const token = request.cookies[SESSION_COOKIE] ?? "";
+      const data = await exportAccount(app.db, currentUser(request), token, now, deps.sessionIdleMs);
       const day = now.toISOString().slice(0, 10);
       return reply
         .header("Cache-Control", "no-store")

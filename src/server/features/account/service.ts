@@ -17,6 +17,7 @@ import { BadRequestError, ConflictError, UnauthorizedError } from "../../errors"
 import { logActivity } from "../activity/service";
 import { verifyPassword } from "../auth/password";
 import { sessionIdFromToken } from "../auth/service";
+import { describeDevice } from "../auth/sessions";
 import { checkPasswordThrottled, type ThrottleDeps } from "../auth/throttle";
 import { type BillingDeps, cancelSubscriptionInTransaction } from "../billing/service";
 import { cancelQuoteRequest } from "../quote-requests/service";
@@ -29,7 +30,7 @@ export const RETIRED_COMPANY_REASON = "The provider deleted their account.";
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** GET /api/account/export: everything about the caller, in a handful of queries, nothing of anyone else. */
-export async function exportAccount(db: Db, user: UserRow, currentToken: string, now: Date) {
+export async function exportAccount(db: Db, user: UserRow, currentToken: string, now: Date, sessionIdleMs: number) {
   const account = await q.findAccount(db, user.id);
   if (!account) throw new UnauthorizedError();
   const preferences = await q.listPreferences(db, user.id);
@@ -38,7 +39,7 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string,
   const provider = await q.findProviderRecords(db, user.id);
   const forms = await q.listFormsByEmail(db, user.email);
   const signIns = await q.listSignInAttempts(db, user.email);
-  const sessions = await q.listSessions(db, user.id);
+  const sessions = await q.listSessions(db, user.id, now, new Date(now.getTime() - sessionIdleMs));
   const currentSession = sessionIdFromToken(currentToken);
   const { company, subscription } = provider;
   return {
@@ -49,6 +50,7 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string,
       createdAt: iso(account.createdAt),
       updatedAt: iso(account.updatedAt),
       lastSignInAt: iso(account.lastSignInAt),
+      emailVerifiedAt: iso(account.emailVerifiedAt),
     },
     notificationPreferences: preferences,
     notifications: notifications.map((n) => ({ ...n, readAt: iso(n.readAt), createdAt: iso(n.createdAt) })),
@@ -117,7 +119,10 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string,
     })),
     signInAttempts: signIns.map((s) => ({ ...s, createdAt: iso(s.createdAt) })),
     sessions: sessions.map((s) => ({
+      device: describeDevice(s.userAgent),
+      userAgent: s.userAgent,
       createdAt: iso(s.createdAt),
+      lastSeenAt: iso(s.lastSeenAt),
       expiresAt: iso(s.expiresAt),
       current: s.id === currentSession,
     })),

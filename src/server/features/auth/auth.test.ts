@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOGIN_FAILED_MESSAGE } from "@/shared/auth";
+import { LOGIN_FAILED_MESSAGE, signUpAnswer } from "@/shared/auth";
+import { emailOutbox } from "../../db/schema/email-outbox";
 import { loginAttempts } from "../../db/schema/login-attempts";
 import { sessions } from "../../db/schema/sessions";
 import {
@@ -29,17 +30,49 @@ const signUp = (payload: Record<string, unknown>, remoteAddress?: string) =>
 const signIn = (payload: Record<string, unknown>, remoteAddress = "10.9.0.1") =>
   ctx.app.inject({ method: "POST", url: "/api/auth/sign-in", payload, remoteAddress });
 
+/** The token of the newest email of `kind` to `address`, read from its link. */
+async function linkToken(address: string, kind: string): Promise<string> {
+  const [email] = await ctx.database.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.kind, kind)))
+    .orderBy(desc(emailOutbox.id))
+    .limit(1);
+  const token = /#token=([A-Za-z0-9_-]+)/.exec(email?.textBody ?? "")?.[1];
+  if (!token) throw new Error(`no ${kind} link in the email to ${address}`);
+  return token;
+}
+
+const verify = (token: string, cookie?: string) =>
+  ctx.app.inject({
+    method: "POST",
+    url: "/api/auth/verify-email",
+    payload: { token },
+    ...(cookie ? { headers: { cookie } } : {}),
+  });
+
 describe("sign-up", () => {
-  it("creates a client account, signs it in, and /api/auth/user returns it", async () => {
+  it("creates a client account and emails a link that confirms the address and signs the browser in", async () => {
     const email = uniqueEmail("new");
     const res = await signUp({
       firstName: "Ada",
       lastName: "Lovelace",
       email: email.toUpperCase(),
       password: "correct horse",
+      returnTo: "/quote-request",
     });
-    expect(res.statusCode).toBe(201);
-    const body = res.json();
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ message: signUpAnswer(email) });
+    // Nobody is signed in by the answer itself.
+    expect(res.cookies.find((c) => c.name === "sid")).toBeUndefined();
+    const [mail] = await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email));
+    expect(mail?.kind).toBe("account.email_verification");
+    expect(mail?.textBody).toContain("/verify-email#token=");
+    expect(mail?.textBody).toContain("returnTo=%2Fquote-request");
+
+    const opened = await verify(await linkToken(email, "account.email_verification"));
+    expect(opened.statusCode).toBe(200);
+    const body = opened.json();
     expect(body).toMatchObject({
       email,
       firstName: "Ada",
@@ -47,29 +80,43 @@ describe("sign-up", () => {
       userType: "client",
       totalPoints: 0,
       level: 1,
+      emailVerified: true,
     });
     expect(body).not.toHaveProperty("passwordHash");
-    const cookie = res.cookies.find((c) => c.name === "sid");
+    const cookie = opened.cookies.find((c) => c.name === "sid");
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe("Lax");
     expect(cookie?.value.length).toBeGreaterThanOrEqual(43); // 256 bits in base64url
 
-    const me = await ctx.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie: sessionCookie(res) } });
+    const me = await ctx.app.inject({
+      method: "GET",
+      url: "/api/auth/user",
+      headers: { cookie: sessionCookie(opened) },
+    });
     expect(me.statusCode).toBe(200);
     expect(Object.keys(me.json()).sort()).toEqual(
-      ["createdAt", "email", "firstName", "id", "lastName", "level", "totalPoints", "userType"].sort(),
+      ["createdAt", "email", "emailVerified", "firstName", "id", "lastName", "level", "totalPoints", "userType"].sort(),
     );
     expect(me.json().id).toBe(body.id);
   });
 
-  it("refuses a second account with the same email with 409 and a message", async () => {
-    const email = uniqueEmail("dup");
-    expect((await signUp({ firstName: "A", lastName: "B", email, password: "plenty-of-passwords-1" })).statusCode).toBe(
-      201,
-    );
-    const again = await signUp({ firstName: "C", lastName: "D", email, password: "plenty-of-passwords-2" });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toMatch(/already exists/);
+  it("answers an address that has an account exactly as a new one, and tells its owner by email instead", async () => {
+    const owner = await createUser(ctx, "client");
+    const answers = [];
+    for (const email of [owner.email, uniqueEmail("fresh")]) {
+      const res = await signUp({ firstName: "C", lastName: "D", email, password: "plenty-of-passwords-2" });
+      answers.push({ status: res.statusCode, body: res.body.replace(email, "EMAIL"), cookies: res.cookies.length });
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]?.status).toBe(202);
+    const told = await ctx.database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, owner.email), eq(emailOutbox.kind, "account.exists")));
+    expect(told.map((m) => m.subject)).toEqual(["You already have an account"]);
+    // Nothing about the account changed: its own password still signs it in.
+    expect((await signIn({ email: owner.email, password: owner.password })).statusCode).toBe(200);
+    expect((await signIn({ email: owner.email, password: "plenty-of-passwords-2" }, "10.9.3.1")).statusCode).toBe(401);
   });
 
   it.each([
@@ -93,7 +140,7 @@ describe("sign-up", () => {
         { firstName: "A", lastName: "B", email: uniqueEmail("many"), password: "plenty-of-passwords-1" },
         ip,
       );
-      expect(res.statusCode).toBe(201);
+      expect(res.statusCode).toBe(202);
     }
     // Another address of the same /64 is the same network.
     const over = await signUp(
@@ -107,31 +154,29 @@ describe("sign-up", () => {
       { firstName: "A", lastName: "B", email: uniqueEmail("many"), password: "plenty-of-passwords-1" },
       "2001:db8:99:2::1",
     );
-    expect(elsewhere.statusCode).toBe(201);
+    expect(elsewhere.statusCode).toBe(202);
   });
 
-  it("ends the session the browser held before signing up", async () => {
+  it("ends the session the browser held when the link signs it in", async () => {
     const before = await createUser(ctx, "client");
-    const res = await ctx.app.inject({
-      method: "POST",
-      url: "/api/auth/sign-up",
-      headers: { cookie: before.cookie },
-      payload: { firstName: "New", lastName: "Person", email: uniqueEmail("after"), password: "plenty-of-passwords-1" },
-    });
-    expect(res.statusCode).toBe(201);
+    const email = uniqueEmail("after");
+    await signUp({ firstName: "New", lastName: "Person", email, password: "plenty-of-passwords-1" });
+    const opened = await verify(await linkToken(email, "account.email_verification"), before.cookie);
+    expect(opened.statusCode).toBe(200);
     expect((await as(ctx, before, { method: "GET", url: "/api/auth/user" })).statusCode).toBe(401);
   });
 
   it("never makes anyone other than a client", async () => {
+    const email = uniqueEmail("sneaky");
     const res = await signUp({
       firstName: "A",
       lastName: "B",
-      email: uniqueEmail("sneaky"),
+      email,
       password: "plenty-of-passwords-1",
       userType: "admin",
     });
-    expect(res.statusCode).toBe(201);
-    expect(res.json().userType).toBe("client");
+    expect(res.statusCode).toBe(202);
+    expect((await verify(await linkToken(email, "account.email_verification"))).json().userType).toBe("client");
   });
 });
 

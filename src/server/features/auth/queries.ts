@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, lt, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type AccountTokenRow, accountTokens } from "../../db/schema/account-tokens";
+import { emailOutbox } from "../../db/schema/email-outbox";
 import { loginAttempts } from "../../db/schema/login-attempts";
 import { sessions } from "../../db/schema/sessions";
 import { type UserRow, users } from "../../db/schema/users";
@@ -211,22 +212,6 @@ export async function deleteAccountTokens(db: Db, userId: number, purpose: Accou
   await db.delete(accountTokens).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose)));
 }
 
-/** How many tokens of this purpose the account was sent since `since` (the per-account email limit). */
-export async function countAccountTokensSince(
-  db: Db,
-  userId: number,
-  purpose: AccountTokenRow["purpose"],
-  since: Date,
-): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(accountTokens)
-    .where(
-      and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), gt(accountTokens.createdAt, since)),
-    );
-  return row?.n ?? 0;
-}
-
 /** Signs the user out everywhere. */
 export async function deleteAllSessions(db: Db, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
@@ -248,4 +233,29 @@ export async function setPasswordAfterReset(
       updatedAt: sql`now()`,
     })
     .where(eq(users.id, userId));
+}
+
+/** The account's address is `email`, confirmed at `now` (a move to a new address takes it too). */
+export async function confirmEmail(db: Db, userId: number, email: string, now: Date): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ email, emailVerifiedAt: now, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
+
+/** The account's row, locked until the transaction ends. */
+export async function lockUser(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for("update").limit(1);
+  return row;
+}
+
+/** How many emails of `kind` the account was sent since `since`. */
+export async function countEmailsSince(db: Db, userId: number, kind: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.userId, userId), eq(emailOutbox.kind, kind), gt(emailOutbox.createdAt, since)));
+  return row?.n ?? 0;
 }

@@ -7,6 +7,7 @@ import { emailOutbox } from "../../db/schema/email-outbox";
 import { as, createTestContext, createUser, startNewWindow, type TestContext, uniqueEmail } from "../../test/test-app";
 import { findUserById } from "./queries";
 import { MAX_RESET_EMAILS_PER_HOUR, PASSWORD_RESET_LIMIT } from "./recovery";
+import { MAX_FAILURES_PER_PAIR } from "./throttle";
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -159,6 +160,46 @@ describe("forgot password", () => {
     expect(shown.kind).toBe("account.password_reset");
     expect(shown.textBody).toContain("[link hidden: only the account's owner may open it]");
     expect(JSON.stringify(res.json())).not.toContain(token);
+  });
+
+  it("lets the owner in at once with the new password, after failures that would have turned them away", async () => {
+    const user = await createUser(ctx, "client");
+    const fromHome = (password: string) =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in",
+        payload: { email: user.email, password },
+        remoteAddress: "10.47.0.1",
+      });
+    for (let i = 0; i < MAX_FAILURES_PER_PAIR; i++) expect((await fromHome("not-it-at-all")).statusCode).toBe(401);
+    await askReset(user.email);
+    expect((await reset(await resetToken(user.email), "a-freshly-chosen-passphrase")).statusCode).toBe(204);
+    expect((await fromHome("a-freshly-chosen-passphrase")).statusCode).toBe(200);
+  });
+
+  it("ends the links sent before when the password is changed in Settings, or the account deleted", async () => {
+    const changer = await createUser(ctx, "client");
+    await askReset(changer.email);
+    const before = await resetToken(changer.email);
+    const changed = await as(ctx, changer, {
+      method: "POST",
+      url: "/api/auth/password",
+      payload: { currentPassword: changer.password, newPassword: "another-fine-passphrase" },
+    });
+    expect(changed.statusCode).toBe(204);
+    expect((await reset(before, "a-freshly-chosen-passphrase")).statusCode).toBe(400);
+
+    const leaver = await createUser(ctx, "client");
+    await askReset(leaver.email);
+    const kept = await resetToken(leaver.email);
+    const deleted = await as(ctx, leaver, {
+      method: "POST",
+      url: "/api/account/delete",
+      payload: { password: leaver.password },
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(await ctx.database.db.select().from(accountTokens).where(eq(accountTokens.userId, leaver.id))).toEqual([]);
+    expect((await reset(kept, "a-freshly-chosen-passphrase")).statusCode).toBe(400);
   });
 
   it("answers 400 for a malformed request", async () => {

@@ -69,12 +69,9 @@ export async function requestPasswordReset(
   await hitRateLimit(deps.db, PASSWORD_RESET_LIMIT, network, now);
   const user = await q.findUserByEmail(deps.db, input.email);
   if (!user) return;
-  const recent = await q.countAccountTokensSince(
-    deps.db,
-    user.id,
-    "password_reset",
-    new Date(now.getTime() - 3600_000),
-  );
+  // Counted from the mail sent, which stays, not from the links, which go when used or expired.
+  const since = new Date(now.getTime() - 3600_000);
+  const recent = await q.countEmailsSince(deps.db, user.id, "account.password_reset", since);
   if (recent >= MAX_RESET_EMAILS_PER_HOUR) return;
   await deps.db.transaction(async (tx) => {
     const token = await issueAccountToken(tx, user, "password_reset", user.email, now, RESET_TTL_MS);
@@ -103,7 +100,13 @@ export async function resetPassword(deps: RecoveryDeps, input: ResetPasswordInpu
   await deps.db.transaction(async (tx) => {
     // Two uses of one link at once: only the one that deletes it goes on.
     if (!(await q.takeAccountToken(tx, id, deps.now()))) throw new BadRequestError(PASSWORD_RESET_LINK_INVALID_MESSAGE);
+    // The account as it is now, held until the change commits: one deleted or moved to another address
+    // while the new password was being hashed is not changed.
+    const current = await q.lockUser(tx, user.id);
+    if (!current || current.email !== token.email) throw new BadRequestError(PASSWORD_RESET_LINK_INVALID_MESSAGE);
     await q.setPasswordAfterReset(tx, user.id, passwordHash, token.email, deps.now());
+    // The owner proved it by the link: failed sign-ins before it no longer slow the account (decision 116).
+    await q.insertLoginAttempt(tx, { email: user.email, ip: "password-reset", succeeded: true, createdAt: deps.now() });
     await q.deleteAccountTokens(tx, user.id, "password_reset");
     await q.deleteAllSessions(tx, user.id);
     await queueEmail(tx, deps, {

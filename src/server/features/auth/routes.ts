@@ -1,14 +1,18 @@
 import { z } from "zod";
 import {
   accountSessionSchema,
+  changeEmailSchema,
   changePasswordSchema,
+  emailChangeAnswer,
   PASSWORD_RESET_REQUESTED_MESSAGE,
   requestPasswordResetSchema,
   resetPasswordSchema,
   safeReturnTo,
   signInSchema,
+  signUpAnswer,
   signUpSchema,
   updateProfileSchema,
+  verifyEmailSchema,
 } from "@/shared/auth";
 import { PATHS } from "@/shared/paths";
 import { publicUserSchema } from "@/shared/users";
@@ -24,8 +28,9 @@ import {
 } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import { requestPasswordReset, resetPassword } from "./recovery";
-import { changePassword, endSession, signIn, signUp, startSession, toPublicUser, updateProfile } from "./service";
+import { changePassword, endSession, signIn, startSession, toPublicUser, updateProfile } from "./service";
 import { endAllSessions, endSessionById, listSessions } from "./sessions";
+import { requestEmailChange, resendVerification, signUp, verifyEmail } from "./verification";
 
 const messageSchema = z.object({ message: z.string() });
 
@@ -39,17 +44,50 @@ export const SIGN_UP_LIMIT: RateLimit = {
 export const authRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     "/api/auth/sign-up",
-    { schema: { tags: ["auth"], body: signUpSchema, response: { 201: publicUserSchema } } },
+    { schema: { tags: ["auth"], body: signUpSchema, response: { 202: messageSchema } } },
     async (request, reply) => {
       // Each sign-up hashes a password on purpose slowly: one network may not make accounts at will.
       await hitRateLimit(app.db, SIGN_UP_LIMIT, rateLimitSubject(request.ip), deps.now());
-      const user = await signUp(deps, request.body);
-      // As at sign-in: a session the browser still holds (another account's) is ended.
+      // The same answer for an address that has an account (decision 115): the browser is signed in
+      // by the link in the email, which only the address's owner receives.
+      await signUp(deps, request.body);
+      return reply.code(202).send({ message: signUpAnswer(request.body.email) });
+    },
+  );
+
+  app.post(
+    "/api/auth/verify-email",
+    { schema: { tags: ["auth"], body: verifyEmailSchema, response: { 200: publicUserSchema } } },
+    async (request, reply) => {
+      const user = await verifyEmail(deps, request.body);
+      // The link signs its browser in, as the account's owner (a session the browser held is ended).
       const previous = request.cookies[SESSION_COOKIE];
       if (previous) await endSession(app.db, previous);
       const session = await startSession(deps, user.id, request.headers["user-agent"] ?? null);
       setSessionCookie(request, reply, session.token, session.expiresAt);
-      return reply.code(201).send(toPublicUser(user));
+      return toPublicUser(user);
+    },
+  );
+
+  app.post(
+    "/api/auth/verify-email/resend",
+    { schema: { tags: ["auth"], response: { 202: messageSchema } }, preValidation: requireRole() },
+    async (request, reply) => {
+      const user = currentUser(request);
+      await resendVerification(deps, user);
+      return reply.code(202).send({ message: signUpAnswer(user.email) });
+    },
+  );
+
+  app.post(
+    "/api/auth/email",
+    {
+      schema: { tags: ["auth"], body: changeEmailSchema, response: { 202: messageSchema } },
+      preValidation: requireRole(),
+    },
+    async (request, reply) => {
+      await requestEmailChange(deps, currentUser(request), request.body, rateLimitSubject(request.ip));
+      return reply.code(202).send({ message: emailChangeAnswer(request.body.email) });
     },
   );
 

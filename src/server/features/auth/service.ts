@@ -3,7 +3,6 @@ import {
   type ChangePasswordInput,
   LOGIN_FAILED_MESSAGE,
   type SignInInput,
-  type SignUpInput,
   type UpdateProfileInput,
 } from "@/shared/auth";
 import type { PublicUser } from "@/shared/users";
@@ -36,6 +35,7 @@ export function toPublicUser(u: UserRow): PublicUser {
     totalPoints: u.totalPoints,
     level: u.level,
     createdAt: u.createdAt.toISOString(),
+    emailVerified: u.emailVerifiedAt !== null,
   };
 }
 
@@ -84,21 +84,6 @@ export async function userForSession(
 export function refuseWeakPassword(field: string, password: string, owner: PasswordOwner): void {
   const problem = passwordProblem(password, owner);
   if (problem) throw new FieldError(field, problem);
-}
-
-export async function signUp(deps: AuthDeps, input: SignUpInput): Promise<UserRow> {
-  refuseWeakPassword("password", input.password, input);
-  const existing = await q.findUserByEmail(deps.db, input.email);
-  if (existing) throw new ConflictError("An account with this email already exists. Sign in instead.");
-  const passwordHash = await hashPassword(input.password, deps.passwordScryptN);
-  const user = await q.insertUser(deps.db, {
-    email: input.email,
-    passwordHash,
-    firstName: input.firstName,
-    lastName: input.lastName,
-  });
-  if (!user) throw new ConflictError("An account with this email already exists. Sign in instead.");
-  return user;
 }
 
 // Verifying against this when the account does not exist keeps the answer's timing from telling
@@ -170,8 +155,15 @@ export async function changePassword(
   refuseWeakPassword("newPassword", input.newPassword, user);
   const passwordHash = await hashPassword(input.newPassword, deps.passwordScryptN);
   await deps.db.transaction(async (tx) => {
+    // The account as it is now: one deleted, or whose password changed, since this request read it stays as it is.
+    const current = await q.lockUser(tx, user.id);
+    if (!current || current.passwordHash !== user.passwordHash) {
+      throw new ConflictError("Your account changed meanwhile. Reload the page and try again.");
+    }
     await q.updatePasswordHash(tx, user.id, passwordHash);
     await q.deleteOtherSessions(tx, user.id, sessionIdFromToken(currentToken));
+    // A reset link sent before would undo the change (OWASP): it no longer works.
+    await q.deleteAccountTokens(tx, user.id, "password_reset");
     await queueEmail(tx, deps, {
       userId: user.id,
       kind: "account.password_changed",

@@ -35,7 +35,7 @@ export async function getMyLead(db: Db, user: UserRow, leadId: number): Promise<
   if (!row) throw new NotFoundError(LEAD_NOT_FOUND);
   const request = await findQuoteRequestById(db, row.lead.quoteRequestId);
   if (!request) throw new NotFoundError(LEAD_NOT_FOUND);
-  const contact = await providerSeesContact(db, row.lead);
+  const contact = await providerSeesContact(db, row.lead, request.request.clientId);
   return {
     ...toSummary(row),
     scoreParts: row.lead.scoreParts,

@@ -181,3 +181,8 @@ export async function deleteIdempotencyKeysBefore(db: Db, expiredAt: Date): Prom
     .returning({ key: idempotencyKeys.key });
   return rows.length;
 }
+
+export async function isEmailVerified(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db.select({ at: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).limit(1);
+  return Boolean(row?.at);
+}

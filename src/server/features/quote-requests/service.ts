@@ -52,14 +52,23 @@ export async function canReadQuoteRequest(
     if (!lead) return null;
     // As on the lead's own page: a provider that lost access (company, subscription) sees why.
     await requireAccess(db, viewer);
-    return { contact: await providerSeesContact(db, lead) };
+    return { contact: await providerSeesContact(db, lead, request.clientId) };
   }
   return null;
 }
 
-/** A provider sees the client's contact details once it has quoted on its lead (the lead's page too). */
-export async function providerSeesContact(db: Db, lead: Pick<LeadRow, "id" | "status">): Promise<boolean> {
-  return lead.status === "quoted" || (await q.hasLiveQuote(db, lead.id));
+/**
+ * A provider sees the client's contact details once it has quoted on its lead (the lead's page too), and
+ * only once the client has confirmed the email address (decision 114): an address nobody proved is not
+ * handed to providers.
+ */
+export async function providerSeesContact(
+  db: Db,
+  lead: Pick<LeadRow, "id" | "status">,
+  clientId: number,
+): Promise<boolean> {
+  const quoted = lead.status === "quoted" || (await q.hasLiveQuote(db, lead.id));
+  return quoted && (await q.isEmailVerified(db, clientId));
 }
 
 export function toSummary(row: q.QuoteRequestWithClient, access: ReadAccess = { contact: true }): QuoteRequestSummary {

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { type SignUpInput, safeReturnTo, signUpSchema } from "@/shared/auth";
 import { PATHS } from "@/shared/paths";
 import { Button } from "@/web/components/ui/button";
@@ -22,7 +22,6 @@ export function SignupPage() {
   usePageMeta("Create an account", "Create your Automatch account to request quotes or join as a provider.");
   const [params] = useSearchParams();
   const returnTo = safeReturnTo(params.get("returnTo"));
-  const navigate = useNavigate();
   const form = useForm<SignUpInput>({
     resolver: zodResolver(signUpSchema),
     mode: "onTouched",
@@ -30,7 +29,6 @@ export function SignupPage() {
   });
 
   const signUp = useSignUp({
-    onSuccess: () => navigate(returnTo, { replace: true }),
     // The server judges what the form cannot (a password on a breach list): shown at its field.
     onError: (err) => {
       for (const issue of fieldIssues(err)) {
@@ -44,21 +42,40 @@ export function SignupPage() {
 
   return (
     <AuthFormShell title="Create an account" description="It takes a minute. Submitting requests is free.">
-      <form onSubmit={form.handleSubmit((values) => signUp.mutate(values))} className="space-y-4" noValidate>
-        {FIELDS.map((f) => (
-          <Field key={f.name} id={f.name} label={f.label} error={form.formState.errors[f.name]?.message}>
-            {(control) => <Input {...control} type={f.type} autoComplete={f.autoComplete} {...form.register(f.name)} />}
-          </Field>
-        ))}
-        {signUp.error && !fieldError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {errorMessage(signUp.error)}
+      {signUp.data ? (
+        <div className="space-y-3">
+          <h2 className="text-base font-semibold text-slate-900">Check your inbox</h2>
+          <p role="status" className="text-sm text-slate-700">
+            {signUp.data.message}
           </p>
-        ) : null}
-        <Button type="submit" className="w-full" disabled={signUp.isPending}>
-          {signUp.isPending ? "Creating account..." : "Create Account"}
-        </Button>
-      </form>
+          <p className="text-sm text-slate-600">
+            Nothing there? Look in the spam folder. You can also sign in with your password now and confirm the address
+            later.
+          </p>
+        </div>
+      ) : (
+        <form
+          onSubmit={form.handleSubmit((values) => signUp.mutate({ ...values, returnTo }))}
+          className="space-y-4"
+          noValidate
+        >
+          {FIELDS.map((f) => (
+            <Field key={f.name} id={f.name} label={f.label} error={form.formState.errors[f.name]?.message}>
+              {(control) => (
+                <Input {...control} type={f.type} autoComplete={f.autoComplete} {...form.register(f.name)} />
+              )}
+            </Field>
+          ))}
+          {signUp.error && !fieldError ? (
+            <p role="alert" className="text-sm text-red-700">
+              {errorMessage(signUp.error)}
+            </p>
+          ) : null}
+          <Button type="submit" className="w-full" disabled={signUp.isPending}>
+            {signUp.isPending ? "Creating account..." : "Create Account"}
+          </Button>
+        </form>
+      )}
       <p className="mt-6 text-center text-sm text-slate-600">
         Already have an account?{" "}
         <Link

@@ -1,7 +1,7 @@
 // The account settings every role has: the name and the password (PATCH /api/auth/profile,
 // POST /api/auth/password), and the account's sessions (/api/auth/sessions).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AccountSession, ChangePasswordInput, UpdateProfileInput } from "@/shared/auth";
+import type { AccountSession, ChangeEmailInput, ChangePasswordInput, UpdateProfileInput } from "@/shared/auth";
 import type { PublicUser } from "@/shared/users";
 import { toast } from "@/web/components/ui/use-toast";
 import { apiRequest, errorMessage, getJson, type MutationCallbacks, requestJson } from "@/web/lib/api";
@@ -68,5 +68,14 @@ export function useSignOutEverywhere({ onSuccess }: Pick<MutationCallbacks<void>
     },
     onSuccess,
     onError: showError,
+  });
+}
+
+/** POST /api/auth/email: the new address takes effect when the link sent to it is opened. */
+export function useChangeEmail({ onSuccess, onError = showError }: MutationCallbacks<{ message: string }> = {}) {
+  return useMutation({
+    mutationFn: (values: ChangeEmailInput) => requestJson<{ message: string }>("POST", "/api/auth/email", values),
+    onSuccess,
+    onError,
   });
 }

@@ -1,8 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { FormEventHandler, ReactNode } from "react";
-import { useForm } from "react-hook-form";
+import { type FieldValues, type Path, type UseFormReturn, useForm } from "react-hook-form";
 import {
+  type ChangeEmailInput,
   type ChangePasswordInput,
+  changeEmailSchema,
   changePasswordSchema,
   type UpdateProfileInput,
   updateProfileSchema,
@@ -16,9 +18,19 @@ import { Input } from "@/web/components/ui/form-controls";
 import { toast } from "@/web/components/ui/use-toast";
 import { errorMessage, fieldIssues } from "@/web/lib/api";
 import { useAuth } from "@/web/lib/auth";
-import { useChangePassword, useUpdateProfile } from "./api";
+import { useChangeEmail, useChangePassword, useUpdateProfile } from "./api";
 import { SessionsCard } from "./sessions-card";
 import { YourDataCard } from "./your-data-card";
+
+/** A 400 that names fields of the form shows at them; any other failure is a toast. */
+function showAtFields<T extends FieldValues>(form: UseFormReturn<T>, err: Error, fields: readonly Path<T>[]) {
+  const issues = fieldIssues(err).filter((i) => (fields as readonly string[]).includes(i.field));
+  if (issues.length === 0) {
+    toast({ title: "Error", description: errorMessage(err), variant: "destructive" });
+    return;
+  }
+  for (const issue of issues) form.setError(issue.field as Path<T>, { message: issue.message }, { shouldFocus: true });
+}
 
 /** One of the account's cards: a heading, a line under it, and a two-column form with its button. */
 function FormCard({
@@ -87,6 +99,53 @@ function ProfileCard({ user }: { user: PublicUser }) {
   );
 }
 
+function EmailCard({ user }: { user: PublicUser }) {
+  const form = useForm<ChangeEmailInput>({
+    resolver: zodResolver(changeEmailSchema),
+    mode: "onTouched",
+    defaultValues: { email: "", currentPassword: "" },
+  });
+  const change = useChangeEmail({
+    onSuccess: () => form.reset(),
+    onError: (err) => showAtFields(form, err, ["email", "currentPassword"]),
+  });
+  const fields = [
+    { name: "email", label: "New email", type: "email", autoComplete: "email" },
+    { name: "currentPassword", label: "Current password", type: "password", autoComplete: "current-password" },
+  ] as const;
+  return (
+    <FormCard
+      title="Email"
+      description={
+        <>
+          {user.email} {user.emailVerified ? "(confirmed)" : "(not confirmed yet)"}. A new address takes effect when you
+          open the link we send to it.
+          {change.data ? (
+            <span role="status" className="mt-2 block font-medium text-slate-800">
+              {change.data.message}
+            </span>
+          ) : null}
+        </>
+      }
+      onSubmit={form.handleSubmit((v) => change.mutate(v))}
+      pending={change.isPending}
+      submitLabel="Change Email"
+      pendingLabel="Sending..."
+    >
+      {fields.map((f) => (
+        <Field
+          key={f.name}
+          id={`settings-email-${f.name}`}
+          label={f.label}
+          error={form.formState.errors[f.name]?.message}
+        >
+          {(control) => <Input {...control} type={f.type} autoComplete={f.autoComplete} {...form.register(f.name)} />}
+        </Field>
+      ))}
+    </FormCard>
+  );
+}
+
 function PasswordCard() {
   const form = useForm<ChangePasswordInput>({
     resolver: zodResolver(changePasswordSchema),
@@ -95,16 +154,7 @@ function PasswordCard() {
   });
   const change = useChangePassword({
     onSuccess: () => form.reset(),
-    onError: (err) => {
-      const issues = fieldIssues(err).filter((i) => i.field === "currentPassword" || i.field === "newPassword");
-      if (issues.length === 0) {
-        toast({ title: "Error", description: errorMessage(err), variant: "destructive" });
-        return;
-      }
-      for (const issue of issues) {
-        form.setError(issue.field as keyof ChangePasswordInput, { message: issue.message }, { shouldFocus: true });
-      }
-    },
+    onError: (err) => showAtFields(form, err, ["currentPassword", "newPassword"]),
   });
   const fields = [
     { name: "currentPassword", label: "Current password", autoComplete: "current-password" },
@@ -139,6 +189,7 @@ export function SettingsPage({ moreCards }: { moreCards?: (user: PublicUser) => 
       {user ? (
         <div className="grid max-w-3xl gap-6">
           <ProfileCard user={user} />
+          <EmailCard user={user} />
           <PasswordCard />
           <SessionsCard />
           {moreCards?.(user)}

@@ -4,6 +4,19 @@
 // is made. So a retry after a lost answer finds the request already made instead of making a second.
 import type { CreateQuoteRequestInput } from "@/shared/quote-requests";
 
+/**
+ * A random UUID (v4). `crypto.randomUUID` exists only on HTTPS and localhost; `getRandomValues` everywhere,
+ * so the product served over plain HTTP on a local network still submits.
+ */
+export function newSubmissionKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 /** The submission under way: its key and the body it was made for (as sent, JSON). */
 export type PendingSubmission = { key: string; body: string };
 
@@ -11,7 +24,7 @@ export type PendingSubmission = { key: string; body: string };
 export function submissionFor(
   pending: PendingSubmission | null,
   body: CreateQuoteRequestInput,
-  newKey: () => string = () => crypto.randomUUID(),
+  newKey: () => string = newSubmissionKey,
 ): PendingSubmission {
   const json = JSON.stringify(body);
   return pending && pending.body === json ? pending : { key: newKey(), body: json };

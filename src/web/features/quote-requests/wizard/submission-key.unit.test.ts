@@ -1,7 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { idempotencyKeySchema } from "@/shared/idempotency";
 import { validQuoteRequestBody } from "@/shared/quote-requests.fixtures";
-import { submissionFor } from "./submission-key";
+import { newSubmissionKey, submissionFor } from "./submission-key";
+
+describe("newSubmissionKey", () => {
+  it("makes a v4 UUID the server takes, also where crypto.randomUUID is missing (plain HTTP off localhost)", () => {
+    const randomUUID = crypto.randomUUID;
+    try {
+      Object.defineProperty(crypto, "randomUUID", { value: undefined, configurable: true });
+      const keys = new Set(Array.from({ length: 50 }, () => newSubmissionKey()));
+      expect(keys.size).toBe(50);
+      for (const key of keys) {
+        expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+        expect(idempotencyKeySchema.safeParse(key).success).toBe(true);
+      }
+    } finally {
+      Object.defineProperty(crypto, "randomUUID", { value: randomUUID, configurable: true });
+    }
+  });
+});
 
 describe("submissionFor", () => {
   it("makes a key that the server takes for the first submission", () => {
