@@ -1,18 +1,16 @@
 // The real start and stop (decision 109): `npm start` as an operator or a container runs it, a SIGTERM
 // to the npm process, and what clients connected at that moment see. Raw sockets, so that every byte
 // and every close is the server's own doing.
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { processSpawner } from "./test/processes";
 
-const root = path.resolve(import.meta.dirname, "../..");
-const started: ChildProcess[] = [];
+const start = processSpawner();
 const serverPids: number[] = [];
 afterAll(() => {
-  for (const p of started) p.kill("SIGKILL");
   for (const pid of serverPids) {
     try {
       process.kill(pid, "SIGKILL");
@@ -21,22 +19,6 @@ afterAll(() => {
     }
   }
 });
-
-type Started = { proc: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-function start(command: string, args: string[], env: NodeJS.ProcessEnv): Started {
-  const proc = spawn(command, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-  started.push(proc);
-  let out = "";
-  proc.stdout?.on("data", (d) => {
-    out += d;
-  });
-  proc.stderr?.on("data", (d) => {
-    out += d;
-  });
-  const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => resolve(code)));
-  return { proc, output: () => out, exited };
-}
 
 /** The environment of a quick embedded start: any free port, no demo data, not the shell's DATABASE_URL. */
 function embeddedEnv(dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {

@@ -1,39 +1,24 @@
 // Two app processes on one PGlite data folder would silently lose writes: the second must refuse,
 // whether it runs beside the first or in another network namespace (another container on the same
 // volume), where the abstract socket cannot see the first (decision 108).
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { processSpawner, type Started } from "../test/processes";
 import { type DirLock, lockDataDir } from "./lock";
 
-const root = path.resolve(import.meta.dirname, "../../..");
-const started: ChildProcess[] = [];
-afterAll(() => {
-  for (const p of started) p.kill("SIGKILL");
-});
+const spawnCaptured = processSpawner();
 
 // Short intervals keep the tests quick; the holder and the newcomer must use the same ones.
 const quick = { stale: 5000, update: 1000 };
-
-type Started = { proc: ChildProcess; output: () => string; exited: Promise<number | null> };
 
 /** Runs node with tsx, in a network namespace of its own when `otherNetns` (needs root). */
 function run(args: string[], env: NodeJS.ProcessEnv, otherNetns: boolean): Started {
   const node = [process.execPath, "--import", "tsx", ...args];
   const [command, ...rest] = otherNetns ? ["unshare", "-n", ...node] : node;
-  const proc = spawn(command as string, rest, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-  started.push(proc);
-  let out = "";
-  proc.stdout?.on("data", (d) => {
-    out += d;
-  });
-  proc.stderr?.on("data", (d) => {
-    out += d;
-  });
-  const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => resolve(code)));
-  return { proc, output: () => out, exited };
+  return spawnCaptured(command as string, rest, env);
 }
 
 function startServer(dataDir: string, otherNetns = false): Started {
@@ -48,7 +33,7 @@ function startServer(dataDir: string, otherNetns = false): Started {
 
 /** A process that takes the lock with the quick intervals and keeps it until killed. */
 function startHolder(dataDir: string, otherNetns: boolean): Started {
-  const script = `import("./src/server/db/lock.ts").then(async (m) => { await m.lockDataDir(${JSON.stringify(dataDir)}, ${JSON.stringify(quick)}); console.log("held"); setInterval(() => {}, 1000); });`;
+  const script = `import("./src/server/db/lock.ts").then(async (m) => { await m.lockDataDir(${JSON.stringify(dataDir)}, ${JSON.stringify(quick)}); process.stdout.write("held\\n"); setInterval(() => {}, 1000); });`;
   return run(["-e", script], process.env, otherNetns);
 }
 

@@ -67,6 +67,18 @@ export async function listNotifications(db: Db, userId: number) {
 }
 
 /** The client's requests, and the quotes they received (withdrawn ones were never theirs to see). */
+/** What a quote says and where it stands: the part of it both the client and the provider export. */
+const quoteTerms = {
+  amountCents: quotes.amountCents,
+  timeline: quotes.timeline,
+  message: quotes.message,
+  lineItems: quotes.lineItems,
+  status: quotes.status,
+  declineReason: quotes.declineReason,
+  decidedAt: quotes.decidedAt,
+  createdAt: quotes.createdAt,
+};
+
 export async function listRequestsWithQuotes(db: Db, clientId: number) {
   const requests = await db
     .select()
@@ -78,14 +90,7 @@ export async function listRequestsWithQuotes(db: Db, clientId: number) {
       id: quotes.id,
       quoteRequestId: quotes.quoteRequestId,
       companyName: companies.name,
-      amountCents: quotes.amountCents,
-      timeline: quotes.timeline,
-      message: quotes.message,
-      lineItems: quotes.lineItems,
-      status: quotes.status,
-      declineReason: quotes.declineReason,
-      decidedAt: quotes.decidedAt,
-      createdAt: quotes.createdAt,
+      ...quoteTerms,
     })
     .from(quotes)
     .innerJoin(quoteRequests, eq(quoteRequests.id, quotes.quoteRequestId))
@@ -120,14 +125,7 @@ export async function findProviderRecords(db: Db, userId: number) {
       id: quotes.id,
       leadId: quotes.leadId,
       quoteRequestId: quotes.quoteRequestId,
-      amountCents: quotes.amountCents,
-      timeline: quotes.timeline,
-      message: quotes.message,
-      lineItems: quotes.lineItems,
-      status: quotes.status,
-      declineReason: quotes.declineReason,
-      decidedAt: quotes.decidedAt,
-      createdAt: quotes.createdAt,
+      ...quoteTerms,
       updatedAt: quotes.updatedAt,
     })
     .from(quotes)

@@ -117,7 +117,7 @@ export async function setUserRole(db: Db, admin: UserRow, id: number, userType: 
     if (!admins.some((a) => a.id === admin.id)) throw new ForbiddenError("This is only for admins.");
     const [target] = await tx.select().from(users).where(eq(users.id, id)).for("update").limit(1);
     if (!target) throw new NotFoundError(USER_NOT_FOUND);
-    // A deleted account is a placeholder that keeps others' records whole; nobody can sign in to it.
+    // A deleted account is a stand-in that keeps others' records whole; nobody can sign in to it.
     if (isDeletedAccountEmail(target.email)) throw new ConflictError(DELETED_ACCOUNT_ROLE_MESSAGE);
     if (target.userType === userType) return findUser(tx, id);
     if (target.userType === "admin" && admins.length <= 1) throw new ConflictError(LAST_ADMIN_MESSAGE);

@@ -140,7 +140,7 @@ describe("changing the email address", () => {
     expect(same.json().issues[0].field).toBe("email");
   });
 
-  it("answers an address that has an account as any other, telling that account's owner instead", async () => {
+  it("answers an address that has an account as it answers a free one, telling that account's owner instead", async () => {
     const user = await createUser(ctx, "client");
     const taken = await createUser(ctx, "client");
     const res = await change(user, taken.email, user.password);

@@ -115,7 +115,7 @@ export async function signUp(deps: AuthDeps, input: SignUpInput): Promise<void> 
     if (user) await sendVerification(tx, deps, user, user.email, returnTo, false);
     return user;
   });
-  // Two sign-ups with one address at once: the one that lost is told as any existing address is.
+  // Two sign-ups with one address at once: the one that lost is told as an existing address is.
   if (!created) {
     const winner = await q.findUserByEmail(deps.db, input.email);
     if (winner) await sendAccountExists(deps, winner);

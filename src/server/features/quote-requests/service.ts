@@ -83,7 +83,7 @@ export function toSummary(row: q.QuoteRequestWithClient, access: ReadAccess = { 
     automationTypes: r.automationTypes,
     status: r.status,
     timeline: r.timeline,
-    // A deleted client's placeholder address is nobody's contact (decision 118).
+    // A deleted client's stand-in address is nobody's contact (decision 118).
     ...(access.contact
       ? { client: isDeletedAccountEmail(row.client.email) ? { ...row.client, email: "" } : row.client }
       : {}),

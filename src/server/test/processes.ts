@@ -1,0 +1,30 @@
+// Real child processes for the tests of starting, stopping and locking: their output kept as it comes,
+// their exit awaited, and every one killed when the file ends, whatever its tests did.
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { afterAll } from "vitest";
+
+export const projectRoot = path.resolve(import.meta.dirname, "../../..");
+
+export type Started = { proc: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+/** A spawner for one test file: what it starts is killed after the file's tests. */
+export function processSpawner(): (command: string, args: string[], env: NodeJS.ProcessEnv) => Started {
+  const started: ChildProcess[] = [];
+  afterAll(() => {
+    for (const p of started) p.kill("SIGKILL");
+  });
+  return (command, args, env) => {
+    const proc = spawn(command, args, { cwd: projectRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+    started.push(proc);
+    let out = "";
+    proc.stdout?.on("data", (d) => {
+      out += d;
+    });
+    proc.stderr?.on("data", (d) => {
+      out += d;
+    });
+    const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => resolve(code)));
+    return { proc, output: () => out, exited };
+  };
+}
