@@ -42,7 +42,10 @@ const steps = [
       run(process.execPath, ["scripts/check-imports.mjs"]),
   ],
   ["unit and API tests (PGlite and PostgreSQL)", () => run(bin("vitest"), ["run"])],
-  ["build the web app", () => run(bin("vite"), ["build", "--logLevel", "warn"])],
+  [
+    "build the web app and the server",
+    () => run(bin("vite"), ["build", "--logLevel", "warn"]) && run(process.execPath, ["scripts/build-server.mjs"]),
+  ],
   ["Chromium for browser tests", ensureChromium],
   ["browser tests", () => run(bin("vitest"), ["run", "--config", "vitest.e2e.config.ts"])],
 ];

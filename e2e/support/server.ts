@@ -1,6 +1,7 @@
-// The real product as a child process: the built web app and `src/server/main.ts` on a free port of
-// its own, with the embedded database in the folder it is given. The server takes the port (PORT=0)
-// and says which over the IPC channel, so that two files starting at once cannot pick the same one.
+// The real product as a child process: the built web app and the compiled server (dist/server/main.js,
+// as `npm start` runs it) on a free port of its own, with the embedded database in the folder it is
+// given. The server takes the port (PORT=0) and says which over the IPC channel, so that two files
+// starting at once cannot pick the same one.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -28,7 +29,7 @@ export async function startServer(opts: {
   /** Where to write the server's pid, for a clean-up that does not trust this process to live. */
   pidFile?: string;
 }): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.js"], {
     cwd: root,
     env: {
       ...process.env,
