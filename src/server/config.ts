@@ -23,6 +23,7 @@ export type JobSettings = {
   matchExpireSeconds: number;
   maintenanceSeconds: number;
   retryDelaySeconds: number;
+  cronCheckSeconds: number;
   testHoldMatchTitle: string | null;
 };
 
@@ -33,6 +34,7 @@ export const DEFAULT_JOB_SETTINGS: JobSettings = {
   matchExpireSeconds: 60,
   maintenanceSeconds: 30,
   retryDelaySeconds: 30,
+  cronCheckSeconds: 30,
   testHoldMatchTitle: null,
 };
 
@@ -61,8 +63,8 @@ const envSchema = z.object({
     .min(0)
     .max(3_600_000)
     .default(DEFAULT_DATABASE_LIMITS.statementTimeoutMs),
-  /** Background jobs (decisions 124 and 126): match jobs one process works at once. */
-  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(DEFAULT_JOB_SETTINGS.concurrency),
+  /** Background jobs (decisions 124 and 126): match jobs one process works at once (4; 1 on PGlite). */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** How often an idle worker looks for jobs when no notification woke it (pg-boss allows 0.5 s at least). */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(DEFAULT_JOB_SETTINGS.pollSeconds),
   /** A match job still running after this long is taken for lost (its process died) and retried. */
@@ -71,6 +73,8 @@ const envSchema = z.object({
   JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_JOB_SETTINGS.maintenanceSeconds),
   /** The first retry's delay of a failed job; each further retry waits about twice as long. */
   JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_JOB_SETTINGS.retryDelaySeconds),
+  /** How often the processes check whether a scheduled job is due (one of them sends it, once a minute). */
+  JOB_CRON_CHECK_SECONDS: z.coerce.number().int().min(1).max(45).default(DEFAULT_JOB_SETTINGS.cronCheckSeconds),
   /**
    * Tests only (the several-processes test): the first attempt of a match job for a request of this
    * title waits, its job active, until the process is killed or the job expires.
@@ -245,11 +249,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     },
     jobs: {
-      concurrency: e.JOB_CONCURRENCY,
+      // PGlite runs one statement at a time: more matches at once would only queue behind each other.
+      concurrency: e.JOB_CONCURRENCY ?? (database.kind === "pglite" ? 1 : DEFAULT_JOB_SETTINGS.concurrency),
       pollSeconds: e.JOB_POLL_SECONDS,
       matchExpireSeconds: e.JOB_MATCH_EXPIRE_SECONDS,
       maintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
       retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
+      cronCheckSeconds: e.JOB_CRON_CHECK_SECONDS,
       testHoldMatchTitle: e.TEST_HOLD_MATCH_TITLE ?? null,
     },
     demoData: database.kind === "pglite" ? (e.DEMO_DATA ?? true) : false,

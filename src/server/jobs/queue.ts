@@ -223,6 +223,29 @@ function listenOnPglite(pglite: NonNullable<Database["pglite"]>, wake: (queue?: 
   };
 }
 
+// Any constant, apart from the migrations' lock (db/client.ts).
+const QUEUE_SETUP_LOCK_KEY = 727_400_002;
+
+/**
+ * pg-boss's queue creation (a table per queue, created by a function) deadlocks when several
+ * processes run it at once on an empty database, as three processes started together do: on
+ * PostgreSQL, the processes take turns under an advisory lock, held by one connection of the pool
+ * while pg-boss works through the others.
+ */
+async function oneProcessAtATime(database: Database, body: () => Promise<void>): Promise<void> {
+  if (!database.pool) return body();
+  const client = await database.pool.connect();
+  try {
+    await client.query("set statement_timeout = 0");
+    await client.query("select pg_advisory_lock($1)", [QUEUE_SETUP_LOCK_KEY]);
+    await body();
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [QUEUE_SETUP_LOCK_KEY]).catch(() => undefined);
+    await client.query("reset statement_timeout").catch(() => undefined);
+    client.release();
+  }
+}
+
 export function createJobQueue(database: Database, log: JobLog, options: JobQueueOptions = {}): JobQueue {
   const maintenance = options.maintenance ?? true;
   const settings = options.settings ?? DEFAULT_JOB_SETTINGS;
@@ -233,6 +256,8 @@ export function createJobQueue(database: Database, log: JobLog, options: JobQueu
     supervise: maintenance,
     schedule: maintenance,
     maintenanceIntervalSeconds: settings.maintenanceSeconds,
+    cronMonitorIntervalSeconds: settings.cronCheckSeconds,
+    cronWorkerIntervalSeconds: Math.min(5, settings.cronCheckSeconds),
   });
   // An 'error' event without a listener would crash the process.
   boss.on("error", (err) => log.error({ err }, "job queue error"));
@@ -264,12 +289,14 @@ export function createJobQueue(database: Database, log: JobLog, options: JobQueu
 
     async start() {
       if (started) return;
-      await boss.start();
-      for (const [name, queue] of Object.entries(policies)) {
-        await boss.createQueue(name, { name, ...queue });
-        // A queue made by an earlier version or process takes the policy this one starts with.
-        await boss.updateQueue(name, { name, ...queue });
-      }
+      await oneProcessAtATime(database, async () => {
+        await boss.start();
+        for (const [name, queue] of Object.entries(policies)) {
+          await boss.createQueue(name, { name, ...queue });
+          // A queue made by an earlier version or process takes the policy this one starts with.
+          await boss.updateQueue(name, { name, ...queue });
+        }
+      });
       started = true;
     },
 
