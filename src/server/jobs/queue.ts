@@ -157,8 +157,25 @@ function adapterFor(database: Database): PgBoss.Db {
   const pool = database.pool;
   if (!pool) throw new Error("The PostgreSQL database has no connection pool.");
   // The application's pool: pg-boss adds no connections of its own.
-  return { executeSql: (text, values) => pool.query(text, values) };
+  return {
+    async executeSql(text, values) {
+      // pg-boss 10 completes and fails a worked job without awaiting the statement, so its error would
+      // be an unhandled rejection, which ends the process. The common one under load, a full pool, is
+      // waited out: a statement that got no connection never reached the server, so it may be sent again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await pool.query(text, values);
+        } catch (err) {
+          if (attempt >= POOL_WAITS || !(err instanceof Error) || err.message !== POOL_TIMEOUT_MESSAGE) throw err;
+        }
+      }
+    },
+  };
 }
+
+/** pg-pool's error when no connection came free within the acquisition timeout (decision 107). */
+const POOL_TIMEOUT_MESSAGE = "timeout exceeded when trying to connect";
+const POOL_WAITS = 6;
 
 /** Stops listening for committed jobs. */
 type Listener = { ready: Promise<void>; stop: () => Promise<void> };
