@@ -7,7 +7,8 @@ const apiProject = (db: "pglite" | "postgres") => ({
   test: {
     name: `api-${db}`,
     include: ["src/**/*.test.ts"],
-    exclude: ["src/**/*.unit.test.ts"],
+    // `*.postgres.test.ts`: about PostgreSQL itself (several processes, overlapping transactions).
+    exclude: ["src/**/*.unit.test.ts", ...(db === "pglite" ? ["src/**/*.postgres.test.ts"] : [])],
     env: { TEST_DB: db },
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -16,6 +16,28 @@ export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = {
   statementTimeoutMs: 10_000,
 };
 
+/** How the background jobs run (decisions 124 and 126); the defaults are production's. */
+export type JobSettings = {
+  concurrency: number;
+  pollSeconds: number;
+  matchExpireSeconds: number;
+  maintenanceSeconds: number;
+  retryDelaySeconds: number;
+  cronCheckSeconds: number;
+  testHoldMatchTitle: string | null;
+};
+
+export const DEFAULT_JOB_SETTINGS: JobSettings = {
+  concurrency: 4,
+  pollSeconds: 2,
+  // A match takes well under a second even with 100k providers (decision 051).
+  matchExpireSeconds: 60,
+  maintenanceSeconds: 30,
+  retryDelaySeconds: 30,
+  cronCheckSeconds: 30,
+  testHoldMatchTitle: null,
+};
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -41,6 +63,23 @@ const envSchema = z.object({
     .min(0)
     .max(3_600_000)
     .default(DEFAULT_DATABASE_LIMITS.statementTimeoutMs),
+  /** Background jobs (decisions 124 and 126): match jobs one process works at once (4; 1 on PGlite). */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /** How often an idle worker looks for jobs when no notification woke it (pg-boss allows 0.5 s at least). */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(DEFAULT_JOB_SETTINGS.pollSeconds),
+  /** A match job still running after this long is taken for lost (its process died) and retried. */
+  JOB_MATCH_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_JOB_SETTINGS.matchExpireSeconds),
+  /** How often one of the processes fails expired jobs into their retries (pg-boss's maintenance). */
+  JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_JOB_SETTINGS.maintenanceSeconds),
+  /** The first retry's delay of a failed job; each further retry waits about twice as long. */
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_JOB_SETTINGS.retryDelaySeconds),
+  /** How often the processes check whether a scheduled job is due (one of them sends it, once a minute). */
+  JOB_CRON_CHECK_SECONDS: z.coerce.number().int().min(1).max(45).default(DEFAULT_JOB_SETTINGS.cronCheckSeconds),
+  /**
+   * Tests only (the several-processes test): the first attempt of a match job for a request of this
+   * title waits, its job active, until the process is killed or the job expires.
+   */
+  TEST_HOLD_MATCH_TITLE: z.string().min(1).optional(),
   /** Demo accounts and data: on by default for the embedded database, never for DATABASE_URL. */
   DEMO_DATA: bool.optional(),
   /** The proxies in front: how many hops, or their addresses (decision 106); unset: none. */
@@ -129,6 +168,7 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   database: { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string | null };
   databaseLimits: DatabaseLimits;
+  jobs: JobSettings;
   demoData: boolean;
   trustProxy: TrustProxy;
   sessionTtlMs: number;
@@ -207,6 +247,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       poolMax: e.DATABASE_POOL_MAX,
       acquireTimeoutMs: e.DATABASE_ACQUIRE_TIMEOUT_MS,
       statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
+    jobs: {
+      // PGlite runs one statement at a time: more matches at once would only queue behind each other.
+      concurrency: e.JOB_CONCURRENCY ?? (database.kind === "pglite" ? 1 : DEFAULT_JOB_SETTINGS.concurrency),
+      pollSeconds: e.JOB_POLL_SECONDS,
+      matchExpireSeconds: e.JOB_MATCH_EXPIRE_SECONDS,
+      maintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
+      retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
+      cronCheckSeconds: e.JOB_CRON_CHECK_SECONDS,
+      testHoldMatchTitle: e.TEST_HOLD_MATCH_TITLE ?? null,
     },
     demoData: database.kind === "pglite" ? (e.DEMO_DATA ?? true) : false,
     trustProxy: e.TRUST_PROXY,

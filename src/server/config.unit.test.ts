@@ -134,3 +134,40 @@ describe("database limits config", () => {
     expect(() => loadConfig({ DATABASE_ACQUIRE_TIMEOUT_MS: "soon" })).toThrow(/DATABASE_ACQUIRE_TIMEOUT_MS/);
   });
 });
+
+describe("background job config", () => {
+  it("defaults to production's timings: 4 matches at once on PostgreSQL, 1 on PGlite, a lost match retried after 60 s", () => {
+    const timings = {
+      pollSeconds: 2,
+      matchExpireSeconds: 60,
+      maintenanceSeconds: 30,
+      retryDelaySeconds: 30,
+      cronCheckSeconds: 30,
+      testHoldMatchTitle: null,
+    };
+    expect(loadConfig({ DATABASE_URL: "postgres://db/app" }).jobs).toEqual({ concurrency: 4, ...timings });
+    expect(loadConfig({}).jobs).toEqual({ concurrency: 1, ...timings });
+  });
+
+  it("takes shorter timings for tests and names a value pg-boss would refuse", () => {
+    expect(
+      loadConfig({
+        JOB_CONCURRENCY: "2",
+        JOB_POLL_SECONDS: "0.5",
+        JOB_MATCH_EXPIRE_SECONDS: "5",
+        JOB_MAINTENANCE_SECONDS: "1",
+        JOB_RETRY_DELAY_SECONDS: "1",
+        JOB_CRON_CHECK_SECONDS: "1",
+      }).jobs,
+    ).toMatchObject({
+      concurrency: 2,
+      pollSeconds: 0.5,
+      matchExpireSeconds: 5,
+      maintenanceSeconds: 1,
+      retryDelaySeconds: 1,
+      cronCheckSeconds: 1,
+    });
+    expect(() => loadConfig({ JOB_POLL_SECONDS: "0.1" })).toThrow(/JOB_POLL_SECONDS/);
+    expect(() => loadConfig({ JOB_CRON_CHECK_SECONDS: "60" })).toThrow(/JOB_CRON_CHECK_SECONDS/);
+  });
+});

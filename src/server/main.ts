@@ -48,7 +48,7 @@ async function main(): Promise<void> {
     );
   }
 
-  const jobs = createJobQueue(database, log);
+  const jobs = createJobQueue(database, log, { settings: config.jobs });
   await jobs.start();
   const deps = createAppDeps({ config, database, jobs, log });
 

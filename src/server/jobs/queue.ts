@@ -1,8 +1,10 @@
 // Background jobs: pg-boss on the application's own database, on either driver (decision 010).
 // A job is a row in the `pgboss` schema, so that it survives restarts, runs once across several app
 // processes, and can be written in the same transaction as the change that asks for it.
+import pg from "pg";
 import PgBoss from "pg-boss";
 import type { Logger } from "pino";
+import { DEFAULT_JOB_SETTINGS, type JobSettings } from "../config";
 import type { Database, Db } from "../db/client";
 
 /** Every job the product runs, with its payload. */
@@ -31,17 +33,32 @@ export const JOB_NAMES = {
   purgeAuthRows: "purge-auth-rows",
 } as const satisfies Record<string, JobName>;
 
-/** Per-queue retry policy; every queue must be listed here so that `start` creates it. */
-const QUEUES: Record<JobName, Omit<PgBoss.Queue, "name">> = {
-  "match-quote-request": { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 15 * 60 },
-  // One waiting sweep is enough however many providers become eligible meanwhile.
-  "rematch-open-requests": { retryLimit: 3, retryDelay: 30, retryBackoff: true, policy: "stately" },
-  "check-match-deadlines": { retryLimit: 1, expireInSeconds: 5 * 60, policy: "stately" },
-  "advance-demo-subscriptions": { retryLimit: 1, expireInSeconds: 5 * 60, policy: "stately" },
-  // One waiting run sends everything due; each email's own retries are counted on its row (decision 061).
-  "send-emails": { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 15 * 60, policy: "stately" },
-  "purge-auth-rows": { retryLimit: 1, expireInSeconds: 15 * 60, policy: "stately" },
-};
+/**
+ * Per-queue retry policy; every queue must be listed here so that `start` creates it. A job still
+ * active past its expiry is taken for lost (its process died) and retried (decision 126).
+ */
+function queuePolicies(settings: JobSettings): Record<JobName, Omit<PgBoss.Queue, "name">> {
+  const retryDelay = settings.retryDelaySeconds;
+  return {
+    "match-quote-request": {
+      retryLimit: 5,
+      retryDelay,
+      retryBackoff: true,
+      expireInSeconds: settings.matchExpireSeconds,
+    },
+    // One waiting sweep is enough however many providers become eligible meanwhile.
+    "rematch-open-requests": { retryLimit: 3, retryDelay, retryBackoff: true, policy: "stately" },
+    "check-match-deadlines": { retryLimit: 1, expireInSeconds: 5 * 60, policy: "stately" },
+    "advance-demo-subscriptions": { retryLimit: 1, expireInSeconds: 5 * 60, policy: "stately" },
+    // One waiting run sends everything due; each email's own retries are counted on its row (decision 061).
+    "send-emails": { retryLimit: 3, retryDelay, retryBackoff: true, expireInSeconds: 15 * 60, policy: "stately" },
+    "purge-auth-rows": { retryLimit: 1, expireInSeconds: 15 * 60, policy: "stately" },
+  };
+}
+
+/** The channel on which a committed job wakes the workers of its queue, in every process (decision 124). */
+export const JOB_CHANNEL = "automatch_jobs";
+const NOTIFY = "SELECT pg_notify($1, $2)";
 
 export type JobLog = Pick<Logger, "error" | "info" | "warn">;
 
@@ -55,7 +72,15 @@ export type SendOptions = {
   startAfterSeconds?: number;
 };
 
-export type WorkOptions = { pollingIntervalSeconds?: number; batchSize?: number };
+export type WorkOptions = {
+  /** How many of the queue's jobs this process works at once (each a worker that takes one job at a time). */
+  concurrency?: number;
+  /** An idle worker's look for jobs when nothing woke it; the settings' pollSeconds when unset. */
+  pollingIntervalSeconds?: number;
+};
+
+/** What a handler learns about its job besides the payload. */
+export type JobInfo = { id: string; retryCount: number };
 
 export type JobQueue = {
   /** The log the queue was made with, for what its callers need to report about it. */
@@ -64,12 +89,15 @@ export type JobQueue = {
   stop: () => Promise<void>;
   /** The job's id; null when the queue keeps one waiting job (policy "stately") and has one already. */
   send: <N extends JobName>(name: N, data: JobPayloads[N], options?: SendOptions) => Promise<string | null>;
-  /** Runs the handler for each job of the queue; a thrown error fails the job, which is retried. */
+  /**
+   * Runs the handler for each job of the queue; a thrown error fails the job, which is retried. The
+   * workers wake when a job of the queue is committed (in any process), else poll.
+   */
   work: <N extends JobName>(
     name: N,
-    handler: (data: JobPayloads[N], job: { id: string }) => Promise<void>,
+    handler: (data: JobPayloads[N], job: JobInfo) => Promise<void>,
     options?: WorkOptions,
-  ) => Promise<string>;
+  ) => Promise<void>;
   /** Runs the job on a cron schedule, once across all processes (needs maintenance on). */
   schedule: <N extends JobName>(name: N, cron: string, data: JobPayloads[N]) => Promise<void>;
 };
@@ -77,6 +105,8 @@ export type JobQueue = {
 export type JobQueueOptions = {
   /** pg-boss's maintenance (expiry, archive) and clock checks; tests switch them off. */
   maintenance?: boolean;
+  /** Polling, expiry, retries, maintenance (config.jobs); production's defaults when unset. */
+  settings?: JobSettings;
 };
 
 /** The waiting job of a stately queue, locked for share until the transaction that asked for it ends. */
@@ -127,15 +157,145 @@ function adapterFor(database: Database): PgBoss.Db {
   const pool = database.pool;
   if (!pool) throw new Error("The PostgreSQL database has no connection pool.");
   // The application's pool: pg-boss adds no connections of its own.
-  return { executeSql: (text, values) => pool.query(text, values) };
+  return {
+    async executeSql(text, values) {
+      // pg-boss 10 completes and fails a worked job without awaiting the statement, so its error would
+      // be an unhandled rejection, which ends the process. The common one under load, a full pool, is
+      // waited out: a statement that got no connection never reached the server, so it may be sent again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await pool.query(text, values);
+        } catch (err) {
+          if (attempt >= POOL_WAITS || !(err instanceof Error) || err.message !== POOL_TIMEOUT_MESSAGE) throw err;
+        }
+      }
+    },
+  };
+}
+
+/** pg-pool's error when no connection came free within the acquisition timeout (decision 107). */
+const POOL_TIMEOUT_MESSAGE = "timeout exceeded when trying to connect";
+const POOL_WAITS = 6;
+
+/** Stops listening for committed jobs. */
+type Listener = { ready: Promise<void>; stop: () => Promise<void> };
+
+/**
+ * PostgreSQL: one connection of its own (outside the pool, whose connections come and go) listens
+ * on the channel; when it is lost, it is opened again a second later, and every queue is woken once
+ * it listens again (a job committed meanwhile was not announced). Polling covers the gap.
+ */
+function listenOnPostgres(options: pg.ClientConfig, log: JobLog, wake: (queue?: string) => void): Listener {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ ...options, statement_timeout: undefined });
+    client = c;
+    let lost = false;
+    const onLost = (err?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (client === c) client = null;
+      c.end().catch(() => undefined);
+      if (stopped || timer) return;
+      log.warn({ err }, "job notifications: connection lost, polling until it is back");
+      timer = setTimeout(() => {
+        timer = undefined;
+        void connect();
+      }, 1000);
+      timer.unref();
+    };
+    c.on("error", onLost);
+    c.on("end", () => onLost());
+    c.on("notification", (message) => wake(message.payload));
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${JOB_CHANNEL}`);
+      wake();
+    } catch (err) {
+      onLost(err instanceof Error ? err : new Error(String(err)));
+    }
+  };
+  return {
+    ready: connect(),
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => undefined);
+    },
+  };
+}
+
+/** PGlite: its one session listens, and hears the notifications its own transactions commit. */
+function listenOnPglite(pglite: NonNullable<Database["pglite"]>, wake: (queue?: string) => void): Listener {
+  const unlisten = pglite.listen(JOB_CHANNEL, (payload) => wake(payload));
+  return {
+    ready: unlisten.then(() => undefined),
+    stop: async () => {
+      await (await unlisten)();
+    },
+  };
+}
+
+// Any constant, apart from the migrations' lock (db/client.ts).
+const QUEUE_SETUP_LOCK_KEY = 727_400_002;
+
+/**
+ * pg-boss's queue creation (a table per queue, created by a function) deadlocks when several
+ * processes run it at once on an empty database, as three processes started together do: on
+ * PostgreSQL, the processes take turns under an advisory lock, held by one connection of the pool
+ * while pg-boss works through the others.
+ */
+async function oneProcessAtATime(database: Database, body: () => Promise<void>): Promise<void> {
+  if (!database.pool) return body();
+  const client = await database.pool.connect();
+  try {
+    await client.query("set statement_timeout = 0");
+    await client.query("select pg_advisory_lock($1)", [QUEUE_SETUP_LOCK_KEY]);
+    await body();
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [QUEUE_SETUP_LOCK_KEY]).catch(() => undefined);
+    await client.query("reset statement_timeout").catch(() => undefined);
+    client.release();
+  }
 }
 
 export function createJobQueue(database: Database, log: JobLog, options: JobQueueOptions = {}): JobQueue {
   const maintenance = options.maintenance ?? true;
-  const boss = new PgBoss({ db: adapterFor(database), supervise: maintenance, schedule: maintenance });
+  const settings = options.settings ?? DEFAULT_JOB_SETTINGS;
+  const policies = queuePolicies(settings);
+  const db = adapterFor(database);
+  const boss = new PgBoss({
+    db,
+    supervise: maintenance,
+    schedule: maintenance,
+    maintenanceIntervalSeconds: settings.maintenanceSeconds,
+    cronMonitorIntervalSeconds: settings.cronCheckSeconds,
+    cronWorkerIntervalSeconds: Math.min(5, settings.cronCheckSeconds),
+  });
   // An 'error' event without a listener would crash the process.
   boss.on("error", (err) => log.error({ err }, "job queue error"));
   let started = false;
+  /** This process's workers, by queue, for waking them. */
+  const workers = new Map<string, string[]>();
+  let listener: Listener | null = null;
+
+  const wake = (queue?: string) => {
+    const ids = queue === undefined ? [...workers.values()].flat() : (workers.get(queue) ?? []);
+    for (const id of ids) boss.notifyWorker(id);
+  };
+
+  const listen = (): Listener => {
+    if (database.kind === "pglite") {
+      if (!database.pglite) throw new Error("The embedded database has no PGlite instance.");
+      return listenOnPglite(database.pglite, wake);
+    }
+    if (!database.pool) throw new Error("The PostgreSQL database has no connection pool.");
+    return listenOnPostgres(database.pool.options, log, wake);
+  };
 
   const assertStarted = () => {
     if (!started) throw new Error("The job queue is not started.");
@@ -146,8 +306,14 @@ export function createJobQueue(database: Database, log: JobLog, options: JobQueu
 
     async start() {
       if (started) return;
-      await boss.start();
-      for (const [name, queue] of Object.entries(QUEUES)) await boss.createQueue(name, { name, ...queue });
+      await oneProcessAtATime(database, async () => {
+        await boss.start();
+        for (const [name, queue] of Object.entries(policies)) {
+          await boss.createQueue(name, { name, ...queue });
+          // A queue made by an earlier version or process takes the policy this one starts with.
+          await boss.updateQueue(name, { name, ...queue });
+        }
+      });
       started = true;
     },
 
@@ -155,29 +321,20 @@ export function createJobQueue(database: Database, log: JobLog, options: JobQueu
       if (!started) return;
       started = false;
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await listener?.stop();
+      listener = null;
+      workers.clear();
     },
 
     async send(name, data, sendOptions = {}) {
       assertStarted();
-      const stately = QUEUES[name].policy === "stately";
-      const startAfter = sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {};
-      if (!sendOptions.tx) {
-        const id = await boss.send(name, data, startAfter);
-        if (!id && !stately) throw new Error(`The job queue did not accept a '${name}' job.`);
-        return id;
+      const id = await sendJob(name, data, sendOptions);
+      // Wakes the queue's workers in every process when the job is committed (with the caller's
+      // transaction, or now); a delayed job is found by polling when it comes due.
+      if (!sendOptions.startAfterSeconds) {
+        await (sendOptions.tx ? transactionAdapter(sendOptions.tx) : db).executeSql(NOTIFY, [JOB_CHANNEL, name]);
       }
-      const tx = transactionAdapter(sendOptions.tx);
-      // A stately queue keeps one waiting job. When one waits already, it is held until this
-      // transaction ends, so that it starts after the commit and sees what the transaction wrote
-      // (pg-boss's fetch skips locked jobs). Had it started in between, its place is free: send again.
-      for (let attempt = 0; attempt < 3; attempt++) {
-        const id = await boss.send(name, data, { ...startAfter, db: tx });
-        if (id) return id;
-        if (!stately) break;
-        const held = await tx.executeSql(HOLD_WAITING_JOB, [name]);
-        if (held.rows.length > 0) return null;
-      }
-      throw new Error(`The job queue did not accept a '${name}' job.`);
+      return id;
     },
 
     async schedule(name, cron, data) {
@@ -187,13 +344,51 @@ export function createJobQueue(database: Database, log: JobLog, options: JobQueu
 
     async work(name, handler, workOptions = {}) {
       assertStarted();
-      return boss.work<JobPayloads[typeof name]>(
-        name,
-        { batchSize: workOptions.batchSize ?? 1, pollingIntervalSeconds: workOptions.pollingIntervalSeconds ?? 2 },
-        async (jobs) => {
-          for (const job of jobs) await handler(job.data, { id: job.id });
-        },
-      );
+      if (!listener) {
+        listener = listen();
+        await listener.ready;
+      }
+      const ids = workers.get(name) ?? [];
+      workers.set(name, ids);
+      const pollingIntervalSeconds = workOptions.pollingIntervalSeconds ?? settings.pollSeconds;
+      for (let i = 0; i < (workOptions.concurrency ?? 1); i++) {
+        const id = await boss.work<JobPayloads[typeof name]>(
+          name,
+          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds },
+          async (jobs) => {
+            try {
+              for (const job of jobs) await handler(job.data, { id: job.id, retryCount: job.retryCount });
+            } finally {
+              // A worker that found a job may find another waiting: it looks again at once instead
+              // of sleeping until its next poll (pg-boss's worker only skips the sleep when woken).
+              wake(name);
+            }
+          },
+        );
+        ids.push(id);
+      }
     },
   };
+
+  async function sendJob<N extends JobName>(name: N, data: JobPayloads[N], sendOptions: SendOptions) {
+    const stately = policies[name].policy === "stately";
+    const startAfter = sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {};
+    if (!sendOptions.tx) {
+      const id = await boss.send(name, data, startAfter);
+      if (!id && !stately) throw new Error(`The job queue did not accept a '${name}' job.`);
+      return id;
+    }
+    const tx = transactionAdapter(sendOptions.tx);
+    // A stately queue keeps one waiting job. When one waits already, it is held until this
+    // transaction ends, so that it starts after the commit and sees what the transaction wrote
+    // (pg-boss's fetch skips locked jobs). Had it started in between, its place is free: send again.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const id = await boss.send(name, data, { ...startAfter, db: tx });
+      if (id) return id;
+      if (!stately) break;
+      const held = await tx.executeSql(HOLD_WAITING_JOB, [name]);
+      if (held.rows.length > 0) return null;
+    }
+    throw new Error(`The job queue did not accept a '${name}' job.`);
+  }
 }

@@ -8,14 +8,22 @@ import { checkMatchDeadlines, matchQuoteRequest, rematchOpenRequests } from "../
 import { deliverDueEmails } from "../features/notifications/mail";
 import { purgeExpiredIdempotencyKeys } from "../features/quote-requests/service";
 import { JOB_NAMES } from "./queue";
+import { holdForTest } from "./test-hold";
 
 /** Works every queue on `deps.jobs` with the app's deps (createAppDeps), and schedules the sweeps. */
 export async function startWorkers(deps: AppDeps, options: { schedules?: boolean } = {}) {
   const { jobs, log } = deps;
-  await jobs.work(JOB_NAMES.matchQuoteRequest, async ({ quoteRequestId }) => {
-    const outcome = await matchQuoteRequest(deps, quoteRequestId);
-    log.info({ quoteRequestId, outcome }, "matched quote request");
-  });
+  // Several matches at once (decision 124): each locks its own request, so they wait only for one
+  // another's request, never for other requests (decision 125).
+  await jobs.work(
+    JOB_NAMES.matchQuoteRequest,
+    async ({ quoteRequestId }, job) => {
+      await holdForTest(deps, quoteRequestId, job);
+      const outcome = await matchQuoteRequest(deps, quoteRequestId);
+      log.info({ quoteRequestId, outcome }, "matched quote request");
+    },
+    { concurrency: deps.config.jobs.concurrency },
+  );
   await jobs.work(JOB_NAMES.rematchOpenRequests, async ({ reason }) => {
     const delivered = await rematchOpenRequests(deps);
     log.info({ reason, delivered }, "matched open requests again");

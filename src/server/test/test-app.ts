@@ -50,7 +50,7 @@ export async function createTestContext(
     demoData: false,
   };
   const database = await openDatabase(databaseConfig, undefined, config.databaseLimits);
-  const jobs = createJobQueue(database, silentLog, { maintenance: false });
+  const jobs = createJobQueue(database, silentLog, { maintenance: false, settings: config.jobs });
   if (options.jobs ?? true) await jobs.start();
   const clock = createTestClock();
   const pauses: number[] = [];

@@ -2,7 +2,7 @@
 // handler startWorkers registers for it is run here on the test's database, directly and once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idempotencyKeys } from "../../db/schema/idempotency-keys";
-import { JOB_NAMES, type JobName, type JobPayloads, type JobQueue } from "../../jobs/queue";
+import { JOB_NAMES, type JobInfo, type JobName, type JobPayloads, type JobQueue } from "../../jobs/queue";
 import { startWorkers } from "../../jobs/workers";
 import { quoteRequestBody } from "../../test/fixtures";
 import { as, createTestContext, createUser, signIn, type TestContext } from "../../test/test-app";
@@ -23,11 +23,12 @@ async function purgeJobHandler(): Promise<() => Promise<void>> {
   const recorder: JobQueue = {
     ...ctx.jobs,
     schedule: async () => undefined,
-    work: async <N extends JobName>(name: N, handler: (data: JobPayloads[N], job: { id: string }) => Promise<void>) => {
+    work: async <N extends JobName>(name: N, handler: (data: JobPayloads[N], job: JobInfo) => Promise<void>) => {
       // The name says which payload this is: the purge job's, which is empty.
       const payload: JobPayloads["purge-auth-rows"] = {};
-      if (name === JOB_NAMES.purgeAuthRows) purge = () => handler(payload as JobPayloads[N], { id: "purge" });
-      return name;
+      if (name === JOB_NAMES.purgeAuthRows)
+        purge = () => handler(payload as JobPayloads[N], { id: "purge", retryCount: 0 });
+      return;
     },
   };
   await startWorkers({ ...ctx.deps, jobs: recorder });

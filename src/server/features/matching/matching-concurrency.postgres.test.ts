@@ -1,0 +1,134 @@
+// Matching in parallel (decision 125), on a real PostgreSQL server whatever the run's database: there
+// transactions overlap, while PGlite runs one at a time. Several matchings of one request (a job's
+// retry beside the rematch sweep) and matchings of different requests run at once.
+import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailOutbox } from "../../db/schema/email-outbox";
+import { leads } from "../../db/schema/leads";
+import { notifications } from "../../db/schema/notifications";
+import { quoteRequests } from "../../db/schema/quote-requests";
+import { createProvider, quoteRequestBody } from "../../test/fixtures";
+import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
+import { matchQuoteRequest, rematchOpenRequests } from "./service";
+
+let ctx: TestContext;
+let client: TestUser;
+
+beforeAll(async () => {
+  ctx = await createTestContext({}, { postgres: true });
+  client = await createUser(ctx, "client");
+  for (let i = 0; i < 5; i++) await createProvider(ctx);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function submit(title: string): Promise<number> {
+  const res = await as(ctx, client, {
+    method: "POST",
+    url: "/api/quote-requests",
+    payload: { ...quoteRequestBody(), title },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().id;
+}
+
+/** Sessions of this test's database waiting for a lock (pg_stat_activity). */
+async function waitingForLocks(): Promise<number> {
+  const result = await ctx.database.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+  );
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}
+
+const leadsOf = (ids: number[]) =>
+  ctx.database.db
+    .select({ requestId: leads.quoteRequestId, companyId: leads.companyId })
+    .from(leads)
+    .where(inArray(leads.quoteRequestId, ids));
+
+/** The lead emails and in-app notifications written for requests of these titles. */
+async function toldAbout(titles: string[]) {
+  const [emails] = await ctx.database.db
+    .select({ n: count() })
+    .from(emailOutbox)
+    .where(
+      and(
+        eq(emailOutbox.kind, "lead.delivered"),
+        inArray(
+          emailOutbox.subject,
+          titles.map((t) => `New lead: ${t}`),
+        ),
+      ),
+    );
+  const [inApp] = await ctx.database.db
+    .select({ n: count() })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.kind, "lead.delivered"),
+        sql`exists (select 1 from ${quoteRequests} where ${quoteRequests.title} in ${titles}
+                     and ${notifications.body} like '"' || ${quoteRequests.title} || '"%')`,
+      ),
+    );
+  return { emails: emails?.n ?? 0, inApp: inApp?.n ?? 0 };
+}
+
+describe("matching at once", () => {
+  it("one request matched by several at once, all waiting on its lock, gets each lead and each email once", async () => {
+    const title = "Concurrent matching of one request";
+    const id = await submit(title);
+    const pool = ctx.database.pool;
+    if (!pool) throw new Error("this test runs on PostgreSQL");
+    // A matcher in the middle of its work: the request row is locked by another transaction.
+    const blocker = await pool.connect();
+    try {
+      await blocker.query("begin");
+      await blocker.query("select id from quote_requests where id = $1 for update", [id]);
+      const runs = [
+        matchQuoteRequest(ctx.deps, id),
+        matchQuoteRequest(ctx.deps, id),
+        matchQuoteRequest(ctx.deps, id),
+        rematchOpenRequests(ctx.deps),
+      ];
+      // All four stand at the lock; when it is released they go at once.
+      await expect.poll(waitingForLocks, { timeout: 20_000 }).toBe(4);
+      await blocker.query("commit");
+      const outcomes = await Promise.all(runs);
+      const delivered = outcomes
+        .slice(0, 3)
+        .map((o) => (typeof o === "number" ? o : o.status === "done" ? o.delivered : 0));
+      expect(delivered.reduce((a, b) => a + b, 0) + (outcomes[3] as number)).toBe(3);
+    } finally {
+      blocker.release();
+    }
+    const rows = await leadsOf([id]);
+    expect(rows).toHaveLength(3);
+    expect(new Set(rows.map((r) => r.companyId)).size).toBe(3);
+    expect(await toldAbout([title])).toEqual({ emails: 3, inApp: 3 });
+  });
+
+  it("different requests matched at once, each several times, get their own leads, never one twice", async () => {
+    const titles = Array.from({ length: 12 }, (_, i) => `Concurrent request ${i + 1}`);
+    const ids: number[] = [];
+    for (const title of titles) ids.push(await submit(title));
+    // Three matchings of each request and a sweep over all, in any order, at once.
+    await Promise.all([
+      ...ids.flatMap((id) => [matchQuoteRequest(ctx.deps, id), matchQuoteRequest(ctx.deps, id)]),
+      rematchOpenRequests(ctx.deps),
+      ...ids.map((id) => matchQuoteRequest(ctx.deps, id)),
+    ]);
+    const rows = await leadsOf(ids);
+    for (const id of ids) {
+      const mine = rows.filter((r) => r.requestId === id);
+      expect(mine).toHaveLength(3);
+      expect(new Set(mine.map((r) => r.companyId)).size).toBe(3);
+    }
+    // Every provider got each request at most once, and each lead was told once.
+    for (const providerCompany of new Set(rows.map((r) => r.companyId))) {
+      const theirs = rows.filter((r) => r.companyId === providerCompany);
+      expect(new Set(theirs.map((r) => r.requestId)).size).toBe(theirs.length);
+    }
+    expect(await toldAbout(titles)).toEqual({ emails: 36, inApp: 36 });
+  });
+});
