@@ -42,7 +42,8 @@ const steps = [
       run(process.execPath, ["scripts/check-imports.mjs"]),
   ],
   ["unit and API tests (PGlite and PostgreSQL)", () => run(bin("vitest"), ["run"])],
-  ["build the web app", () => run(bin("vite"), ["build", "--logLevel", "warn"])],
+  // `npm run build:web`: the client build, the prerendered marketing pages and the compressed copies.
+  ["build the web app", () => run(bin("tsx"), ["scripts/build-web.ts", "--quiet"])],
   ["Chromium for browser tests", ensureChromium],
   ["browser tests", () => run(bin("vitest"), ["run", "--config", "vitest.e2e.config.ts"])],
 ];

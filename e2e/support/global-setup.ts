@@ -24,7 +24,7 @@ export const PID_FILE_ENDING = ".server-pid";
 
 export async function setup(project: TestProject): Promise<() => void> {
   if (!fs.existsSync(path.join(root, "dist/web/index.html"))) {
-    throw new Error("The web app is not built: run `npm run build` before the browser tests (npm test does).");
+    throw new Error("The web app is not built: run `npm run build:web` before the browser tests (npm test does).");
   }
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "automatch-e2e-"));
   const teardown = () => {
