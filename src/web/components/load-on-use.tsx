@@ -19,15 +19,24 @@ export function deferredPart(load: () => Promise<ComponentType>): DeferredPart {
   return { Component, use };
 }
 
+/** Renders nothing; runs `run` once the Suspense boundary it is in has been taken over (or rendered). */
+function OnTakeOver({ run }: { run: () => void }) {
+  const ran = useRef(run);
+  useEffect(() => ran.current(), []);
+  return null;
+}
+
 /**
  * A part of a prerendered page whose code loads when the visitor first uses it (focus, pointer, key)
  * instead of with the page (decision 120): until then the browser shows the prerendered HTML of it, not
  * yet hydrated. Rendered any other way (the build's prerender, a later visit to the route), it loads at
- * once. A native submit inside it is refused: a form of the app is sent by its script, never by the
- * browser, even in the moment before the script has taken over.
+ * once. A submit before React has taken the part over is held, not left to the browser (which would
+ * send the form as a GET), and made again once it has: the click that loaded the form also sends it.
  */
 export const LoadOnUse = memo(function LoadOnUse({ name, part }: { name: string; part: DeferredPart }) {
   const ref = useRef<HTMLDivElement>(null);
+  const takenOver = useRef(false);
+  const heldSubmit = useRef<{ form: HTMLFormElement; submitter: HTMLElement | null } | null>(null);
   // Whether this render takes over HTML already on screen (hydration); decided once, never re-rendered,
   // since a part not yet taken over that re-renders before its code arrives would lose its HTML.
   const [inHtml] = useState(
@@ -44,7 +53,9 @@ export const LoadOnUse = memo(function LoadOnUse({ name, part }: { name: string;
       if (inside(event)) part.use();
     };
     const refuseNativeSubmit = (event: Event) => {
-      if (inside(event)) event.preventDefault();
+      if (takenOver.current || !inside(event) || !(event.target instanceof HTMLFormElement)) return;
+      event.preventDefault();
+      heldSubmit.current = { form: event.target, submitter: (event as SubmitEvent).submitter };
     };
     for (const type of USE_EVENTS) document.addEventListener(type, onUse, { capture: true, passive: true });
     document.addEventListener("submit", refuseNativeSubmit, { capture: true });
@@ -57,6 +68,14 @@ export const LoadOnUse = memo(function LoadOnUse({ name, part }: { name: string;
     <div ref={ref} data-load-on-use={name} className="contents">
       <Suspense fallback={null}>
         <part.Component />
+        <OnTakeOver
+          run={() => {
+            takenOver.current = true;
+            const held = heldSubmit.current;
+            heldSubmit.current = null;
+            held?.form.requestSubmit(held.submitter);
+          }}
+        />
       </Suspense>
     </div>
   );
