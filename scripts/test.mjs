@@ -42,9 +42,12 @@ const steps = [
       run(process.execPath, ["scripts/check-imports.mjs"]),
   ],
   ["unit and API tests (PGlite and PostgreSQL)", () => run(bin("vitest"), ["run"])],
+  // `npm run build`: the client build, the prerendered marketing pages and the compressed copies, then
+  // the compiled server.
   [
     "build the web app and the server",
-    () => run(bin("vite"), ["build", "--logLevel", "warn"]) && run(process.execPath, ["scripts/build-server.mjs"]),
+    () =>
+      run(bin("tsx"), ["scripts/build-web.ts", "--quiet"]) && run(process.execPath, ["scripts/build-server.mjs"]),
   ],
   ["Chromium for browser tests", ensureChromium],
   ["browser tests", () => run(bin("vitest"), ["run", "--config", "vitest.e2e.config.ts"])],

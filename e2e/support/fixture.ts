@@ -19,13 +19,15 @@ export const DEMO = {
   admin: "admin@demo.automatch.io",
 } as const;
 
+export type ContextOptions = { width?: number; javaScriptEnabled?: boolean };
+
 export type Product = {
   /** Where this file's server answers. */
   readonly baseURL: string;
-  /** A new browser context (its own cookies) on this file's server, 1280 px wide unless told. */
-  newContext: (opts?: { width?: number }) => Promise<BrowserContext>;
+  /** A new browser context (its own cookies) on this file's server, 1280 px wide unless told; with JavaScript unless told. */
+  newContext: (opts?: ContextOptions) => Promise<BrowserContext>;
   /** A new context with one page in it. */
-  newPage: (opts?: { width?: number }) => Promise<{ context: BrowserContext; page: Page }>;
+  newPage: (opts?: ContextOptions) => Promise<{ context: BrowserContext; page: Page }>;
   /** With `mail`: the first link to `path` in an email to `to` whose text contains `about`, once it arrives. */
   linkIn: (to: string, about: string, path: string) => Promise<string>;
 };
@@ -98,11 +100,12 @@ export function startProduct(options: ProductOptions = {}): Product {
     }
   });
 
-  const newContext = async (opts: { width?: number } = {}) => {
+  const newContext = async (opts: ContextOptions = {}) => {
     if (!browser || !server) throw new Error("startProduct(): the product starts in beforeAll; use it in a test");
     const context = await browser.newContext({
       baseURL: server.baseURL,
       viewport: { width: opts.width ?? 1280, height: 900 },
+      javaScriptEnabled: opts.javaScriptEnabled ?? true,
     });
     if (inTest) testContexts.push(context);
     return context;

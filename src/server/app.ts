@@ -35,10 +35,11 @@ import { notificationRoutes } from "./features/notifications/routes";
 import { quoteRequestRoutes } from "./features/quote-requests/routes";
 import { quoteRoutes } from "./features/quotes/routes";
 import { systemRoutes } from "./features/system/routes";
+import { registerCompression } from "./http/compression";
 import { refuseCrossSite } from "./http/cross-site";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { isUnstorableTextError, refuseUnstorableText } from "./http/unstorable-text";
-import { publicPageMetaFor, renderWebPage } from "./http/web-page";
+import { isPrerenderedFile, pageEncodingFor, webPages } from "./http/web-page";
 
 const builtWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
 
@@ -127,6 +128,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   await app.register(fastifyCookie);
 
+  // Before the routes, so that each gets the compression hook (decision 119).
+  await registerCompression(app);
+
   // A state change from another site is refused (decision 100).
   app.addHook("onRequest", refuseCrossSite(deps.appUrl));
 
@@ -172,6 +176,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       wildcard: false,
       // `/` is a page like the others: the handler below writes its meta into index.html.
       index: false,
+      // The `.br` or `.gz` the build wrote beside each asset, by the request's Accept-Encoding (decision 119).
+      preCompressed: true,
+      // The prerendered pages are sent by the handler below, with their meta, never as files.
+      allowedPath: (pathname) => !isPrerenderedFile(pathname),
       setHeaders: (res, filePath) => {
         res.header(
           "cache-control",
@@ -180,15 +188,22 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       },
     });
   }
-  let indexTemplate: string | undefined;
+  const pages = webPages(webRoot);
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith("/api/") || (request.method !== "GET" && request.method !== "HEAD") || !serveWeb) {
       return reply.code(404).send({ message: `No such route: ${request.method} ${request.url.split("?")[0]}` });
     }
-    // Every other page is the single-page app, which shows 'Page Not Found' itself when it must.
-    indexTemplate ??= await fs.promises.readFile(path.join(webRoot, "index.html"), "utf8");
-    const html = renderWebPage(indexTemplate, publicPageMetaFor(request.url.split("?")[0] ?? "/"));
-    return reply.type("text/html").header("cache-control", "no-cache").send(html);
+    // A marketing page is its prerendered HTML (decision 121); every other page is the single-page app,
+    // which shows 'Page Not Found' itself when it must.
+    // Compressed here, once per page (decision 119): the compression hook does not reach this handler.
+    const encoding = pageEncodingFor(request.headers["accept-encoding"]);
+    const html = await pages.page(request.url.split("?")[0] ?? "/", request.cookies, encoding);
+    if (encoding !== "identity") reply.header("content-encoding", encoding);
+    return reply
+      .type("text/html; charset=utf-8")
+      .header("cache-control", "no-cache")
+      .header("vary", "accept-encoding")
+      .send(html);
   });
 
   return app;

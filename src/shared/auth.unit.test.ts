@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { safeReturnTo, signUpSchema } from "./auth";
-import { homeForUserType } from "./users";
+import { homeForUserType } from "./user-home";
 
 describe("safeReturnTo", () => {
   it.each([

@@ -1,40 +1,14 @@
 // The public forms' bodies (spec sections 3 and 5). In code and tables these are "inquiries" and
 // "vendor applications", never "leads", which are what matching delivers to providers.
 import { z } from "zod";
+import {
+  budgetOptionsFor,
+  budgetSource,
+  INQUIRY_SOURCES,
+  landingBudgetOptions,
+  preQualificationBudgetOptions,
+} from "./inquiry-options";
 import { PROVIDER_SPECIALTIES } from "./specialties";
-
-export const landingBudgetOptions = [
-  { value: "under-10k", label: "Under $10,000" },
-  { value: "10k-50k", label: "$10,000 - $50,000" },
-  { value: "50k-100k", label: "$50,000 - $100,000" },
-  { value: "100k-500k", label: "$100,000 - $500,000" },
-  { value: "over-500k", label: "Over $500,000" },
-] as const;
-
-export const preQualificationBudgetOptions = [
-  { value: "under-25k", label: "Under $25,000" },
-  { value: "25k-50k", label: "$25,000 - $50,000" },
-  { value: "50k-100k", label: "$50,000 - $100,000" },
-  { value: "100k-250k", label: "$100,000 - $250,000" },
-  { value: "250k-500k", label: "$250,000 - $500,000" },
-  { value: "over-500k", label: "Over $500,000" },
-] as const;
-
-export const INQUIRY_SOURCES = ["landing", "pre-qualification"] as const;
-export type InquirySource = (typeof INQUIRY_SOURCES)[number];
-
-export const budgetOptionsFor = (source: InquirySource) =>
-  source === "landing" ? landingBudgetOptions : preQualificationBudgetOptions;
-
-/**
- * The form a body came from when it does not say: a budget only the pre-qualification form offers
- * ("under-25k", "25k-50k", "100k-250k", "250k-500k") means that form; anything else, the landing form.
- */
-export function budgetSource(budget: string | undefined): InquirySource {
-  const landing: readonly string[] = landingBudgetOptions.map((o) => o.value);
-  const preQualification: readonly string[] = preQualificationBudgetOptions.map((o) => o.value);
-  return budget && preQualification.includes(budget) && !landing.includes(budget) ? "pre-qualification" : "landing";
-}
 
 const required = (message: string, max: number) =>
   z.string().trim().min(1, message).max(max, `Must be at most ${max} characters`);
@@ -133,9 +107,3 @@ export const inquiryPageSchema = numberedPage(storedInquirySchema);
 export type InquiryPage = z.infer<typeof inquiryPageSchema>;
 export const vendorApplicationPageSchema = numberedPage(storedVendorApplicationSchema);
 export type VendorApplicationPage = z.infer<typeof vendorApplicationPageSchema>;
-
-/** A budget value as the form showed it ("under-25k" → "Under $25,000"); an unknown one as stored. */
-export function budgetLabel(value: string): string {
-  const all: readonly { value: string; label: string }[] = [...landingBudgetOptions, ...preQualificationBudgetOptions];
-  return all.find((o) => o.value === value)?.label ?? value;
-}

@@ -55,5 +55,27 @@ export function isPublicPagePath(path: string): path is PublicPagePath {
   return Object.hasOwn(PUBLIC_PAGE_META, path);
 }
 
+/**
+ * The marketing pages: the same for every visitor, so prerendered to HTML at build time and hydrated in
+ * the browser (decision 121). The visitor's views of /quote-request and /provider-registration are not:
+ * they depend on who is signed in.
+ */
+export const PRERENDERED_PAGE_PATHS = [
+  "/",
+  "/how-it-works",
+  "/for-vendors",
+  "/schedule",
+  "/about",
+  "/privacy-policy",
+  "/terms",
+] as const satisfies readonly PublicPagePath[];
+
+export type PrerenderedPagePath = (typeof PRERENDERED_PAGE_PATHS)[number];
+
+/** Where the build writes a prerendered page, inside the web build's folder. */
+export const PRERENDERED_DIR = "prerendered";
+export const prerenderedFileName = (path: PrerenderedPagePath) =>
+  path === "/" ? "index.html" : `${path.slice(1)}.html`;
+
 /** What the browser tab shows: the page's title, then the brand. */
 export const documentTitle = (title: string) => `${title} | ${BRAND_NAME}`;

@@ -18,13 +18,3 @@ const limitSchema = z.coerce
 
 export const pageQuerySchema = z.object({ cursor: cursorSchema.optional(), limit: limitSchema.optional() });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
-
-/** The next page's address in a Link header, or null on the last page. */
-export function nextLink(header: string | null): string | null {
-  if (!header) return null;
-  for (const part of header.split(",")) {
-    const m = /^\s*<([^>]*)>\s*;\s*rel="?next"?\s*$/i.exec(part);
-    if (m?.[1]) return m[1];
-  }
-  return null;
-}

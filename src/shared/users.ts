@@ -18,17 +18,3 @@ export const publicUserSchema = z.object({
   emailVerified: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
-
-/** Where the route guard sends a signed-in user whose type a page does not admit (spec section 4). */
-export function homeForUserType(type: string | undefined, fallback = "/"): string {
-  switch (type) {
-    case "client":
-      return "/dashboard";
-    case "provider":
-      return "/provider-dashboard";
-    case "admin":
-      return "/admin";
-    default:
-      return fallback;
-  }
-}

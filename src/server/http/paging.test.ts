@@ -2,7 +2,8 @@
 // in a Link header, the notification centre in its body; the dashboards' figures come from counts.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nextLink, PAGE_SIZE } from "@/shared/paging";
+import { nextLink } from "@/shared/next-link";
+import { PAGE_SIZE } from "@/shared/paging";
 import { createQuoteRequestSchema } from "@/shared/quote-requests";
 import { leads } from "../db/schema/leads";
 import { notifications } from "../db/schema/notifications";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PUBLIC_PAGE_META } from "@/shared/page-meta";
-import { publicPageMetaFor, renderWebPage } from "./web-page";
+import { pageEncodingFor, publicPageMetaFor, renderWebPage } from "./web-page";
 
 const TEMPLATE = `<!doctype html>
 <html lang="en">
@@ -66,5 +66,16 @@ describe("renderWebPage", () => {
       ogTitle: "Fish &amp; &quot;Chips&quot; &lt;b&gt;",
       ogDescription: "a $&amp; b",
     });
+  });
+});
+
+describe("pageEncodingFor", () => {
+  it("prefers brotli, then gzip, and honours q=0", () => {
+    expect(pageEncodingFor("gzip, deflate, br, zstd")).toBe("br");
+    expect(pageEncodingFor("gzip, br;q=0")).toBe("gzip");
+    expect(pageEncodingFor("deflate")).toBe("identity");
+    expect(pageEncodingFor(undefined)).toBe("identity");
+    expect(pageEncodingFor("*")).toBe("br");
+    expect(pageEncodingFor("*;q=0, identity")).toBe("identity");
   });
 });

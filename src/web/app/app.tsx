@@ -1,20 +1,22 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, Suspense, useState } from "react";
+import { type ReactNode, Suspense, use, useState } from "react";
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from "react-router";
 import { PATHS } from "@/shared/paths";
 import type { UserType } from "@/shared/users";
 import { LoadingScreen } from "@/web/components/ui/spinner";
-import { Toaster } from "@/web/components/ui/toaster";
-import { TooltipProvider } from "@/web/components/ui/tooltip";
+import { useToast } from "@/web/components/ui/use-toast";
 import { useAuth } from "@/web/lib/auth";
 import { PageErrorBoundary } from "./error-boundary";
 import { lazyPage } from "./lazy-page";
 import { NotFoundPage } from "./not-found-page";
+import { PrerenderedContext } from "./prerendered";
 import { createQueryClient } from "./query-client";
 import { RoleGuard } from "./role-guard";
 
 // Every page is its own chunk, so a visitor downloads only the public page they open; the signed-in
 // layout (sidebar, bell) too. A page made of several features is composed in ./routes (decision 080).
+// The toasts' Radix region too: it loads with the first toast (decision 120).
+const Toaster = lazyPage(() => import("@/web/components/ui/toaster"), "Toaster");
 const AppLayout = lazyPage(() => import("./app-layout"), "AppLayout");
 const AdminAccessCard = lazyPage(() => import("@/web/features/admin/admin-access-card"), "AdminAccessCard");
 const AdminPage = lazyPage(() => import("@/web/features/admin/admin-page"), "AdminPage");
@@ -65,10 +67,14 @@ function SignedIn({ allowed, wrongRoleRedirect }: { allowed: UserType[]; wrongRo
   );
 }
 
-/** `/`: the public landing when signed out, the welcome dashboard when signed in. */
+/**
+ * `/`: the public landing when signed out, the welcome dashboard when signed in. Prerendered, the landing
+ * also stands while the session is read (decision 121); the server sends that HTML only without a session cookie.
+ */
 function Home() {
   const { isLoading, isAuthenticated } = useAuth();
-  if (isLoading) return <LoadingScreen />;
+  const prerendered = use(PrerenderedContext);
+  if (isLoading) return prerendered ? <LandingPage /> : <LoadingScreen />;
   if (!isAuthenticated) return <LandingPage />;
   return (
     <RoleGuard allowed={[]}>
@@ -166,20 +172,42 @@ export function AppRoutes() {
   );
 }
 
-export function App() {
+/** The toasts' region, from the first toast on. */
+function ToastHost() {
+  const { toasts } = useToast();
+  const [wanted, setWanted] = useState(false);
+  if (toasts.length > 0 && !wanted) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
+
+/**
+ * The whole app. The browser's router in the browser; the build's prerender (src/web/prerender.tsx) passes
+ * a static one and `prerendered`, and so does the browser when it hydrates that HTML (src/web/main.tsx).
+ */
+export function App({
+  router = (pages) => <BrowserRouter>{pages}</BrowserRouter>,
+  prerendered = false,
+}: {
+  router?: (pages: ReactNode) => ReactNode;
+  prerendered?: boolean;
+}) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <BrowserRouter>
+    <PrerenderedContext value={prerendered}>
+      <QueryClientProvider client={queryClient}>
+        {router(
           <PageErrorBoundary>
             <Suspense fallback={<LoadingScreen />}>
               <AppRoutes />
             </Suspense>
-          </PageErrorBoundary>
-        </BrowserRouter>
-        <Toaster />
-      </TooltipProvider>
-    </QueryClientProvider>
+          </PageErrorBoundary>,
+        )}
+        <ToastHost />
+      </QueryClientProvider>
+    </PrerenderedContext>
   );
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Navigate } from "react-router";
 import { PATHS } from "@/shared/paths";
-import { homeForUserType, type UserType } from "@/shared/users";
+import { homeForUserType } from "@/shared/user-home";
+import type { UserType } from "@/shared/users";
 import { LoadingScreen } from "@/web/components/ui/spinner";
 import { useAuth } from "@/web/lib/auth";
 

@@ -1,6 +1,6 @@
 // Spec section 2, "Public header on every marketing page" and the footer paragraph.
 import { Menu, X } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useState, useSyncExternalStore } from "react";
 import { Link, NavLink } from "react-router";
 import { BRAND_NAME } from "@/shared/brand";
 import { PATHS } from "@/shared/paths";
@@ -123,7 +123,19 @@ export function PublicHeader({ signInHref }: { signInHref?: string }) {
   );
 }
 
+const subscribeToNothing = () => () => {};
+const currentYear = () => new Date().getFullYear();
+
+/**
+ * The year is left out of prerendered HTML, which was written at build time (decision 121): the browser
+ * adds it once it has taken the page over, so the two renders agree even across a new year.
+ */
+function useCurrentYear(): number | null {
+  return useSyncExternalStore(subscribeToNothing, currentYear, () => null);
+}
+
 export function PublicFooter() {
+  const year = useCurrentYear();
   return (
     <footer className="border-t border-slate-800 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -156,7 +168,7 @@ export function PublicFooter() {
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
           <p>
-            &copy; {new Date().getFullYear()} {BRAND_NAME}. All rights reserved.
+            &copy; {year} {BRAND_NAME}. All rights reserved.
           </p>
           <Link to={PATHS.admin} className="hover:text-white hover:underline">
             Admin

@@ -3,7 +3,7 @@
 // No custom header is needed: the server tells the site's own calls from cross-site ones by what the
 // browser says (Sec-Fetch-Site, Origin; decision 100).
 
-import { nextLink } from "@/shared/paging";
+import { nextLink } from "@/shared/next-link";
 
 export class ApiError extends Error {
   readonly status: number;

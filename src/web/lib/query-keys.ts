@@ -3,7 +3,7 @@
 // lead's status; a request cancelled declines its quotes): invalidating through this map needs no
 // import of the other feature (decision 080). Each key starts with its resource, so `all` refreshes
 // every read of it.
-import type { InquirySource } from "@/shared/inquiries";
+import type { InquirySource } from "@/shared/inquiry-options";
 import type { EmailStatus } from "@/shared/notifications";
 
 const admin = ["admin"] as const;

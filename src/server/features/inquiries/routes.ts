@@ -1,11 +1,11 @@
 import { z } from "zod";
 import {
-  INQUIRY_SOURCES,
   inquiryPageSchema,
   inquirySchema,
   vendorApplicationPageSchema,
   vendorApplicationSchema,
 } from "@/shared/inquiries";
+import { INQUIRY_SOURCES } from "@/shared/inquiry-options";
 import { requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import * as q from "./queries";

@@ -1,14 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import {
-  budgetLabel,
-  INQUIRY_SOURCES,
-  type InquiryPage,
-  type InquirySource,
-  type StoredInquiry,
-  type StoredVendorApplication,
-  type VendorApplicationPage,
-} from "@/shared/inquiries";
+import type { InquiryPage, StoredInquiry, StoredVendorApplication, VendorApplicationPage } from "@/shared/inquiries";
+import { budgetLabel, INQUIRY_SOURCES, type InquirySource } from "@/shared/inquiry-options";
 import { QueryStates } from "@/web/components/list-states";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent } from "@/web/components/ui/card";

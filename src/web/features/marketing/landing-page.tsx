@@ -3,9 +3,9 @@
 import { BadgeCheck, CheckCircle2, Clock, Gift, Headphones, Scale, ShieldCheck } from "lucide-react";
 import { BRAND_NAME } from "@/shared/brand";
 import { PATHS } from "@/shared/paths";
+import { deferredPart, LoadOnUse } from "@/web/components/load-on-use";
 import { PublicLayout } from "@/web/components/public-layout";
 import { usePublicPageMeta } from "@/web/lib/page-meta";
-import { LeadForm } from "./components/lead-form";
 import {
   BandActions,
   ClosingCallToAction,
@@ -23,6 +23,9 @@ import {
 } from "./components/marketing-ui";
 
 export const LEAD_FORM_ID = "lead-form";
+
+// The form's code (react-hook-form) loads when the visitor first uses it (decision 120).
+const leadForm = deferredPart(async () => (await import("./components/lead-form")).LeadForm);
 
 const STATS: readonly Stat[] = [
   { value: "500+", label: "Vetted Providers" },
@@ -133,7 +136,7 @@ export function LandingPage() {
             />
           </div>
           <FormCard>
-            <LeadForm />
+            <LoadOnUse name="lead-form" part={leadForm} />
           </FormCard>
         </div>
       </section>

@@ -1,7 +1,7 @@
 // Spec screen 3, signed in: the page 'Request Automation Quotes' with the wizard (clients), or a
 // pointer home for the other roles, who do not request quotes.
 import { Link } from "react-router";
-import { homeForUserType } from "@/shared/users";
+import { homeForUserType } from "@/shared/user-home";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { LoadingScreen } from "@/web/components/ui/spinner";

@@ -1,22 +1,25 @@
 // The form the landing and pre-qualification pages share (spec section 3, "Lead"). Both post the
 // same inquiry body to POST /api/leads; only the source, the budget ranges and the texts differ.
-import { zodResolver } from "@hookform/resolvers/zod";
 import type { ReactNode } from "react";
 import { type UseFormReturn, useForm } from "react-hook-form";
-import {
-  budgetOptionsFor,
-  type Inquiry,
-  type InquiryInput,
-  type InquirySource,
-  inquirySchema,
-} from "@/shared/inquiries";
+import type { Inquiry, InquiryInput } from "@/shared/inquiries";
+import { budgetOptionsFor, type InquirySource } from "@/shared/inquiry-options";
 import { CheckboxField, Field } from "@/web/components/ui/field";
 import { Input, NativeSelect, Textarea } from "@/web/components/ui/form-controls";
 import type { ToastInput } from "@/web/components/ui/use-toast";
+import { lazyResolver } from "@/web/lib/lazy-resolver";
 import { useSubmitInquiry } from "../api";
 import { HoneypotField, PublicForm, submissionToasts } from "./form-fields";
 
 type InquiryForm = UseFormReturn<InquiryInput, unknown, Inquiry>;
+
+const inquiryResolver = lazyResolver<InquiryInput, Inquiry>(async () => {
+  const [{ zodResolver }, { inquirySchema }] = await Promise.all([
+    import("@hookform/resolvers/zod"),
+    import("@/shared/inquiries"),
+  ]);
+  return zodResolver(inquirySchema);
+});
 
 function emptyInquiry(source: InquirySource): InquiryInput {
   return {
@@ -52,7 +55,7 @@ export function InquirySubmitForm({
   footer?: ReactNode;
 }) {
   const form = useForm<InquiryInput, unknown, Inquiry>({
-    resolver: zodResolver(inquirySchema),
+    resolver: inquiryResolver,
     mode: "onTouched",
     defaultValues: emptyInquiry(source),
   });

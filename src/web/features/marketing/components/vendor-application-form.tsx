@@ -1,11 +1,11 @@
 // Spec screen 12 and sections 4, 5, 8: the vendor application on /for-vendors. The spec's version only
 // pretends to send; here it is stored (POST /api/vendor-applications), with the spec's texts unchanged.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { type VendorApplication, type VendorApplicationInput, vendorApplicationSchema } from "@/shared/inquiries";
+import type { VendorApplication, VendorApplicationInput } from "@/shared/inquiries";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { Field, FieldGroup } from "@/web/components/ui/field";
 import { Input, Textarea } from "@/web/components/ui/form-controls";
+import { lazyResolver } from "@/web/lib/lazy-resolver";
 import { useSubmitVendorApplication } from "../api";
 import { HoneypotField, PublicForm, submissionToasts } from "./form-fields";
 
@@ -13,6 +13,14 @@ const THANKS = {
   title: "Application Submitted!",
   description: "We'll review your application and get back to you within 24 hours.",
 } as const;
+
+const applicationResolver = lazyResolver<VendorApplicationInput, VendorApplication>(async () => {
+  const [{ zodResolver }, { vendorApplicationSchema }] = await Promise.all([
+    import("@hookform/resolvers/zod"),
+    import("@/shared/inquiries"),
+  ]);
+  return zodResolver(vendorApplicationSchema);
+});
 
 const emptyApplication = (): VendorApplicationInput => ({
   name: "",
@@ -25,7 +33,7 @@ const emptyApplication = (): VendorApplicationInput => ({
 
 export function VendorApplicationForm() {
   const form = useForm<VendorApplicationInput, unknown, VendorApplication>({
-    resolver: zodResolver(vendorApplicationSchema),
+    resolver: applicationResolver,
     mode: "onTouched",
     defaultValues: emptyApplication(),
   });
