@@ -16,7 +16,6 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
 } from "fastify-type-provider-zod";
 import { BRAND_NAME } from "@/shared/brand";
@@ -37,6 +36,7 @@ import { quoteRoutes } from "./features/quotes/routes";
 import { systemRoutes } from "./features/system/routes";
 import { refuseCrossSite } from "./http/cross-site";
 import { registerSecurityHeaders } from "./http/security-headers";
+import { serializerCompiler } from "./http/serializer";
 import { isUnstorableTextError, refuseUnstorableText } from "./http/unstorable-text";
 import { publicPageMetaFor, renderWebPage } from "./http/web-page";
 
