@@ -71,7 +71,7 @@ export async function providerSeesContact(
   return quoted && (await q.isEmailVerified(db, clientId));
 }
 
-export function toSummary(row: q.QuoteRequestWithClient, access: ReadAccess = { contact: true }): QuoteRequestSummary {
+export function toSummary(row: q.QuoteRequestSummaryRow, access: ReadAccess = { contact: true }): QuoteRequestSummary {
   const r = row.request;
   return {
     id: r.id,
