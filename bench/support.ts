@@ -2,12 +2,14 @@
 // with a bare baseline route beside it, and percentiles.
 import { eq } from "drizzle-orm";
 import pg from "pg";
+import pino from "pino";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import { type Database, openDatabase } from "../src/server/db/client";
 import { users } from "../src/server/db/schema/users";
 import { createAppDeps } from "../src/server/deps";
 import { createJobQueue } from "../src/server/jobs/queue";
+import { createLogger } from "../src/server/logger";
 
 export const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const log = { error: () => undefined, info: () => undefined, warn: () => undefined };
@@ -45,16 +47,32 @@ export async function withBenchDatabase(
   }
 }
 
+export type BenchAppOptions = {
+  /**
+   * Log as production does (LOG_LEVEL info, the app's logger) into /dev/null, so that the request
+   * log's cost counts; without it the app has no logger (LOG_LEVEL silent).
+   */
+  logToDevNull?: boolean;
+};
+
 /** The real app on the database (buildApp as in production), with `/bench/baseline`: one select by primary key. */
-export async function benchApp(database: Database, url: string) {
+export async function benchApp(database: Database, url: string, options: BenchAppOptions = {}) {
   const config = {
-    ...loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", PASSWORD_SCRYPT_N: "1024" }),
+    ...loadConfig({
+      NODE_ENV: "production",
+      LOG_LEVEL: options.logToDevNull ? "info" : "silent",
+      PASSWORD_SCRYPT_N: "1024",
+    }),
     database: { kind: "postgres" as const, url },
     demoData: false,
   };
+  // Synchronous writes, as pino's default destination (standard output) does.
+  const logger = options.logToDevNull
+    ? createLogger(config, pino.destination({ dest: "/dev/null", sync: true }))
+    : undefined;
   const jobs = createJobQueue(database, log, { maintenance: false });
   const deps = createAppDeps({ config, database, jobs, log });
-  const app = await buildApp(deps, { serveWeb: false });
+  const app = await buildApp(deps, { serveWeb: false, ...(logger ? { logger } : {}) });
   app.get("/bench/baseline", async () => {
     const [row] = await database.db.select().from(users).where(eq(users.id, 1)).limit(1);
     return { email: row?.email };

@@ -47,6 +47,8 @@ export function originOf(url: string): string | undefined {
 export function refuseCrossSite(publicUrl: string) {
   const publicOrigin = originOf(publicUrl);
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    // A read changes nothing: the origins below (a URL parsed per request) are not needed for it.
+    if (!STATE_CHANGING.has(request.method.toUpperCase())) return;
     const header = (name: string) => {
       const v = request.headers[name];
       return Array.isArray(v) ? v[0] : v;

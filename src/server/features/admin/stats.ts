@@ -32,9 +32,6 @@ export const revenueColumns = sql`
   (select count(*) from subscriptions where status = 'trialing')::int as trialing,
   (select count(*) from subscriptions where status = 'active' and provider = 'demo')::int as demo_active`;
 
-/** A figure the database keeps (migration 0012): the sum of its shards. */
-export const kept = (name: string) =>
-  sql.raw(`(select coalesce(sum(n), 0) from admin_counts where name = '${name}')::int`);
 /** A daily figure summed over [from, to). */
 export const daily = (name: string, from: Date, to?: Date) =>
   sql`(select coalesce(sum(n), 0) from admin_daily where name = ${name} and day >= ${isoDate(from)}::date${
@@ -43,24 +40,48 @@ export const daily = (name: string, from: Date, to?: Date) =>
 
 export const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
+/** Figures kept in admin_counts, by column name: one scan of the table's few rows reads them all. */
+const KEPT = {
+  clients: "users:client",
+  providers: "users:provider",
+  admins: "users:admin",
+  open: "requests:open",
+  matched: "requests:matched",
+  closed: "requests:closed",
+  cancelled: "requests:cancelled",
+  quotes: "quotes",
+  pending_providers: "companies:pending",
+} as const;
+const DAILY = { new_clients: "clients", new_providers: "providers", new_requests: "requests" } as const;
+
+/** `coalesce(sum(n) filter (where name = '<figure>'), 0)::int as <column>` for each column. */
+const sumsByName = (figures: Record<string, string>) =>
+  sql.raw(
+    Object.entries(figures)
+      .map(([column, name]) => `coalesce(sum(n) filter (where name = '${name}'), 0)::int as ${column}`)
+      .join(", "),
+  );
+const names = (figures: Record<string, string>) =>
+  sql.raw(
+    Object.values(figures)
+      .map((name) => `'${name}'`)
+      .join(", "),
+  );
+
 export async function adminStats(db: Db, now: Date): Promise<AdminStats> {
   const since = monthStart(now);
+  // Each table read once (decision 123): the kept figures, this month's days, the subscriptions.
   const result = await db.execute(sql`
-    select
-      ${kept("users:client")} as clients,
-      ${kept("users:provider")} as providers,
-      ${kept("users:admin")} as admins,
-      ${daily("clients", since)} as new_clients,
-      ${daily("providers", since)} as new_providers,
-      ${daily("requests", since)} as new_requests,
-      ${kept("requests:open")} as open,
-      ${kept("requests:matched")} as matched,
-      ${kept("requests:closed")} as closed,
-      ${kept("requests:cancelled")} as cancelled,
-      ${kept("quotes")} as quotes,
-      ${kept("companies:pending")} as pending_providers,
-      (select count(*) from alerts where not is_resolved)::int as unresolved_alerts,
-      ${revenueColumns}`);
+    select kept.*, month.*, subs.*,
+      (select count(*) from alerts where not is_resolved)::int as unresolved_alerts
+    from
+      (select ${sumsByName(KEPT)} from admin_counts where name in (${names(KEPT)})) kept,
+      (select ${sumsByName(DAILY)} from admin_daily
+        where day >= ${isoDate(since)}::date and name in (${names(DAILY)})) month,
+      (select count(*) filter (where status = 'active')::int as active,
+              count(*) filter (where status = 'trialing')::int as trialing,
+              count(*) filter (where status = 'active' and provider = 'demo')::int as demo_active
+        from subscriptions where status in ('active', 'trialing')) subs`);
   // Both drivers answer raw SQL with { rows }.
   const r = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
   const n = (k: string) => Number(r[k] ?? 0);

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, lt, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { placeholderTime, preparedPerDatabase } from "../../db/prepared";
 import { type AccountTokenRow, accountTokens } from "../../db/schema/account-tokens";
 import { emailOutbox } from "../../db/schema/email-outbox";
 import { loginAttempts } from "../../db/schema/login-attempts";
@@ -42,6 +43,23 @@ export async function insertSession(
 /** Whether a session is live at `now`: before its end, and used since `idleSince`. */
 const live = (now: Date, idleSince: Date) => and(gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince));
 
+/** The statement of every signed-in request, prepared (decision 123). */
+const findUserBySessionStatement = preparedPerDatabase((db) =>
+  db
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder("id")),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+        gt(sessions.lastSeenAt, sql.placeholder("idleSince")),
+      ),
+    )
+    .limit(1)
+    .prepare("find_user_by_session"),
+);
+
 /** One query per request: the session and its user, if the session is still live at `now`. */
 export async function findUserBySession(
   db: Db,
@@ -49,12 +67,11 @@ export async function findUserBySession(
   now: Date,
   idleSince: Date,
 ): Promise<{ user: UserRow; lastSeenAt: Date } | undefined> {
-  const [row] = await db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), live(now, idleSince)))
-    .limit(1);
+  const [row] = await findUserBySessionStatement(db).execute({
+    id: sessionId,
+    now: placeholderTime(now),
+    idleSince: placeholderTime(idleSince),
+  });
   return row;
 }
 

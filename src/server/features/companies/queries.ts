@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { CompanyStatus } from "@/shared/companies";
 import type { Db } from "../../db/client";
+import { preparedPerDatabase } from "../../db/prepared";
 import { type CompanyRow, companies } from "../../db/schema/companies";
 import { quoteRequests } from "../../db/schema/quote-requests";
 import { subscriptions } from "../../db/schema/subscriptions";
@@ -107,8 +108,9 @@ export async function makeClientAProvider(db: Db, userId: number): Promise<void>
 }
 
 /** The provider's company and subscription, in one query. */
-export async function findProviderContext(db: Db, userId: number) {
-  const [row] = await db
+/** Every provider's read asks this first: prepared (decision 123). */
+const providerContextStatement = preparedPerDatabase((db) =>
+  db
     .select({
       companyId: companies.id,
       companyStatus: companies.status,
@@ -117,8 +119,13 @@ export async function findProviderContext(db: Db, userId: number) {
     })
     .from(companies)
     .leftJoin(subscriptions, eq(subscriptions.userId, companies.userId))
-    .where(eq(companies.userId, userId))
-    .limit(1);
+    .where(eq(companies.userId, sql.placeholder("userId")))
+    .limit(1)
+    .prepare("provider_context"),
+);
+
+export async function findProviderContext(db: Db, userId: number) {
+  const [row] = await providerContextStatement(db).execute({ userId });
   if (row) return row;
   const [sub] = await db
     .select({ status: subscriptions.status })

@@ -1,16 +1,50 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { preparedPerDatabase } from "../../db/prepared";
+import { companies } from "../../db/schema/companies";
 import { leads } from "../../db/schema/leads";
 import { quoteRequests } from "../../db/schema/quote-requests";
 import { createdBefore } from "../../http/paging";
 
-/** A page of the company's leads, newest first (limit + 1 rows: see toPage). */
-export async function listLeadsForCompany(db: Db, companyId: number, page: { after: number | null; limit: number }) {
-  return db
-    .select({ lead: leads, title: quoteRequests.title })
+/** The provider's company, as a subquery. */
+const companyOf = (db: Db, userId: number | SQLWrapper) =>
+  db.select({ id: companies.id }).from(companies).where(eq(companies.userId, userId));
+
+/** What a list shows of a lead: not its score's parts (a JSON document per row). */
+const summaryColumns = {
+  lead: {
+    id: leads.id,
+    status: leads.status,
+    matchScore: leads.matchScore,
+    createdAt: leads.createdAt,
+    quoteRequestId: leads.quoteRequestId,
+  },
+  title: quoteRequests.title,
+};
+
+/** The first page, what the Leads tab opens on: prepared (decision 123). */
+const firstPageForProvider = preparedPerDatabase((db) =>
+  db
+    .select(summaryColumns)
     .from(leads)
     .innerJoin(quoteRequests, eq(quoteRequests.id, leads.quoteRequestId))
-    .where(and(eq(leads.companyId, companyId), createdBefore(leads, leads, page.after)))
+    .where(eq(leads.companyId, sql`(${companyOf(db, sql.placeholder("userId"))})`))
+    .orderBy(desc(leads.createdAt), desc(leads.id))
+    .limit(sql.placeholder("limit"))
+    .prepare("first_leads_for_provider"),
+);
+
+/**
+ * A page of the provider's company's leads, newest first (limit + 1 rows: see toPage), found by the
+ * provider's user id so that it can be read beside the access check rather than after it (decision 123).
+ */
+export async function listLeadsForProvider(db: Db, userId: number, page: { after: number | null; limit: number }) {
+  if (page.after === null) return firstPageForProvider(db).execute({ userId, limit: page.limit + 1 });
+  return db
+    .select(summaryColumns)
+    .from(leads)
+    .innerJoin(quoteRequests, eq(quoteRequests.id, leads.quoteRequestId))
+    .where(and(eq(leads.companyId, sql`(${companyOf(db, userId)})`), createdBefore(leads, leads, page.after)))
     .orderBy(desc(leads.createdAt), desc(leads.id))
     .limit(page.limit + 1);
 }

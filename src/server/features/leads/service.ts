@@ -11,7 +11,12 @@ import * as q from "./queries";
 
 const LEAD_NOT_FOUND = "No lead of yours has this id.";
 
-const toSummary = (row: { lead: q.LeadRowWithTitle["lead"]; title: string }): LeadSummary => ({
+type SummaryRow = {
+  lead: Pick<q.LeadRowWithTitle["lead"], "id" | "status" | "matchScore" | "createdAt" | "quoteRequestId">;
+  title: string;
+};
+
+const toSummary = (row: SummaryRow): LeadSummary => ({
   id: row.lead.id,
   status: row.lead.status,
   matchScore: row.lead.matchScore,
@@ -22,9 +27,10 @@ const toSummary = (row: { lead: q.LeadRowWithTitle["lead"]; title: string }): Le
 
 /** A page of the provider's leads, newest first (decision 104). */
 export async function listMyLeads(db: Db, user: UserRow, query: PageQuery = {}) {
-  const companyId = await requireAccess(db, user);
   const limit = pageLimit(query.limit);
-  const rows = await q.listLeadsForCompany(db, companyId, { after: idCursor(query.cursor), limit });
+  const after = idCursor(query.cursor);
+  // Both at once: the rows are read only to be dropped when the provider has no access.
+  const [, rows] = await Promise.all([requireAccess(db, user), q.listLeadsForProvider(db, user.id, { after, limit })]);
   return toPage(rows, limit, toSummary, (row) => row.lead.id);
 }
 

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
 import type { QuoteRequestStatus } from "@/shared/quote-requests";
 import type { Db } from "../../db/client";
+import { preparedPerDatabase } from "../../db/prepared";
 import { companies } from "../../db/schema/companies";
 import { type IdempotencyKeyRow, idempotencyKeys } from "../../db/schema/idempotency-keys";
 import { leads } from "../../db/schema/leads";
@@ -31,16 +32,52 @@ export async function insertQuoteRequest(db: Db, values: NewQuoteRequest, now: D
   return row;
 }
 
-/** A page of a client's own requests, newest first, optionally of some statuses (limit + 1 rows: see toPage). */
+/** What a list shows of a request (toSummary): not its requirements, a JSON document per row. */
+const summaryColumns = {
+  id: quoteRequests.id,
+  title: quoteRequests.title,
+  description: quoteRequests.description,
+  industry: quoteRequests.industry,
+  createdAt: quoteRequests.createdAt,
+  budgetRange: quoteRequests.budgetRange,
+  automationTypes: quoteRequests.automationTypes,
+  status: quoteRequests.status,
+  timeline: quoteRequests.timeline,
+  matchDueAt: quoteRequests.matchDueAt,
+  isComplex: quoteRequests.isComplex,
+  roiHoursPerYear: quoteRequests.roiHoursPerYear,
+};
+export type QuoteRequestSummaryRow = {
+  request: Pick<QuoteRequestRow, keyof typeof summaryColumns>;
+  client: QuoteRequestClient;
+};
+
+/** The first page of a client's requests of every status, what the dashboard asks for: prepared (decision 123). */
+const firstPageByClient = preparedPerDatabase((db) =>
+  db
+    .select(summaryColumns)
+    .from(quoteRequests)
+    .where(eq(quoteRequests.clientId, sql.placeholder("clientId")))
+    .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
+    .limit(sql.placeholder("limit"))
+    .prepare("first_quote_requests_by_client"),
+);
+
+/**
+ * A page of a client's own requests, newest first, optionally of some statuses (limit + 1 rows: see
+ * toPage). The client is the caller, whose name and email the request already has: no join.
+ */
 export async function findQuoteRequestsByClient(
   db: Db,
   clientId: number,
   page: { after: number | null; limit: number; statuses?: QuoteRequestStatus[] | undefined },
-): Promise<QuoteRequestWithClient[]> {
+): Promise<QuoteRequestSummaryRow["request"][]> {
+  if (page.after === null && !page.statuses) {
+    return firstPageByClient(db).execute({ clientId, limit: page.limit + 1 });
+  }
   return db
-    .select({ request: quoteRequests, client: clientColumns })
+    .select(summaryColumns)
     .from(quoteRequests)
-    .innerJoin(users, eq(users.id, quoteRequests.clientId))
     .where(
       and(
         eq(quoteRequests.clientId, clientId),

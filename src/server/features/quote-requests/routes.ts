@@ -57,7 +57,7 @@ export const quoteRequestRoutes: RoutePlugin = async (app, deps) => {
       preValidation: requireRole("client"),
     },
     async (request, reply) =>
-      sendArrayPage(request, reply, await listClientQuoteRequests(app.db, currentUser(request).id, request.query)),
+      sendArrayPage(request, reply, await listClientQuoteRequests(app.db, currentUser(request), request.query)),
   );
 
   app.get(

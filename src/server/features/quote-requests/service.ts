@@ -71,7 +71,7 @@ export async function providerSeesContact(
   return quoted && (await q.isEmailVerified(db, clientId));
 }
 
-export function toSummary(row: q.QuoteRequestWithClient, access: ReadAccess = { contact: true }): QuoteRequestSummary {
+export function toSummary(row: q.QuoteRequestSummaryRow, access: ReadAccess = { contact: true }): QuoteRequestSummary {
   const r = row.request;
   return {
     id: r.id,
@@ -241,18 +241,23 @@ const CLIENT_STATUS_SET: Record<ClientStatus, QuoteRequestStatus[]> = {
 };
 
 /** A page of the client's requests, newest first (decision 104). */
-export async function listClientQuoteRequests(db: Db, clientId: number, query: MyQuoteRequestsQuery = {}) {
+export async function listClientQuoteRequests(
+  db: Db,
+  client: Pick<UserRow, "id" | "firstName" | "lastName" | "email">,
+  query: MyQuoteRequestsQuery = {},
+) {
   const limit = pageLimit(query.limit);
-  const rows = await q.findQuoteRequestsByClient(db, clientId, {
+  const rows = await q.findQuoteRequestsByClient(db, client.id, {
     after: idCursor(query.cursor),
     limit,
     statuses: query.status ? CLIENT_STATUS_SET[query.status] : undefined,
   });
+  const contact = { firstName: client.firstName, lastName: client.lastName, email: client.email };
   return toPage(
     rows,
     limit,
-    (row) => toSummary(row),
-    (row) => row.request.id,
+    (request) => toSummary({ request, client: contact }),
+    (request) => request.id,
   );
 }
 
