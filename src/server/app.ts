@@ -10,6 +10,7 @@ import Fastify, {
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
+  LogController,
   type RouteOptions,
 } from "fastify";
 import {
@@ -75,7 +76,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const webRoot = options.webRoot ?? builtWebRoot;
   const app = Fastify({
     // One line a request, written when it is answered, instead of Fastify's two (decision 123).
-    ...(options.logger ? { loggerInstance: options.logger, disableRequestLogging: true } : { logger: false }),
+    ...(options.logger
+      ? { loggerInstance: options.logger, logController: new LogController({ disableRequestLogging: true }) }
+      : { logger: false }),
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 100 * 1024,
     return503OnClosing: true,
@@ -214,11 +217,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     const encoding = pageEncodingFor(request.headers["accept-encoding"]);
     const html = await pages.page(request.url.split("?")[0] ?? "/", request.cookies, encoding);
     if (encoding !== "identity") reply.header("content-encoding", encoding);
-    return reply
-      .type("text/html; charset=utf-8")
-      .header("cache-control", "no-cache")
-      .header("vary", "accept-encoding")
-      .send(html);
+    return (
+      reply
+        .type("text/html; charset=utf-8")
+        .header("cache-control", "no-cache")
+        // `/` is the landing without a session cookie and the app's shell with one.
+        .header("vary", "accept-encoding, cookie")
+        .send(html)
+    );
   });
 
   return app;

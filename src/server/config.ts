@@ -233,6 +233,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.TEST_HOLD_MATCH_TITLE !== undefined && e.NODE_ENV !== "test") {
+    // A client could otherwise tie up a worker with a request of that title.
+    throw new ConfigError("Invalid configuration:\n  TEST_HOLD_MATCH_TITLE: is for the tests only (NODE_ENV=test)");
+  }
   const billing = billingConfig(e);
   const database: Config["database"] = e.DATABASE_URL
     ? { kind: "postgres", url: e.DATABASE_URL }

@@ -170,4 +170,12 @@ describe("background job config", () => {
     expect(() => loadConfig({ JOB_POLL_SECONDS: "0.1" })).toThrow(/JOB_POLL_SECONDS/);
     expect(() => loadConfig({ JOB_CRON_CHECK_SECONDS: "60" })).toThrow(/JOB_CRON_CHECK_SECONDS/);
   });
+
+  it("takes the test-only hold of a match job under NODE_ENV=test alone", () => {
+    expect(loadConfig({ NODE_ENV: "test", TEST_HOLD_MATCH_TITLE: "Held" }).jobs.testHoldMatchTitle).toBe("Held");
+    expect(() => loadConfig({ NODE_ENV: "production", TEST_HOLD_MATCH_TITLE: "Held" })).toThrow(
+      /TEST_HOLD_MATCH_TITLE: is for the tests only/,
+    );
+    expect(() => loadConfig({ TEST_HOLD_MATCH_TITLE: "Held" })).toThrow(/TEST_HOLD_MATCH_TITLE/);
+  });
 });

@@ -55,10 +55,13 @@ function startApp(url: string): Started {
     PORT: "0",
     HOST: "127.0.0.1",
     PASSWORD_SCRYPT_N: "1024",
-    // Three processes and the test's other files share the server's connections.
+    // Three processes and the test's other files share the server's connections; two matches at once
+    // leave two connections for requests, as docs/deploy.md asks (concurrency well under the pool).
     DATABASE_POOL_MAX: "4",
-    // A crashed match is taken for lost after 5 s, looked for every second, retried 1-2 s later.
-    JOB_MATCH_EXPIRE_SECONDS: "5",
+    JOB_CONCURRENCY: "2",
+    // A crashed match is taken for lost after 15 s (long enough that the held job is still active when
+    // the test looks, however loaded the machine), looked for every second, retried 1-2 s later.
+    JOB_MATCH_EXPIRE_SECONDS: "15",
     JOB_MAINTENANCE_SECONDS: "1",
     JOB_RETRY_DELAY_SECONDS: "1",
     JOB_POLL_SECONDS: "0.5",

@@ -166,15 +166,21 @@ function adapterFor(database: Database): PgBoss.Db {
         try {
           return await pool.query(text, values);
         } catch (err) {
-          if (attempt >= POOL_WAITS || !(err instanceof Error) || err.message !== POOL_TIMEOUT_MESSAGE) throw err;
+          if (attempt >= POOL_WAITS || !(err instanceof Error) || !NO_CONNECTION_MESSAGES.has(err.message)) throw err;
         }
       }
     },
   };
 }
 
-/** pg-pool's error when no connection came free within the acquisition timeout (decision 107). */
-const POOL_TIMEOUT_MESSAGE = "timeout exceeded when trying to connect";
+/**
+ * pg-pool's errors for a statement that never reached the server: no connection came free within the
+ * acquisition timeout (decision 107), or a new connection could not be opened in that time.
+ */
+const NO_CONNECTION_MESSAGES = new Set([
+  "timeout exceeded when trying to connect",
+  "Connection terminated due to connection timeout",
+]);
 const POOL_WAITS = 6;
 
 /** Stops listening for committed jobs. */
@@ -279,6 +285,7 @@ export function createJobQueue(database: Database, log: JobLog, options: JobQueu
   // An 'error' event without a listener would crash the process.
   boss.on("error", (err) => log.error({ err }, "job queue error"));
   let started = false;
+  let stopping = false;
   /** This process's workers, by queue, for waking them. */
   const workers = new Map<string, string[]>();
   let listener: Listener | null = null;
@@ -318,9 +325,13 @@ export function createJobQueue(database: Database, log: JobLog, options: JobQueu
     },
 
     async stop() {
-      if (!started) return;
-      started = false;
+      if (!started || stopping) return;
+      // Jobs still running while pg-boss drains may send the jobs that follow them (a match sends its
+      // emails): `send` works until the queue has stopped.
+      stopping = true;
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      started = false;
+      stopping = false;
       await listener?.stop();
       listener = null;
       workers.clear();
