@@ -46,8 +46,7 @@ const steps = [
   // the compiled server.
   [
     "build the web app and the server",
-    () =>
-      run(bin("tsx"), ["scripts/build-web.ts", "--quiet"]) && run(process.execPath, ["scripts/build-server.mjs"]),
+    () => run(bin("tsx"), ["scripts/build-web.ts", "--quiet"]) && run(process.execPath, ["scripts/build-server.mjs"]),
   ],
   ["Chromium for browser tests", ensureChromium],
   ["browser tests", () => run(bin("vitest"), ["run", "--config", "vitest.e2e.config.ts"])],
