@@ -9,16 +9,18 @@ const inModule = (pattern: string) => new RegExp(pattern.replaceAll("/", "[\\\\/
  * A first visit loads a few chunks rather than twenty-odd (decision 120): each response also carries
  * its headers, about 0.9 kB here. The rest is split as Rolldown chooses: one chunk per page.
  */
-const framework = inModule(
-  "node_modules/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack)/|vite/preload-helper",
-);
+const reactItself = inModule("node_modules/(react|react-dom|scheduler)/|vite/preload-helper");
+const framework = inModule("node_modules/(react-router|cookie|set-cookie-parser|@tanstack)/");
 // Only the signed-in pages use these: they stay in those pages' chunks.
 const signedInQueryHooks = inModule(
   "@tanstack/(react-query|query-core)/.*(useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver|useQueries|queriesObserver)\\.",
 );
 
 const chunkGroups = [
-  // What every page runs first: React, the router, TanStack Query.
+  // What every page runs first: React.
+  { name: "react", test: reactItself, priority: 40 },
+  // What the app adds, on the shell's pages and from the first navigation of a marketing page on: the
+  // router, TanStack Query.
   {
     name: "framework",
     test: (id: string) => framework.test(id) && !signedInQueryHooks.test(id),
@@ -29,7 +31,7 @@ const chunkGroups = [
     name: "site",
     test: inModule(
       "node_modules/(lucide-react|tailwind-merge|clsx|@radix-ui/react-slot|@radix-ui/react-compose-refs)/" +
-        "|src/web/(components/(public-layout|logo|ui/(button|card|spinner|use-toast))|lib/(cn|api|page-meta|public-config|query-keys)|features/marketing/components/marketing-ui)\\.",
+        "|src/web/(components/(public-layout|logo|link|toast-host|ui/(button|card|spinner|use-toast))|lib/(cn|api|page-meta)|features/marketing/components/marketing-ui)\\.",
     ),
     priority: 20,
   },

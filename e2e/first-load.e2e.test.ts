@@ -9,8 +9,11 @@ import { startProduct } from "./support/fixture";
 
 const product = startProduct();
 
-/** 1.6 times a bare React 19 page built with Vite 8 (68.6 KB gzipped): bench/first-load.ts compares both. */
-const FIRST_LOAD_JS_BUDGET_BYTES = 110 * 1024;
+/**
+ * Under 1.6 times a bare React 19 page built with Vite 8 (57.2 KB as brotli, so 91.5 KB), with room for
+ * the landing's 85.6 KB (decision 120): bench/first-load.ts builds the bare page and compares both.
+ */
+const FIRST_LOAD_JS_BUDGET_BYTES = 90 * 1024;
 const LANDING_H1 = "Find Vetted Automation Providers in 48 Hours";
 /** Chromium logs the session read's 401 for a visitor (spec section 7: it only says nobody is signed in). */
 const isSessionRead401 = (text: string) => /Failed to load resource: .* 401/.test(text);

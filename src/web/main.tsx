@@ -1,23 +1,30 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { App } from "./app/app";
+import { lightPagePath, MarketingApp } from "./app/marketing-app";
 import "./styles.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 // A marketing page arrives prerendered (decision 121): the browser takes over that HTML rather than
-// drawing it again. Every other page arrives as the empty shell.
-if (root.firstElementChild) {
+// drawing it again. Most of them with the light tree, which loads the app on the first navigation
+// (decision 120); the others with the app. Every other page arrives as the empty shell.
+const prerendered = root.firstElementChild !== null;
+const lightPage = prerendered ? lightPagePath(window.location.pathname) : undefined;
+if (lightPage) {
   hydrateRoot(
     root,
     <StrictMode>
-      <App prerendered />
+      <MarketingApp path={lightPage} />
     </StrictMode>,
   );
 } else {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  void import("./app/app").then(({ App }) => {
+    const app = (
+      <StrictMode>
+        <App prerendered={prerendered} />
+      </StrictMode>
+    );
+    if (prerendered) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
 }

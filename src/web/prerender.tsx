@@ -1,17 +1,23 @@
 // The build's prerender (decision 121): scripts/build-web.ts bundles this for Node with Vite and renders
-// each marketing page to HTML, which the browser then hydrates (main.tsx). Same App, same first render:
-// signed out, session and public settings still loading.
+// each marketing page to HTML, which the browser then hydrates (main.tsx) with the same tree: the light
+// one for most pages (app/marketing-app.tsx), the App for the others. Same first render: signed out,
+// session and public settings still loading.
 import { StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import type { PrerenderedPagePath } from "@/shared/page-meta";
 import { App } from "./app/app";
+import { lightPagePath, MarketingApp } from "./app/marketing-app";
 
 async function renderOnce(path: PrerenderedPagePath): Promise<string> {
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <App router={(pages) => <StaticRouter location={path}>{pages}</StaticRouter>} prerendered />
+      {lightPagePath(path) ? (
+        <MarketingApp path={path} />
+      ) : (
+        <App router={(pages) => <StaticRouter location={path}>{pages}</StaticRouter>} prerendered />
+      )}
     </StrictMode>,
     { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
   );

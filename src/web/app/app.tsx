@@ -1,13 +1,23 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, Suspense, use, useState } from "react";
-import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from "react-router";
+import { type ReactNode, Suspense, use, useMemo, useState } from "react";
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useNavigate } from "react-router";
 import { PATHS } from "@/shared/paths";
 import type { UserType } from "@/shared/users";
+import { type LinkNavigation, LinkNavigationContext } from "@/web/components/link";
+import { ToastHost } from "@/web/components/toast-host";
 import { LoadingScreen } from "@/web/components/ui/spinner";
-import { useToast } from "@/web/components/ui/use-toast";
 import { useAuth } from "@/web/lib/auth";
-import { PageErrorBoundary } from "./error-boundary";
+import { ErrorBoundary } from "./error-boundary";
 import { lazyPage } from "./lazy-page";
+import {
+  AboutPage,
+  ForVendorsPage,
+  HowItWorksPage,
+  LandingPage,
+  PrivacyPolicyPage,
+  SchedulePage,
+  TermsPage,
+} from "./marketing-pages";
 import { NotFoundPage } from "./not-found-page";
 import { PrerenderedContext } from "./prerendered";
 import { createQueryClient } from "./query-client";
@@ -15,8 +25,6 @@ import { RoleGuard } from "./role-guard";
 
 // Every page is its own chunk, so a visitor downloads only the public page they open; the signed-in
 // layout (sidebar, bell) too. A page made of several features is composed in ./routes (decision 080).
-// The toasts' Radix region too: it loads with the first toast (decision 120).
-const Toaster = lazyPage(() => import("@/web/components/ui/toaster"), "Toaster");
 const AppLayout = lazyPage(() => import("./app-layout"), "AppLayout");
 const AdminAccessCard = lazyPage(() => import("@/web/features/admin/admin-access-card"), "AdminAccessCard");
 const AdminPage = lazyPage(() => import("@/web/features/admin/admin-page"), "AdminPage");
@@ -34,13 +42,6 @@ const ProviderRegistrationPage = lazyPage(
 const WelcomePage = lazyPage(() => import("./routes/welcome-page"), "WelcomePage");
 const LeadDetailRoute = lazyPage(() => import("./routes/lead-detail-page"), "LeadDetailRoute");
 const ProviderDashboardRoute = lazyPage(() => import("./routes/provider-dashboard-page"), "ProviderDashboardRoute");
-const AboutPage = lazyPage(() => import("@/web/features/marketing/about-page"), "AboutPage");
-const ForVendorsPage = lazyPage(() => import("@/web/features/marketing/for-vendors-page"), "ForVendorsPage");
-const HowItWorksPage = lazyPage(() => import("@/web/features/marketing/how-it-works-page"), "HowItWorksPage");
-const LandingPage = lazyPage(() => import("@/web/features/marketing/landing-page"), "LandingPage");
-const PrivacyPolicyPage = lazyPage(() => import("@/web/features/marketing/privacy-policy-page"), "PrivacyPolicyPage");
-const SchedulePage = lazyPage(() => import("@/web/features/marketing/schedule-page"), "SchedulePage");
-const TermsPage = lazyPage(() => import("@/web/features/marketing/terms-page"), "TermsPage");
 const ClientDashboardPage = lazyPage(
   () => import("@/web/features/quote-requests/client-dashboard-page"),
   "ClientDashboardPage",
@@ -172,16 +173,22 @@ export function AppRoutes() {
   );
 }
 
-/** The toasts' region, from the first toast on. */
-function ToastHost() {
-  const { toasts } = useToast();
-  const [wanted, setWanted] = useState(false);
-  if (toasts.length > 0 && !wanted) setWanted(true);
-  return wanted ? (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  ) : null;
+/** The boundary under every page, reset by each move to another address. */
+function PageErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <ErrorBoundary resetKey={pathname}>{children}</ErrorBoundary>;
+}
+
+/** The links of the public frame (components/link.tsx) navigate with the router, as its own links do. */
+function RouterLinks({ children }: { children: ReactNode }) {
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
+  const navigation = useMemo<LinkNavigation>(
+    // A link to the page shown replaces it rather than adding a step to go back through (as React Router's Link).
+    () => ({ pathname, navigate: (to) => void navigate(to, { replace: to === pathname + search + hash }) }),
+    [pathname, search, hash, navigate],
+  );
+  return <LinkNavigationContext value={navigation}>{children}</LinkNavigationContext>;
 }
 
 /**
@@ -200,11 +207,13 @@ export function App({
     <PrerenderedContext value={prerendered}>
       <QueryClientProvider client={queryClient}>
         {router(
-          <PageErrorBoundary>
-            <Suspense fallback={<LoadingScreen />}>
-              <AppRoutes />
-            </Suspense>
-          </PageErrorBoundary>,
+          <RouterLinks>
+            <PageErrorBoundary>
+              <Suspense fallback={<LoadingScreen />}>
+                <AppRoutes />
+              </Suspense>
+            </PageErrorBoundary>
+          </RouterLinks>,
         )}
         <ToastHost />
       </QueryClientProvider>

@@ -1,5 +1,4 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
-import { useLocation } from "react-router";
 import { PATHS } from "@/shared/paths";
 
 type Props = { children: ReactNode; resetKey: string };
@@ -50,10 +49,4 @@ export class ErrorBoundary extends Component<Props, State> {
       </main>
     );
   }
-}
-
-/** The boundary, reset by each move to another address. */
-export function PageErrorBoundary({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
-  return <ErrorBoundary resetKey={pathname}>{children}</ErrorBoundary>;
 }

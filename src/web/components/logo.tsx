@@ -1,8 +1,8 @@
 import { Workflow } from "lucide-react";
-import { Link } from "react-router";
 import { BRAND_DOMAIN, BRAND_NAME } from "@/shared/brand";
 import { PATHS } from "@/shared/paths";
 import { cn } from "@/web/lib/cn";
+import { Link } from "./link";
 
 type LogoSize = "sm" | "md" | "lg";
 

@@ -1,11 +1,11 @@
 // Spec section 2, "Public header on every marketing page" and the footer paragraph.
 import { Menu, X } from "lucide-react";
 import { type ReactNode, useState, useSyncExternalStore } from "react";
-import { Link, NavLink } from "react-router";
 import { BRAND_NAME } from "@/shared/brand";
 import { PATHS } from "@/shared/paths";
 import { Button } from "@/web/components/ui/button";
 import { cn } from "@/web/lib/cn";
+import { Link, NavLink } from "./link";
 import { Logo } from "./logo";
 
 const NAV_LINKS = [

@@ -1,7 +1,8 @@
 // Spec screen 15: the privacy policy, covering every topic the spec lists.
-import { Link } from "react-router";
+
 import { BRAND_NAME } from "@/shared/brand";
 import { PATHS } from "@/shared/paths";
+import { Link } from "@/web/components/link";
 import { PublicLayout } from "@/web/components/public-layout";
 import { usePublicPageMeta } from "@/web/lib/page-meta";
 import { LegalContact, LegalDocument, LegalList, type LegalSection } from "./components/legal-document";

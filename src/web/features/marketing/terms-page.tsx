@@ -1,8 +1,9 @@
 // Spec screen 15 and section 9: the terms of service (refunds within 7 days, duplicate leads within
 // 30 days, minimum age 13, California law).
-import { Link } from "react-router";
+
 import { BRAND_NAME } from "@/shared/brand";
 import { PATHS } from "@/shared/paths";
+import { Link } from "@/web/components/link";
 import { PublicLayout } from "@/web/components/public-layout";
 import { usePublicPageMeta } from "@/web/lib/page-meta";
 import { LegalContact, LegalDocument, LegalList, type LegalSection } from "./components/legal-document";

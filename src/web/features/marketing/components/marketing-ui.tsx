@@ -1,7 +1,7 @@
 // Building blocks shared by the marketing pages, so that every page has the same rhythm and look.
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "@/web/components/link";
 import { Button, type ButtonProps } from "@/web/components/ui/button";
 import { Card, CardContent } from "@/web/components/ui/card";
 import { cn } from "@/web/lib/cn";
