@@ -1,6 +1,6 @@
 // `npm run bench:first-load`: what a first-time visitor downloads before a page is interactive, beside a
 // bare React 19 page built with the same Vite and served with the same precompression (decision 120).
-// Builds the product (`npm run build:web`; BENCH_USE_BUILD=1 uses dist/web as it is), starts the real
+// Builds the product (`npm run build`; BENCH_USE_BUILD=1 uses dist/ as it is), starts the real
 // server on an embedded database in a temporary folder, builds the bare page into another, and loads
 // each in headless Chromium with the cache disabled. Goal: the landing's JavaScript at most 1.6 times
 // the bare page's, on the wire. Exit code 1 when a page misses it.
@@ -98,8 +98,11 @@ function serveStatic(dir: string): Promise<{ url: string; close: () => Promise<v
 
 async function main(): Promise<void> {
   if (process.env.BENCH_USE_BUILD !== "1") {
-    const built = spawnSync("npm", ["run", "build:web", "--", "--quiet"], { cwd: root, stdio: "inherit" });
-    if (built.status !== 0) throw new Error("npm run build:web failed");
+    // The web app and the compiled server the product runs (npm run build, quietly).
+    const web = spawnSync("npm", ["run", "build:web", "--", "--quiet"], { cwd: root, stdio: "inherit" });
+    if (web.status !== 0) throw new Error("npm run build:web failed");
+    const server = spawnSync("npm", ["run", "build:server"], { cwd: root, stdio: "inherit" });
+    if (server.status !== 0) throw new Error("npm run build:server failed");
   }
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "automatch-first-load-"));
   const bareDir = path.join(tmp, "bare");
@@ -132,8 +135,11 @@ async function main(): Promise<void> {
     for (const page of PAGES) {
       const load = await measure(`${product.baseURL}${page}`);
       const pass = load.scriptBytes <= GOAL_RATIO * baseline.scriptBytes;
-      failed ||= !pass;
-      rows.push(row(`${page} (${[...load.scriptEncodings].join(", ")})`, load, pass ? "PASS" : "FAIL"));
+      // The goal is the landing's, where a first-time visitor arrives (issue 15); the other marketing
+      // pages are shown beside it for what they weigh.
+      const goal = page === "/" ? (pass ? "PASS" : "FAIL") : "(shown)";
+      if (page === "/") failed ||= !pass;
+      rows.push(row(`${page} (${[...load.scriptEncodings].join(", ")})`, load, goal));
     }
     const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => r[i]?.length ?? 0))) ?? [];
     console.log("\nFirst load, bytes on the wire (compressed bodies and headers), cache disabled:\n");

@@ -6,6 +6,7 @@ import { type AdminStats, adminStatsSchema, type Revenue } from "@/shared/admin"
 import { PLAN } from "@/shared/billing";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db/client";
+import { preparedPerDatabase } from "../../db/prepared";
 import { requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import { adminErrors } from "./errors";
@@ -68,23 +69,38 @@ const names = (figures: Record<string, string>) =>
       .join(", "),
   );
 
-export async function adminStats(db: Db, now: Date): Promise<AdminStats> {
-  const since = monthStart(now);
-  // Each table read once (decision 123): the kept figures, this month's days, the subscriptions.
-  const result = await db.execute(sql`
-    select kept.*, month.*, subs.*,
-      (select count(*) from alerts where not is_resolved)::int as unresolved_alerts
-    from
+const STAT_COLUMNS = [
+  ...Object.keys(KEPT),
+  ...Object.keys(DAILY),
+  "active",
+  "trialing",
+  "demo_active",
+  "unresolved_alerts",
+] as const;
+
+/**
+ * Each table read once (decision 123): the kept figures, this month's days, the subscriptions. Prepared
+ * once per database, the month's first day its one parameter, so that PostgreSQL plans it once a
+ * connection.
+ */
+const statsStatement = preparedPerDatabase((db) =>
+  db
+    .select(Object.fromEntries(STAT_COLUMNS.map((c) => [c, sql<number>`${sql.identifier(c)}`])))
+    .from(sql`
       (select ${sumsByName(KEPT)} from admin_counts where name in (${names(KEPT)})) kept,
       (select ${sumsByName(DAILY)} from admin_daily
-        where day >= ${isoDate(since)}::date and name in (${names(DAILY)})) month,
+        where day >= ${sql.placeholder("since")}::date and name in (${names(DAILY)})) month,
       (select count(*) filter (where status = 'active')::int as active,
               count(*) filter (where status = 'trialing')::int as trialing,
               count(*) filter (where status = 'active' and provider = 'demo')::int as demo_active
-        from subscriptions where status in ('active', 'trialing')) subs`);
-  // Both drivers answer raw SQL with { rows }.
-  const r = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
-  const n = (k: string) => Number(r[k] ?? 0);
+        from subscriptions where status in ('active', 'trialing')) subs,
+      (select count(*)::int as unresolved_alerts from alerts where not is_resolved) alerts`)
+    .prepare("admin_stats"),
+);
+
+export async function adminStats(db: Db, now: Date): Promise<AdminStats> {
+  const [r = {}] = await statsStatement(db).execute({ since: isoDate(monthStart(now)) });
+  const n = (k: string) => Number((r as Record<string, unknown>)[k] ?? 0);
   return {
     totalUsers: n("clients") + n("providers") + n("admins"),
     totalClients: n("clients"),
