@@ -628,6 +628,30 @@ describe("the landing lead form", () => {
     expect(await form.getByText("Please describe the process you want to automate").count()).toBe(1);
     expect(posted).toBe(0);
   });
+
+  it("holds a submit made before the page is taken over, then validates it instead of reloading", async () => {
+    // The landing's code waits until the button has been pressed on the prerendered HTML.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const landingCode = "**/assets/landing-page-*.js";
+    await page.route(landingCode, async (route) => {
+      await released;
+      await route.continue();
+    });
+    try {
+      await page.goto("/", { waitUntil: "domcontentloaded" });
+      const form = page.getByRole("form", { name: "Get free quotes" });
+      await form.getByRole("button", { name: "Get My Free Quotes" }).click();
+      release();
+      await form.getByText("Name is required").waitFor();
+      // The browser did not send the form itself (a GET to /?...).
+      expect(new URL(page.url()).search).toBe("");
+    } finally {
+      await page.unroute(landingCode);
+    }
+  });
 });
 
 describe("the pre-qualification form on /schedule", () => {

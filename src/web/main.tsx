@@ -1,7 +1,11 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { lightPagePath, MarketingApp } from "./app/marketing-app";
+import { watchPartsBeforeTakeOver } from "./components/load-on-use";
 import "./styles.css";
+
+// Before any hydration: a part of a prerendered page used early keeps that use (decision 120).
+watchPartsBeforeTakeOver();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
