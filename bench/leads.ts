@@ -22,8 +22,7 @@ import { createJobQueue } from "../src/server/jobs/queue";
 import { startWorkers } from "../src/server/jobs/workers";
 import { quoteRequestBody } from "../src/server/test/fixtures";
 import { signIn } from "../src/server/test/test-app";
-import { PROVIDER_SPECIALTIES } from "../src/shared/specialties";
-import { pct, withBenchDatabase } from "./support";
+import { pct, seedEligibleProviders, withBenchDatabase } from "./support";
 
 const PROVIDERS = Number(process.env.BENCH_PROVIDERS ?? 1000);
 const CLIENTS = 20;
@@ -41,27 +40,7 @@ const rows: Row[] = [];
 
 /** Eligible providers (user, approved company, active subscription) and clients, in SQL. */
 async function seed(database: Database): Promise<string[]> {
-  const specialties = `array[${PROVIDER_SPECIALTIES.map((s) => `'${s}'`).join(",")}]`;
-  await database.db.execute(
-    sql.raw(`
-    with u as (
-      insert into users (email, password_hash, first_name, last_name, user_type)
-      select 'bench-provider-' || g || '@example.com', 'x', 'Bench', 'Provider ' || g, 'provider'
-      from generate_series(1, ${PROVIDERS}) g
-      returning id
-    ), c as (
-      insert into companies (user_id, name, description, industry, location, country, size, specialties, status)
-      select u.id, 'Bench Co ' || u.id, 'A provider made by the benchmark.', 'automation', 'Somewhere',
-        case when u.id % 7 = 0 then 'DE' else 'US' end,
-        (array['startup','small','medium','large','enterprise'])[1 + u.id % 5]::company_size,
-        array(select s from unnest(${specialties}) with ordinality t(s, i) where ((u.id * 2654435761) >> i::int) % 3 = 0),
-        'approved'
-      from u
-      returning user_id
-    )
-    insert into subscriptions (user_id, provider, customer_id, external_id, status)
-    select user_id, 'demo', 'cus_bench_' || user_id, 'sub_bench_' || user_id, 'active' from c`),
-  );
+  await seedEligibleProviders(database, 1, PROVIDERS);
   const hash = await hashPassword(PASSWORD, 1024);
   const emails = Array.from({ length: CLIENTS }, (_, i) => `bench-client-${i}@example.com`);
   for (const email of emails) {

@@ -12,7 +12,7 @@ import { findCandidates } from "../src/server/features/matching/queries";
 import { requestProfile } from "../src/server/features/matching/service";
 import { quoteRequestBody } from "../src/server/test/fixtures";
 import { prepareRequest, rankProviders } from "../src/shared/matching";
-import { PROVIDER_SPECIALTIES } from "../src/shared/specialties";
+import { seedEligibleProviders } from "./support";
 
 const SIZES = (process.env.BENCH_SIZES ?? "1000,10000,100000").split(",").map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -33,30 +33,9 @@ async function time(fn: () => Promise<unknown>): Promise<number> {
 
 /** Adds eligible providers (user, approved company, active subscription) up to `total`, in SQL. */
 async function growProviders(database: Database, from: number, to: number): Promise<void> {
-  const specialties = `array[${PROVIDER_SPECIALTIES.map((s) => `'${s}'`).join(",")}]`;
   const step = 20_000;
   for (let lo = from + 1; lo <= to; lo += step) {
-    const hi = Math.min(to, lo + step - 1);
-    await database.db.execute(
-      sql.raw(`
-      with u as (
-        insert into users (email, password_hash, first_name, last_name, user_type)
-        select 'bench-' || g || '@example.com', 'x', 'Bench', 'Provider ' || g, 'provider'
-        from generate_series(${lo}, ${hi}) g
-        returning id
-      ), c as (
-        insert into companies (user_id, name, description, industry, location, country, size, specialties, status)
-        select u.id, 'Bench Co ' || u.id, 'A provider made by the benchmark.', 'automation', 'Somewhere',
-          case when u.id % 7 = 0 then 'DE' else 'US' end,
-          (array['startup','small','medium','large','enterprise'])[1 + u.id % 5]::company_size,
-          array(select s from unnest(${specialties}) with ordinality t(s, i) where ((u.id * 2654435761) >> i::int) % 3 = 0),
-          'approved'
-        from u
-        returning user_id
-      )
-      insert into subscriptions (user_id, provider, customer_id, external_id, status)
-      select user_id, 'demo', 'cus_bench_' || user_id, 'sub_bench_' || user_id, 'active' from c`),
-    );
+    await seedEligibleProviders(database, lo, Math.min(to, lo + step - 1));
   }
   await database.db.execute(sql`analyze`);
 }

@@ -1,6 +1,6 @@
 // What the PostgreSQL benchmarks share: a database of their own, the app built on it as in production
 // with a bare baseline route beside it, and percentiles.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import pino from "pino";
 import { buildApp } from "../src/server/app";
@@ -10,6 +10,7 @@ import { users } from "../src/server/db/schema/users";
 import { createAppDeps } from "../src/server/deps";
 import { createJobQueue } from "../src/server/jobs/queue";
 import { createLogger } from "../src/server/logger";
+import { PROVIDER_SPECIALTIES } from "../src/shared/specialties";
 
 export const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const log = { error: () => undefined, info: () => undefined, warn: () => undefined };
@@ -79,4 +80,32 @@ export async function benchApp(database: Database, url: string, options: BenchAp
   });
   await app.ready();
   return app;
+}
+
+/**
+ * Eligible providers numbered `from` to `to` (user, approved company with a spread of sizes, countries
+ * and specialties, active demo subscription), in one statement of SQL.
+ */
+export async function seedEligibleProviders(database: Database, from: number, to: number): Promise<void> {
+  const specialties = `array[${PROVIDER_SPECIALTIES.map((s) => `'${s}'`).join(",")}]`;
+  await database.db.execute(
+    sql.raw(`
+    with u as (
+      insert into users (email, password_hash, first_name, last_name, user_type)
+      select 'bench-provider-' || g || '@example.com', 'x', 'Bench', 'Provider ' || g, 'provider'
+      from generate_series(${from}, ${to}) g
+      returning id
+    ), c as (
+      insert into companies (user_id, name, description, industry, location, country, size, specialties, status)
+      select u.id, 'Bench Co ' || u.id, 'A provider made by the benchmark.', 'automation', 'Somewhere',
+        case when u.id % 7 = 0 then 'DE' else 'US' end,
+        (array['startup','small','medium','large','enterprise'])[1 + u.id % 5]::company_size,
+        array(select s from unnest(${specialties}) with ordinality t(s, i) where ((u.id * 2654435761) >> i::int) % 3 = 0),
+        'approved'
+      from u
+      returning user_id
+    )
+    insert into subscriptions (user_id, provider, customer_id, external_id, status)
+    select user_id, 'demo', 'cus_bench_' || user_id, 'sub_bench_' || user_id, 'active' from c`),
+  );
 }

@@ -1,6 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
-import { jsonb, pgSchema, text } from "drizzle-orm/pg-core";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { matchJobsFor, pgbossJob } from "../test/jobs";
 import { createTestContext, type TestContext } from "../test/test-app";
 import { JOB_NAMES } from "./queue";
 
@@ -12,17 +12,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const pgbossJob = pgSchema("pgboss").table("job", { id: text(), name: text(), state: text(), data: jsonb() });
-const jobsWithMarker = (marker: number) =>
-  ctx.database.db
-    .select({ state: pgbossJob.state })
-    .from(pgbossJob)
-    .where(
-      and(
-        eq(pgbossJob.name, JOB_NAMES.matchQuoteRequest),
-        sql`(${pgbossJob.data}->>'quoteRequestId')::int = ${marker}`,
-      ),
-    );
+const jobsWithMarker = (marker: number) => matchJobsFor(ctx.database.db, marker);
 
 const waitingJobs = async (name: string) =>
   (

@@ -1,8 +1,7 @@
 // Workers wake when a job is committed, not at their next poll (decision 124): the workers here poll
 // every ten minutes, longer than any test may take, so only the wake-up can hand them their jobs.
-import { and, eq, sql } from "drizzle-orm";
-import { jsonb, pgSchema, text } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { matchJobsFor } from "../test/jobs";
 import { createTestContext, type TestContext } from "../test/test-app";
 import { JOB_NAMES } from "./queue";
 
@@ -24,19 +23,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const pgbossJob = pgSchema("pgboss").table("job", { id: text(), name: text(), state: text(), data: jsonb() });
-const stateOf = async (marker: number) =>
-  (
-    await ctx.database.db
-      .select({ state: pgbossJob.state })
-      .from(pgbossJob)
-      .where(
-        and(
-          eq(pgbossJob.name, JOB_NAMES.matchQuoteRequest),
-          sql`(${pgbossJob.data}->>'quoteRequestId')::int = ${marker}`,
-        ),
-      )
-  )[0]?.state;
+const stateOf = async (marker: number) => (await matchJobsFor(ctx.database.db, marker))[0]?.state;
 
 describe("waking the workers", () => {
   it("a job committed in a transaction reaches a worker that sleeps until its next poll", async () => {
