@@ -4,14 +4,38 @@ import { z } from "zod";
 import { type QuoteRequestDetail, quoteRequestDetailSchema } from "./quote-requests";
 import { QUOTE_STATUSES } from "./quotes";
 
-export const LEAD_STATUSES = ["new", "viewed", "quoted", "closed"] as const;
+/** `declined`: the provider turned the lead down; the request then goes to the next best provider. */
+export const LEAD_STATUSES = ["new", "viewed", "quoted", "closed", "declined"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   new: "New",
   viewed: "Viewed",
   quoted: "Quoted",
   closed: "Closed",
+  declined: "Declined",
 };
+
+/** Why a provider turns a lead down (issue 16). */
+export const LEAD_DECLINE_REASONS = ["not_fit", "too_small", "no_capacity", "other"] as const;
+export type LeadDeclineReason = (typeof LEAD_DECLINE_REASONS)[number];
+export const LEAD_DECLINE_REASON_LABELS: Record<LeadDeclineReason, string> = {
+  not_fit: "Not a fit for our services",
+  too_small: "Too small for us",
+  no_capacity: "No capacity right now",
+  other: "Other",
+};
+export const LEAD_DECLINE_NOTE_MAX = 500;
+
+/** POST /api/leads/{id}/decline */
+export const declineLeadSchema = z.object({
+  reason: z.enum(LEAD_DECLINE_REASONS, { error: "Choose why you are declining this lead." }),
+  note: z
+    .string()
+    .trim()
+    .max(LEAD_DECLINE_NOTE_MAX, `The note must be at most ${LEAD_DECLINE_NOTE_MAX} characters.`)
+    .optional(),
+});
+export type DeclineLeadInput = z.infer<typeof declineLeadSchema>;
 
 /** How many providers get each request (DESIGN.md: the best 3, a setting of 2 or 3). */
 export const DEFAULT_LEADS_PER_REQUEST = 3;

@@ -8,6 +8,7 @@ export const NOTIFICATION_KINDS = [
   "quote.received",
   "quote.accepted",
   "quote.declined",
+  "message.received",
   "provider.approved",
   "provider.rejected",
   "subscription.trial_started",
@@ -47,6 +48,11 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
     label: "Quotes declined",
     description: "A client declines your quote or hires someone else.",
     audience: ["provider"],
+  },
+  "message.received": {
+    label: "New messages",
+    description: "A new message in one of your conversations (at most one email per conversation every 15 minutes).",
+    audience: ["client", "provider"],
   },
   "provider.approved": {
     label: "Company approved",

@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgEnum, pgTable, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { LEAD_STATUSES } from "@/shared/leads";
+import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { LEAD_DECLINE_REASONS, LEAD_STATUSES } from "@/shared/leads";
 import type { ScoreBreakdown } from "@/shared/matching";
 import { companies } from "./companies";
 import { quoteRequests } from "./quote-requests";
 
 export const leadStatusEnum = pgEnum("lead_status", LEAD_STATUSES);
+export const leadDeclineReasonEnum = pgEnum("lead_decline_reason", LEAD_DECLINE_REASONS);
 
 /** One quote request delivered to one provider company; the unique key makes matching safe to rerun. */
 export const leads = pgTable(
@@ -23,6 +24,19 @@ export const leads = pgTable(
     scoreParts: jsonb().$type<ScoreBreakdown>().notNull(),
     status: leadStatusEnum().notNull().default("new"),
     viewedAt: timestamp({ withTimezone: true }),
+    /** Set when the provider turns the lead down (status `declined`); the request then goes on to the next best provider. */
+    declineReason: leadDeclineReasonEnum(),
+    declineNote: text(),
+    declinedAt: timestamp({ withTimezone: true }),
+    // The lead's conversation (lead_messages): each side's read marker is the id of the last message
+    // it has read, so that unread = the other side's messages above it, and "Seen" is shown to the writer.
+    clientReadUpTo: integer().notNull().default(0),
+    providerReadUpTo: integer().notNull().default(0),
+    /** When each side was last emailed about a new message here: at most one email a thread per 15 minutes. */
+    clientEmailedAt: timestamp({ withTimezone: true }),
+    providerEmailedAt: timestamp({ withTimezone: true }),
+    /** The newest message's time, so that threads sort by their latest activity. */
+    lastMessageAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
   },

@@ -21,6 +21,9 @@ export const users = pgTable(
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     /** When the owner proved the current email by its link; null until then (decision 114). */
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** Set by an admin (abuse): the account cannot sign in and its sessions are ended; null when in good standing. */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    suspendedReason: text("suspended_reason"),
   },
   (t) => [
     index("users_created_at_idx").on(t.createdAt),

@@ -225,9 +225,9 @@ describe("notification preferences", () => {
     expect(p.map((x) => x.kind)).toContain("lead.delivered");
     expect(p.map((x) => x.kind)).toContain("subscription.payment_failed");
     expect(p.every((x) => x.email && x.label)).toBe(true);
-    // A client's card offers only what reaches clients: quotes on their requests.
+    // A client's card offers only what reaches clients: quotes on their requests, and messages.
     const c = (await prefs(client)).json().preferences as { kind: string }[];
-    expect(c.map((x) => x.kind)).toEqual(["quote.received"]);
+    expect(c.map((x) => x.kind)).toEqual(["quote.received", "message.received"]);
     const admin = await createUser(ctx, "admin");
     expect((await prefs(admin)).json().preferences).toEqual([]);
   });

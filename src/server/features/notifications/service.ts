@@ -24,6 +24,7 @@ import { type NotificationRow, notifications } from "../../db/schema/notificatio
 import { NotFoundError } from "../../errors";
 import { idCursor, toPage } from "../../http/paging";
 import { JOB_NAMES, type JobQueue } from "../../jobs/queue";
+import { publishLiveEvent } from "../../live/publish";
 import * as q from "./queries";
 import { subjectLine } from "./subject";
 
@@ -56,6 +57,8 @@ export async function notifyUser(tx: Db, deps: NotifyDeps, input: NotifyInput): 
     body: input.body,
     link: input.link ?? null,
   });
+  // The bell of every open tab of the user's updates at the commit (issue 16).
+  await publishLiveEvent(tx, [input.userId], { type: "notification" });
   if (input.email && (await q.emailWanted(tx, input.userId, input.kind))) {
     await queueEmail(tx, deps, { userId: input.userId, kind: input.kind, email: input.email });
   }

@@ -132,6 +132,8 @@ export async function setLeadStatus(
         where.leadIds ? inArray(leads.id, where.leadIds) : undefined,
         where.quoteRequestId !== undefined ? eq(leads.quoteRequestId, where.quoteRequestId) : undefined,
         where.fromStatus ? eq(leads.status, where.fromStatus) : undefined,
+        // A lead its provider turned down stays declined whatever happens to the request.
+        ne(leads.status, "declined"),
       ),
     );
 }

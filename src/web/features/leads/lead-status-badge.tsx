@@ -6,6 +6,7 @@ const STYLES: Record<LeadStatus, string> = {
   viewed: "bg-blue-100 text-blue-800",
   quoted: "bg-purple-100 text-purple-800",
   closed: "bg-slate-200 text-slate-800",
+  declined: "bg-amber-100 text-amber-900",
 };
 
 export function LeadStatusBadge({ status }: { status: LeadStatus }) {

@@ -1,0 +1,63 @@
+import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { MESSAGE_REPORT_REASONS, MESSAGE_REPORT_STATUSES, MESSAGE_SIDES } from "@/shared/conversations";
+import { leads } from "./leads";
+import { users } from "./users";
+
+export const messageSideEnum = pgEnum("message_side", MESSAGE_SIDES);
+
+/**
+ * One message of a lead's conversation, between the request's client and the lead's provider company.
+ * Plain text; the browser makes links clickable and never renders markup. An admin may hide a message
+ * (abuse): it stays for the record, and the parties see that it was removed.
+ */
+export const leadMessages = pgTable(
+  "lead_messages",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    leadId: integer()
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    /** Null once the author's account is deleted (the message stays for the other side). */
+    senderId: integer().references(() => users.id, { onDelete: "set null" }),
+    side: messageSideEnum().notNull(),
+    body: text().notNull(),
+    hiddenAt: timestamp({ withTimezone: true }),
+    hiddenReason: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A thread's pages, newest first (keyset on id).
+    index("lead_messages_lead_id_id_idx").on(t.leadId, t.id),
+  ],
+);
+
+export type LeadMessageRow = typeof leadMessages.$inferSelect;
+
+export const messageReportReasonEnum = pgEnum("message_report_reason", MESSAGE_REPORT_REASONS);
+export const messageReportStatusEnum = pgEnum("message_report_status", MESSAGE_REPORT_STATUSES);
+
+/** A party's report of a message (spam, harassment ...), for an admin to act on. One per message per reporter. */
+export const messageReports = pgTable(
+  "message_reports",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    messageId: integer()
+      .notNull()
+      .references(() => leadMessages.id, { onDelete: "cascade" }),
+    reporterId: integer().references(() => users.id, { onDelete: "set null" }),
+    reason: messageReportReasonEnum().notNull(),
+    note: text(),
+    status: messageReportStatusEnum().notNull().default("open"),
+    /** What the admin did: "hidden", "suspended", "dismissed", with their note. */
+    resolution: text(),
+    resolvedAt: timestamp({ withTimezone: true }),
+    resolvedById: integer().references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("message_reports_message_reporter_key").on(t.messageId, t.reporterId),
+    index("message_reports_status_id_idx").on(t.status, t.id),
+  ],
+);
+
+export type MessageReportRow = typeof messageReports.$inferSelect;
