@@ -11,6 +11,7 @@ const notifications = ["notifications"] as const;
 const quoteRequests = ["quote-requests"] as const;
 const leads = ["leads"] as const;
 const quotes = ["quotes"] as const;
+const conversations = ["conversations"] as const;
 
 export const queryKeys = {
   auth: {
@@ -63,5 +64,17 @@ export const queryKeys = {
   },
   analytics: {
     mine: () => ["analytics", "me"] as const,
+  },
+  /** Issue 16: a live "message" or "read" event refreshes `all`. */
+  conversations: {
+    all: conversations,
+    /** GET /api/conversations/unread: the sidebar's and the dashboards' counts. */
+    unread: () => [...conversations, "unread"] as const,
+    /** GET /api/conversations/{leadId} */
+    one: (leadId: number) => [...conversations, "detail", leadId] as const,
+    /** GET /api/conversations/{leadId}/messages, as an infinite query (older pages on scroll). */
+    messages: (leadId: number) => [...conversations, "messages", leadId] as const,
+    /** GET /api/quote-requests/{id}/conversations: the client's threads on a request's page. */
+    ofRequest: (requestId: number) => [...conversations, "request", requestId] as const,
   },
 };
