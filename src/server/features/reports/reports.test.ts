@@ -479,6 +479,23 @@ describe("suspending an account", () => {
     expect(res.json().message).toBe(ACCOUNT_SUSPENDED_MESSAGE);
   });
 
+  it("an email confirmation link confirms a suspended account's address but signs nobody in", async () => {
+    const user = await createUser(ctx, "client", "unconfirmed", { verified: false });
+    expect((await post(user, "/api/auth/verify-email/resend")).statusCode).toBe(202);
+    expect((await patch(admin, `/api/admin/users/${user.id}/suspend`, { reason: "Spam" })).statusCode).toBe(200);
+    const [mail] = await ctx.database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, user.email), eq(emailOutbox.kind, "account.email_verification")))
+      .orderBy(desc(emailOutbox.id));
+    const token = /#token=([A-Za-z0-9_-]+)/.exec(mail?.textBody ?? "")?.[1];
+    const res = await ctx.app.inject({ method: "POST", url: "/api/auth/verify-email", payload: { token } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(ACCOUNT_SUSPENDED_MESSAGE);
+    expect(res.cookies.find((c) => c.name === "sid")).toBeUndefined();
+    expect(await ctx.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+  });
+
   it("refuses to suspend oneself; unknown ids 404; a reason is needed", async () => {
     const self = await patch(admin, `/api/admin/users/${admin.id}/suspend`, { reason: "Testing" });
     expect(self.statusCode).toBe(409);
