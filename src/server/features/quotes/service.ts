@@ -80,7 +80,10 @@ export async function getLeadQuote(db: Db, user: UserRow, leadId: number): Promi
   const lead = await q.findCompanyLead(db, leadId, companyId);
   if (!lead) throw new NotFoundError(LEAD_NOT_FOUND);
   const quote = await q.findLiveQuoteForLead(db, lead.id);
-  return { quote: quote ? toQuote(quote) : null, canQuote: !quote && lead.status !== "closed" };
+  return {
+    quote: quote ? toQuote(quote) : null,
+    canQuote: !quote && lead.status !== "closed" && lead.status !== "declined",
+  };
 }
 
 /** Sends the lead's quote: the lead becomes quoted, the client is told (and may now be contacted). */
@@ -93,6 +96,10 @@ export async function sendQuote(deps: MessagingDeps, user: UserRow, leadId: numb
     const request = await q.lockRequest(tx, lead.quoteRequestId);
     if (!request) throw new NotFoundError(LEAD_NOT_FOUND);
     if (!TAKES_QUOTES.has(request.status)) throw requestNotTakingQuotes(request.status);
+    // Read under the request's lock, which declining takes too (decision 132).
+    if ((await q.findCompanyLead(tx, lead.id, companyId))?.status === "declined") {
+      throw new ConflictError("You declined this lead: it can no longer be quoted.");
+    }
     const existing = await q.findLiveQuoteForLead(tx, lead.id);
     if (existing) {
       throw new ConflictError(
