@@ -122,7 +122,7 @@ function LeadView({ lead, children }: { lead: LeadDetail; children?: ReactNode }
         />
       </div>
 
-      {r.fullName === undefined ? (
+      {r.fullName === undefined && lead.status !== "declined" ? (
         <p className="flex items-center gap-2 text-sm text-slate-700" data-testid="contact-hidden">
           <Lock className="h-4 w-4" aria-hidden="true" />
           The client's name and contact details show once you send a quote.
