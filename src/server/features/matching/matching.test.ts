@@ -7,6 +7,7 @@ import { companies } from "../../db/schema/companies";
 import { leads } from "../../db/schema/leads";
 import { notifications } from "../../db/schema/notifications";
 import { quoteRequests } from "../../db/schema/quote-requests";
+import { users } from "../../db/schema/users";
 import { createJobQueue } from "../../jobs/queue";
 import { startWorkers } from "../../jobs/workers";
 import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
@@ -129,6 +130,15 @@ describe("matching a submitted request", () => {
     const rows = await leadsOf(id);
     expect(rows.map((r) => r.companyId)).toEqual([trialing.companyId]);
     for (const p of ineligible) expect(rows.map((r) => r.companyId)).not.toContain(p.companyId);
+  });
+
+  it("gives nothing to a provider whose account an admin suspended", async () => {
+    const suspended = await createProvider(ctx);
+    const active = await createProvider(ctx);
+    await ctx.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.id));
+    const id = await submit();
+    await matchQuoteRequest(deps(), id);
+    expect((await leadsOf(id)).map((r) => r.companyId)).toEqual([active.companyId]);
   });
 
   it("keeps a US-only request to US providers", async () => {

@@ -163,8 +163,9 @@ export async function findCandidates(
           eq(companies.status, "approved"),
           // Never the requester's own company (a client who later became a provider).
           ne(companies.userId, request.clientId),
-          // A company whose owner an admin made a client or an admin receives nothing (decision 094).
-          sql`exists (select 1 from ${users} where ${users.id} = ${companies.userId} and ${users.userType} = 'provider')`,
+          // A company whose owner an admin made a client or an admin (decision 094), or suspended
+          // (decision 135), receives nothing.
+          sql`exists (select 1 from ${users} where ${users.id} = ${companies.userId} and ${users.userType} = 'provider' and ${users.suspendedAt} is null)`,
           prepared.req.locationPreference === "us-only" ? sql`upper(${companies.country}) = 'US'` : undefined,
           notExists(
             tx
