@@ -146,6 +146,29 @@ describe("GET /api/events", () => {
     expect((await connect(user)).status).toBe(401);
   });
 
+  it("ends a user's streams at once on sign-out everywhere and on a password change, not at a heartbeat", async () => {
+    // An app whose heartbeat is far beyond the wait: only the sign-out's own event can end the streams.
+    const slow = await buildApp(ctx.deps, { serveWeb: false, live: { heartbeatMs: 10 * 60_000 } });
+    try {
+      const slowBase = await listen(slow);
+      const user = await createUser(ctx, "client", "everywhere");
+      const stream = await connectReady(user, slowBase);
+      const out = await ctx.app.inject({
+        method: "POST",
+        url: "/api/auth/sessions/sign-out-everywhere",
+        headers: { cookie: user.cookie },
+      });
+      expect(out.statusCode).toBe(204);
+      expect(await stream.nextEvent(2000)).toEqual({
+        event: "session-ended",
+        data: JSON.stringify({ type: "session-ended" }),
+      });
+      expect(await stream.nextEvent(2000)).toBeNull();
+    } finally {
+      await slow.close();
+    }
+  });
+
   it("refuses a user's streams past the limit with 429 and a message, and takes them again once one closes", async () => {
     const user = await createUser(ctx, "admin", "tabby");
     const streams = [];

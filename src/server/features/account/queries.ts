@@ -15,6 +15,7 @@ import { sessions } from "../../db/schema/sessions";
 import { subscriptions } from "../../db/schema/subscriptions";
 import { type UserRow, users } from "../../db/schema/users";
 import { vendorApplications } from "../../db/schema/vendor-applications";
+import { endUserStreams } from "../../live/publish";
 
 // ---------------------------------------------------------------------------------------------
 // The export: every query has the account in its `where`
@@ -266,6 +267,7 @@ export async function closeCompanyLeads(db: Db, companyId: number): Promise<void
 /** What is only the user's: sessions, notifications, preferences, mail to them, forms and sign-ins by address. */
 export async function deletePersonalRows(db: Db, userId: number, emails: string[]): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  await endUserStreams(db, [userId]);
   // Links by email (reset, confirmation) would be keys to an account that is gone.
   await db.delete(accountTokens).where(eq(accountTokens.userId, userId));
   await db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));

@@ -6,6 +6,7 @@ import { emailOutbox } from "../../db/schema/email-outbox";
 import { loginAttempts } from "../../db/schema/login-attempts";
 import { sessions } from "../../db/schema/sessions";
 import { type UserRow, users } from "../../db/schema/users";
+import { endUserStreams } from "../../live/publish";
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -196,9 +197,10 @@ export async function updatePasswordHash(db: Db, id: number, passwordHash: strin
   await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, id));
 }
 
-/** Signs the user out everywhere but the session given. */
+/** Signs the user out everywhere but the session given; the kept session's tabs reconnect their live streams. */
 export async function deleteOtherSessions(db: Db, userId: number, keepSessionId: string): Promise<void> {
   await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+  await endUserStreams(db, [userId]);
 }
 
 export async function insertAccountToken(db: Db, values: typeof accountTokens.$inferInsert): Promise<void> {
@@ -233,9 +235,10 @@ export async function deleteAccountTokens(db: Db, userId: number, purpose: Accou
   await db.delete(accountTokens).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose)));
 }
 
-/** Signs the user out everywhere. */
+/** Signs the user out everywhere, open live streams included. */
 export async function deleteAllSessions(db: Db, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  await endUserStreams(db, [userId]);
 }
 
 /** A new password; an address the owner proved by a link it received there is verified as well. */
