@@ -12,6 +12,7 @@ import { RequestSections } from "@/web/components/quote-request/request-sections
 import { RoiEstimate } from "@/web/components/quote-request/roi-estimate";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { LoadingScreen } from "@/web/components/ui/spinner";
+import { LeadConversation } from "@/web/features/conversations/lead-conversation";
 import { ApiError, errorMessage } from "@/web/lib/api";
 import { formatDateTime } from "@/web/lib/format";
 import { usePageMeta } from "@/web/lib/page-meta";
@@ -112,6 +113,8 @@ function LeadView({ lead, children }: { lead: LeadDetail; children?: ReactNode }
       ) : null}
 
       {children}
+
+      <LeadConversation leadId={lead.id} />
 
       <RequestSections request={lead.request} />
     </div>
