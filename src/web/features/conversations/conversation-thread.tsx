@@ -211,7 +211,7 @@ export function ConversationThread({
         onScroll={(e) => {
           atBottom.current = isAtBottom(e.currentTarget);
         }}
-        className="max-h-[28rem] min-h-40 overflow-y-auto rounded-md border border-slate-200 bg-white p-3 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+        className="max-h-[28rem] min-h-40 overflow-y-auto [overflow-anchor:none] rounded-md border border-slate-200 bg-white p-3 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
         data-testid="message-log"
       >
         <div ref={topRef} aria-hidden="true" className="h-px" />

@@ -1,7 +1,7 @@
 // A message's text as the writer typed it: plain text, its line breaks kept, web and mail addresses
 // made links (thread-model's linkSegments). Nothing in it is ever read as HTML.
 import { cn } from "@/web/lib/cn";
-import { linkSegments } from "./thread-model";
+import { linkSegments } from "./link-segments";
 
 /** What every link in a message carries: a new tab, no referrer or opener, and no endorsement of it. */
 export const MESSAGE_LINK_REL = "noopener noreferrer nofollow ugc";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Message, MessagePage } from "@/shared/conversations";
+import { linkSegments } from "./link-segments";
 import {
   isAtBottom,
-  linkSegments,
   mergePages,
   newestTheirs,
   seenMessageId,
