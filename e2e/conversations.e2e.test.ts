@@ -14,9 +14,9 @@ const LIVE = { timeout: 5_000 };
 
 const requestBody = (title: string) => ({
   title,
-  description: "Our warehouse team copies every shipping order from email into our ERP by hand, all day.",
-  industry: "logistics",
-  automationTypes: ["Save time", "Reduce errors"],
+  description: "Our accounts team keys vendor bills from PDF into QuickBooks every day by hand.",
+  industry: "finance",
+  automationTypes: ["Save time", "Cut costs"],
   budgetRange: "$15k-$30k",
   timeline: "1-3months",
   requirements: {
@@ -25,12 +25,12 @@ const requestBody = (title: string) => ({
     companyName: "Cass Freight LLC",
     location: "Reno, NV",
     frequency: "daily",
-    volume: { quantity: 40, per: "run" },
-    timePerTask: { value: 3, unit: "minutes" },
-    systems: ["NetSuite", "Outlook"],
+    volume: { quantity: 25, per: "run" },
+    timePerTask: { value: 4, unit: "minutes" },
+    systems: ["QuickBooks", "Outlook"],
     systemTypes: ["Cloud service"],
     triggerType: "event",
-    tasksToAutomate: "Read each order email and enter the order in NetSuite.",
+    tasksToAutomate: "Read each bill email, create the bill in QuickBooks, attach the PDF.",
     hasDocumentation: "yes",
     requiresNDA: "no",
     locationPreference: "no-preference",
@@ -60,7 +60,7 @@ async function navCount(nav: Locator, label: string): Promise<number> {
 
 describe("conversations", () => {
   it("a provider's question reaches the client's open page live, and the client's answer the provider's", async () => {
-    const title = `Order entry ${Date.now()}`;
+    const title = `Vendor bill intake ${Date.now()}`;
     const client = await product.newPage();
     await apiSignUp(
       client.context,
@@ -94,16 +94,16 @@ describe("conversations", () => {
       .getByText("Ask the client a question before you quote: what systems they use, volumes, deadlines.")
       .waitFor();
     const question =
-      "Which NetSuite edition do you run? Our checklist: https://example.com/checklist?x=1 <script>window.hacked=1</script>";
+      "Which QuickBooks edition do you run? Our checklist: https://example.com/checklist?x=1 <script>window.hacked=1</script>";
     const box = thread.getByLabel("Message Cass C.");
     await box.fill(question);
     await box.press("Enter");
     const providerLog = thread.getByRole("log", { name: "Messages with Cass C." });
-    await providerLog.getByTestId("message").filter({ hasText: "Which NetSuite edition" }).waitFor();
+    await providerLog.getByTestId("message").filter({ hasText: "Which QuickBooks edition" }).waitFor();
     expect(await box.inputValue()).toBe("");
 
     // The client sees it without reloading: the link is a link, the markup is text.
-    const received = clientLog.getByTestId("message").filter({ hasText: "Which NetSuite edition" });
+    const received = clientLog.getByTestId("message").filter({ hasText: "Which QuickBooks edition" });
     await received.waitFor(LIVE);
     expect(await received.getAttribute("data-mine")).toBe("false");
     expect(await received.innerText()).toContain("<script>window.hacked=1</script>");
@@ -123,11 +123,11 @@ describe("conversations", () => {
     expect(await row.getByTestId("row-unread").count()).toBe(0);
     expect(await navCount(nav, "Available Leads")).toBe(providerUnreadBefore);
 
-    const answer = "NetSuite OneWorld.\nAbout 40 orders a day.";
+    const answer = "QuickBooks Online Advanced.\nAbout 25 bills a day.";
     const answerBox = card.getByLabel(`Message ${company}`);
     await answerBox.fill(answer);
     await card.getByRole("button", { name: `Send message to ${company}` }).click();
-    await clientLog.getByTestId("message").filter({ hasText: "NetSuite OneWorld." }).waitFor();
+    await clientLog.getByTestId("message").filter({ hasText: "QuickBooks Online Advanced." }).waitFor();
 
     await row.getByTestId("row-unread").waitFor(LIVE);
     expect(await row.getByTestId("row-unread").innerText()).toContain("1");
@@ -136,13 +136,15 @@ describe("conversations", () => {
     // Opening the lead shows the answer, its line break kept, and reads it: the counts drop. The client
     // read the question while its thread was open: "Seen" is under it.
     await row.getByRole("link", { name: `View Details of Lead #${leadId}` }).click();
-    const shown = providerLog.getByTestId("message").filter({ hasText: "NetSuite OneWorld." });
+    const shown = providerLog.getByTestId("message").filter({ hasText: "QuickBooks Online Advanced." });
     await shown.waitFor();
+    // It is read when the provider scrolls down to it (the thread is under the quote form).
+    await providerLog.scrollIntoViewIfNeeded();
     expect(await shown.locator("p").first().innerText()).toBe(answer);
     await expect.poll(() => navCount(nav, "Available Leads"), LIVE).toBe(providerUnreadBefore);
     await providerLog.getByTestId("message-seen").waitFor(LIVE);
     const seenUnder = providerLog.getByTestId("message").filter({ has: provider.page.getByTestId("message-seen") });
-    expect(await seenUnder.innerText()).toContain("Which NetSuite edition");
+    expect(await seenUnder.innerText()).toContain("Which QuickBooks edition");
     expect(await accessibilityViolations(provider.page)).toEqual([]);
   });
 });

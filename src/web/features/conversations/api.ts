@@ -27,7 +27,9 @@ export const POLL_MS = 10_000;
 
 /**
  * The interval for the conversations' reads. Until the live stream (src/web/lib/live.ts) tells of new
- * messages, they are read again every 10 seconds.
+ * messages, they are read again every 10 seconds. Unlike the app's other reads (spec section 7), they
+ * are also read again whenever a page shows them (`staleTime: 0`), as the bell's are (decision 063): a
+ * thread met again must not show the messages of the last visit.
  */
 function useRefetchInterval(): number | false {
   return POLL_MS;
@@ -69,22 +71,22 @@ export const requestThreadsQueryOptions = (requestId: number) =>
 /** The sidebar's and the dashboards' counts; `enabled` false for a reader who has no conversations (an admin). */
 export function useUnreadSummary(enabled = true) {
   const refetchInterval = useRefetchInterval();
-  return useQuery({ ...unreadSummaryQueryOptions(), enabled, refetchInterval });
+  return useQuery({ ...unreadSummaryQueryOptions(), enabled, refetchInterval, staleTime: 0 });
 }
 
 export function useConversation(leadId: number) {
   const refetchInterval = useRefetchInterval();
-  return useQuery({ ...conversationQueryOptions(leadId), refetchInterval });
+  return useQuery({ ...conversationQueryOptions(leadId), refetchInterval, staleTime: 0 });
 }
 
 export function useMessages(leadId: number) {
   const refetchInterval = useRefetchInterval();
-  return useInfiniteQuery({ ...messagesQueryOptions(leadId), refetchInterval });
+  return useInfiniteQuery({ ...messagesQueryOptions(leadId), refetchInterval, staleTime: 0 });
 }
 
 export function useRequestThreads(requestId: number) {
   const refetchInterval = useRefetchInterval();
-  return useQuery({ ...requestThreadsQueryOptions(requestId), refetchInterval });
+  return useQuery({ ...requestThreadsQueryOptions(requestId), refetchInterval, staleTime: 0 });
 }
 
 /** Sends a message: it shows at the end of the thread as soon as the server has it, then the counts are read again. */
