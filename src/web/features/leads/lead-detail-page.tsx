@@ -112,9 +112,9 @@ function LeadView({ lead, children }: { lead: LeadDetail; children?: ReactNode }
         </p>
       ) : null}
 
-      {children}
-
       <LeadConversation leadId={lead.id} />
+
+      {children}
 
       <RequestSections request={lead.request} />
     </div>

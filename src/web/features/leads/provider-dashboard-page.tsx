@@ -15,7 +15,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/ca
 import { LoadingScreen } from "@/web/components/ui/spinner";
 import { useUnreadSummary } from "@/web/features/conversations/api";
 import { unreadForLead } from "@/web/features/conversations/thread-model";
-import { UnreadBadge } from "@/web/features/conversations/unread-badge";
+import { UnreadRowBadge } from "@/web/features/conversations/unread-badge";
 import { formatDate } from "@/web/lib/format";
 import { useProviderLeads } from "./api";
 import { LeadStatusBadge } from "./lead-status-badge";
@@ -102,7 +102,7 @@ export function ProviderDashboardPage({ figures: read }: { figures: ProviderFigu
                   badge={
                     <>
                       <LeadStatusBadge status={lead.status} />
-                      <UnreadBadge count={unreadForLead(unread, lead.id)} testId="row-unread" />
+                      <UnreadRowBadge count={unreadForLead(unread, lead.id)} />
                     </>
                   }
                   to={leadPath(lead.id)}

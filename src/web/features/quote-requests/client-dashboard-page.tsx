@@ -14,7 +14,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/ca
 import { Select } from "@/web/components/ui/select";
 import { useUnreadSummary } from "@/web/features/conversations/api";
 import { unreadForRequest } from "@/web/features/conversations/thread-model";
-import { UnreadBadge } from "@/web/features/conversations/unread-badge";
+import { UnreadRowBadge } from "@/web/features/conversations/unread-badge";
 import { errorMessage } from "@/web/lib/api";
 import { formatDate } from "@/web/lib/format";
 import { usePageMeta } from "@/web/lib/page-meta";
@@ -56,7 +56,7 @@ function RequestRow({ request, unread }: { request: QuoteRequestSummary; unread:
       <div className="flex flex-wrap items-start justify-between gap-3">
         <h3 className="text-base font-semibold text-slate-900">{request.title}</h3>
         <div className="flex items-center gap-2">
-          <UnreadBadge count={unread} testId="row-unread" />
+          <UnreadRowBadge count={unread} />
           <StatusBadge status={request.status} />
         </div>
       </div>
