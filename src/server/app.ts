@@ -29,6 +29,7 @@ import { adminRoutes } from "./features/admin/routes";
 import { authRoutes } from "./features/auth/routes";
 import { billingRoutes } from "./features/billing/routes";
 import { companyRoutes } from "./features/companies/routes";
+import { conversationRoutes } from "./features/conversations/routes";
 import { inquiryRoutes } from "./features/inquiries/routes";
 import { leadRoutes } from "./features/leads/routes";
 import { notificationRoutes } from "./features/notifications/routes";
@@ -186,6 +187,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(quoteRoutes, deps);
   await app.register(adminRoutes, deps);
   await app.register(accountRoutes, deps);
+  await app.register(conversationRoutes, deps);
 
   const serveWeb = options.serveWeb ?? fs.existsSync(path.join(webRoot, "index.html"));
   if (serveWeb) {

@@ -141,6 +141,14 @@ const MATRIX: Record<string, Statuses> = {
   "POST /api/quotes/:id/accept":            [401,  200,  404,  403,  403,  403,  403],
   "POST /api/quotes/:id/decline":           [401,  200,  404,  403,  403,  403,  403],
 
+  // Conversations: a thread's two parties only; the pending provider may not act on leads yet (403).
+  "GET /api/conversations/unread":          [401,  200,  200,  200,  200,  200,  403],
+  "GET /api/conversations/:leadId":         [401,  200,  404,  403,  200,  404,  404],
+  "GET /api/conversations/:leadId/messages": [401, 200,  404,  403,  200,  404,  404],
+  "POST /api/conversations/:leadId/messages": [401, 201, 404,  403,  201,  404,  404],
+  "POST /api/conversations/:leadId/read":   [401,  200,  404,  403,  200,  404,  404],
+  "GET /api/quote-requests/:id/conversations": [401, 200, 404, 403,  403,  403,  403],
+
   // Billing
   "POST /api/create-subscription":          [401,  403,  403,  409,  409,  409,  403],
   "GET /api/subscription":                  [401,  403,  403,  200,  200,  200,  403],
@@ -239,6 +247,12 @@ const REQUESTS: Record<string, RouteRequest> = {
   "GET /api/quote-requests/:id/quotes": { id: (w) => w.request },
   "POST /api/quotes/:id/accept": { id: (w) => newQuote(w) },
   "POST /api/quotes/:id/decline": { id: (w) => newQuote(w) },
+
+  "GET /api/conversations/:leadId": { id: (w) => w.lead },
+  "GET /api/conversations/:leadId/messages": { id: (w) => w.lead },
+  "POST /api/conversations/:leadId/messages": { id: (w) => w.lead, body: () => ({ body: "Can you start in May?" }) },
+  "POST /api/conversations/:leadId/read": { id: (w) => w.lead, body: () => ({}) },
+  "GET /api/quote-requests/:id/conversations": { id: (w) => w.request },
 
   // Every provider's subscription is active already: creating and confirming one are 409.
   "POST /api/subscription/cancel": { fresh: ["pendingProvider", "provider", "otherProvider"] },
@@ -425,7 +439,7 @@ describe("the authorization matrix", () => {
     const request = REQUESTS[route] ?? {};
     const [method, path] = route.split(" ") as [string, string];
     const id = request.id ? await request.id(world) : undefined;
-    const url = id === undefined ? path : path.replace(":id", String(id));
+    const url = id === undefined ? path : path.replace(/:\w+/, String(id));
     const users: Record<SignedIn, TestUser> = { ...world.users };
     for (const who of request.fresh ?? []) users[who] = await newUser(who);
     // Refusals first: a refused cell changes nothing, so the ones that succeed all find the same state.

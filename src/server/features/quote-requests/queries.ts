@@ -1,9 +1,10 @@
-import { and, count, desc, eq, gt, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { QuoteRequestStatus } from "@/shared/quote-requests";
 import type { Db } from "../../db/client";
 import { preparedPerDatabase } from "../../db/prepared";
 import { companies } from "../../db/schema/companies";
 import { type IdempotencyKeyRow, idempotencyKeys } from "../../db/schema/idempotency-keys";
+import { leadMessages } from "../../db/schema/lead-messages";
 import { leads } from "../../db/schema/leads";
 import { type QuoteRequestRow, quoteRequests } from "../../db/schema/quote-requests";
 import { quotes } from "../../db/schema/quotes";
@@ -161,13 +162,22 @@ export async function findProviderLeadForRequest(db: Db, userId: number, quoteRe
   return row;
 }
 
-export async function hasLiveQuote(db: Db, leadId: number): Promise<boolean> {
+/**
+ * What decides whether a lead's provider sees the client's contact details, in one statement: whether
+ * the provider has a quote on the lead that is not withdrawn, whether the client has written in the
+ * lead's conversation, and whether the client has confirmed the email address.
+ */
+export async function findContactFacts(db: Db, leadId: number, clientId: number) {
   const [row] = await db
-    .select({ id: quotes.id })
-    .from(quotes)
-    .where(and(eq(quotes.leadId, leadId), ne(quotes.status, "withdrawn")))
+    .select({
+      quoted: sql<boolean>`exists (select 1 from ${quotes} q where q.lead_id = ${leadId} and q.status <> 'withdrawn')`,
+      clientWrote: sql<boolean>`exists (select 1 from ${leadMessages} m where m.lead_id = ${leadId} and m.side = 'client')`,
+      verified: sql<boolean>`${users.emailVerifiedAt} is not null`,
+    })
+    .from(users)
+    .where(eq(users.id, clientId))
     .limit(1);
-  return !!row;
+  return row ?? { quoted: false, clientWrote: false, verified: false };
 }
 
 /** The user's key, unless it expired (made at or before `expiredAt`); expired rows wait for the purge. */
@@ -217,9 +227,4 @@ export async function deleteIdempotencyKeysBefore(db: Db, expiredAt: Date): Prom
     .where(lte(idempotencyKeys.createdAt, expiredAt))
     .returning({ key: idempotencyKeys.key });
   return rows.length;
-}
-
-export async function isEmailVerified(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db.select({ at: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).limit(1);
-  return Boolean(row?.at);
 }

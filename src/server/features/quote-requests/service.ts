@@ -58,17 +58,13 @@ export async function canReadQuoteRequest(
 }
 
 /**
- * A provider sees the client's contact details once it has quoted on its lead (the lead's page too), and
- * only once the client has confirmed the email address (decision 114): an address nobody proved is not
- * handed to providers.
+ * A provider sees the client's contact details once it has quoted on its lead (the lead's page too) or
+ * the client has written to it in the lead's conversation (decision 128), and only once the client has
+ * confirmed the email address (decision 114): an address nobody proved is not handed to providers.
  */
-export async function providerSeesContact(
-  db: Db,
-  lead: Pick<LeadRow, "id" | "status">,
-  clientId: number,
-): Promise<boolean> {
-  const quoted = lead.status === "quoted" || (await q.hasLiveQuote(db, lead.id));
-  return quoted && (await q.isEmailVerified(db, clientId));
+export async function providerSeesContact(db: Db, lead: Pick<LeadRow, "id">, clientId: number): Promise<boolean> {
+  const facts = await q.findContactFacts(db, lead.id, clientId);
+  return (facts.quoted || facts.clientWrote) && facts.verified;
 }
 
 export function toSummary(row: q.QuoteRequestSummaryRow, access: ReadAccess = { contact: true }): QuoteRequestSummary {

@@ -21,6 +21,7 @@ import type { QuoteRow } from "../../db/schema/quotes";
 import type { UserRow } from "../../db/schema/users";
 import { ConflictError, NotFoundError } from "../../errors";
 import { idCursor, pageLimit, toPage } from "../../http/paging";
+import { publishLiveEvent } from "../../live/publish";
 import { requireAccess } from "../companies/access";
 import { findCompanyForUser } from "../companies/queries";
 import { type MessagingDeps, notifyUser } from "../notifications/service";
@@ -103,8 +104,17 @@ export async function sendQuote(deps: MessagingDeps, user: UserRow, leadId: numb
     if (!quote) throw new ConflictError("You already sent a quote for this lead. Edit or withdraw it instead.");
     await q.setLeadStatus(tx, { leadIds: [lead.id] }, "quoted");
     await notifyUser(tx, deps, quoteReceivedMessage(appUrl, await q.findQuoteParties(tx, quote), quote));
+    await publishQuoteEvent(tx, request.clientId, quote);
     return toQuote(quote);
   });
+}
+
+/**
+ * The live event of a quote's change (issue 16, decision 129), heard at the commit: the client's tabs
+ * (or the provider's) refetch the quotes they show. The notification, where there is one, has its own.
+ */
+async function publishQuoteEvent(tx: Db, userId: number, quote: Pick<QuoteRow, "leadId" | "quoteRequestId">) {
+  await publishLiveEvent(tx, [userId], { type: "quote", leadId: quote.leadId, quoteRequestId: quote.quoteRequestId });
 }
 
 /** Locks the request of one of the company's quotes and checks that it still takes changes. */
@@ -116,15 +126,16 @@ async function lockOwnPendingQuote(tx: Db, companyId: number, quoteId: number, a
   if (!TAKES_QUOTES.has(request.status)) throw requestNotTakingQuotes(request.status);
   const current = await q.findCompanyQuote(tx, quoteId, companyId);
   if (current?.status !== "submitted") throw notPending(current ?? quote, action);
-  return current;
+  return { current, clientId: request.clientId };
 }
 
 export async function updateQuote(db: Db, user: UserRow, quoteId: number, input: QuoteInput): Promise<Quote> {
   const companyId = await requireAccess(db, user);
   return db.transaction(async (tx) => {
-    const current = await lockOwnPendingQuote(tx, companyId, quoteId, "edited");
+    const { current, clientId } = await lockOwnPendingQuote(tx, companyId, quoteId, "edited");
     const row = await q.updatePendingQuote(tx, quoteId, companyId, toValues(input));
     if (!row) throw notPending(current, "edited");
+    await publishQuoteEvent(tx, clientId, row);
     return toQuote(row);
   });
 }
@@ -133,10 +144,11 @@ export async function updateQuote(db: Db, user: UserRow, quoteId: number, input:
 export async function withdrawQuote(db: Db, user: UserRow, quoteId: number): Promise<Quote> {
   const companyId = await requireAccess(db, user);
   return db.transaction(async (tx) => {
-    const current = await lockOwnPendingQuote(tx, companyId, quoteId, "withdrawn");
+    const { current, clientId } = await lockOwnPendingQuote(tx, companyId, quoteId, "withdrawn");
     const [row] = await q.decidePendingQuotes(tx, { quoteId }, { status: "withdrawn" });
     if (!row) throw notPending(current, "withdrawn");
     await q.setLeadStatus(tx, { leadIds: [row.leadId], fromStatus: "quoted" }, "viewed");
+    await publishQuoteEvent(tx, clientId, row);
     return toQuote(row);
   });
 }
@@ -186,8 +198,13 @@ export async function acceptQuote(deps: MessagingDeps, client: UserRow, quoteId:
     const [accepted] = await q.decidePendingQuotes(tx, { quoteId }, { status: "accepted" });
     if (!accepted) throw notPending(quote, "accepted");
     await q.setRequestStatus(tx, accepted.quoteRequestId, "closed");
-    await closeRequestQuotes(tx, deps, accepted.quoteRequestId, "other-accepted", accepted.id);
-    await notifyUser(tx, deps, quoteAcceptedMessage(appUrl, await q.findQuoteParties(tx, accepted), accepted));
+    const others = await closeRequestQuotes(tx, deps, accepted.quoteRequestId, "other-accepted", accepted.id);
+    const parties = await q.findQuoteParties(tx, accepted);
+    await notifyUser(tx, deps, quoteAcceptedMessage(appUrl, parties, accepted));
+    await publishQuoteEvent(tx, parties.provider.owner.id, accepted);
+    // The providers whose quotes this hire declined hear of theirs too.
+    for (const other of others)
+      await publishQuoteEvent(tx, (await q.findQuoteParties(tx, other)).provider.owner.id, other);
     return toQuote(accepted);
   });
 }
@@ -204,11 +221,9 @@ export async function declineQuote(deps: MessagingDeps, client: UserRow, quoteId
     );
     if (!declined) throw notPending(quote, "declined");
     await q.setLeadStatus(tx, { leadIds: [declined.leadId] }, "closed");
-    await notifyUser(
-      tx,
-      deps,
-      quoteDeclinedMessage(appUrl, await q.findQuoteParties(tx, declined), declined, "client-declined"),
-    );
+    const parties = await q.findQuoteParties(tx, declined);
+    await notifyUser(tx, deps, quoteDeclinedMessage(appUrl, parties, declined, "client-declined"));
+    await publishQuoteEvent(tx, parties.provider.owner.id, declined);
     return toQuote(declined);
   });
 }
