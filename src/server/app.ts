@@ -35,6 +35,7 @@ import { leadRoutes } from "./features/leads/routes";
 import { notificationRoutes } from "./features/notifications/routes";
 import { quoteRequestRoutes } from "./features/quote-requests/routes";
 import { quoteRoutes } from "./features/quotes/routes";
+import { reportRoutes } from "./features/reports/routes";
 import { systemRoutes } from "./features/system/routes";
 import { registerCompression } from "./http/compression";
 import { refuseCrossSite } from "./http/cross-site";
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(adminRoutes, deps);
   await app.register(accountRoutes, deps);
   await app.register(conversationRoutes, deps);
+  await app.register(reportRoutes, deps);
 
   const serveWeb = options.serveWeb ?? fs.existsSync(path.join(webRoot, "index.html"));
   if (serveWeb) {

@@ -185,6 +185,9 @@ export const adminUserSchema = z.object({
   company: z.object({ id: z.number().int(), name: z.string(), status: z.enum(COMPANY_STATUSES) }).nullable(),
   createdAt: z.string(),
   lastSignInAt: z.string().nullable(),
+  /** Set while an admin has suspended the account (issue 16, decision 135). */
+  suspendedAt: z.string().nullable().optional(),
+  suspendedReason: z.string().nullable().optional(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUsersPageSchema = pageOf(adminUserSchema);

@@ -38,6 +38,8 @@ export const PATHS = {
   adminActivity: "/admin/activity",
   adminEmails: "/admin/emails",
   adminInquiries: "/admin/inquiries",
+  /** Reported messages (issue 16): reached from the Alerts tab and from a report's alert. */
+  adminReports: "/admin/reports",
   adminSettings: "/admin/settings",
 } as const;
 

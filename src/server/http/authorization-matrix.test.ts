@@ -6,8 +6,10 @@ import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { alerts } from "../db/schema/alerts";
+import { leadMessages, messageReports } from "../db/schema/lead-messages";
 import { leads } from "../db/schema/leads";
 import { notifications } from "../db/schema/notifications";
+import { users } from "../db/schema/users";
 import { raiseAlert } from "../features/alerts/service";
 import { sessionIdFromToken, startSession } from "../features/auth/service";
 import { publicSessionId } from "../features/auth/sessions";
@@ -181,6 +183,16 @@ const MATRIX: Record<string, Statuses> = {
   "GET /api/admin/inquiries":               [401,  403,  403,  403,  403,  403,  200],
   "GET /api/admin/vendor-applications":     [401,  403,  403,  403,  403,  403,  200],
   "GET /api/admin/emails":                  [401,  403,  403,  403,  403,  403,  200],
+  "GET /api/admin/message-reports":         [401,  403,  403,  403,  403,  403,  200],
+  "GET /api/admin/message-reports/count":   [401,  403,  403,  403,  403,  403,  200],
+  "GET /api/admin/message-reports/:id":     [401,  403,  403,  403,  403,  403,  200],
+  "POST /api/admin/message-reports/:id/dismiss": [401, 403, 403, 403, 403, 403, 200],
+  "POST /api/admin/messages/:id/hide":      [401,  403,  403,  403,  403,  403,  200],
+  "PATCH /api/admin/users/:id/suspend":     [401,  403,  403,  403,  403,  403,  200],
+  "PATCH /api/admin/users/:id/reinstate":   [401,  403,  403,  403,  403,  403,  200],
+
+  // Reports of abuse: a party reports the other side's message (the provider wrote this one: 400 for them).
+  "POST /api/messages/:id/report":          [401,  201,  404,  404,  400,  404,  403],
 };
 
 /** What a route's cells send, where the path's `:id` or a body is needed. */
@@ -274,6 +286,24 @@ const REQUESTS: Record<string, RouteRequest> = {
     body: () => ({ reason: "Add two client references." }),
   },
   "PATCH /api/admin/alerts/:id/resolve": { id: () => newAlert() },
+  "GET /api/admin/message-reports/:id": { id: (w) => newReport(w) },
+  "POST /api/admin/message-reports/:id/dismiss": { id: (w) => newReport(w), body: () => ({ note: "Not abusive." }) },
+  "POST /api/admin/messages/:id/hide": { id: (w) => newMessage(w), body: () => ({ reason: "Insults the client." }) },
+  "PATCH /api/admin/users/:id/suspend": {
+    id: async () => (await createUser(ctx, "client", "suspended")).id,
+    body: () => ({ reason: "Spam in messages." }),
+  },
+  "PATCH /api/admin/users/:id/reinstate": {
+    id: async () => {
+      const { id } = await createUser(ctx, "client", "reinstated");
+      await ctx.database.db
+        .update(users)
+        .set({ suspendedAt: new Date(), suspendedReason: "Spam." })
+        .where(eq(users.id, id));
+      return id;
+    },
+  },
+  "POST /api/messages/:id/report": { id: (w) => newMessage(w), body: () => ({ reason: "spam" }) },
 };
 
 let ctx: TestContext;
@@ -344,6 +374,31 @@ async function newAlert(): Promise<number> {
   const [alert] = await ctx.database.db.select({ id: alerts.id }).from(alerts).where(eq(alerts.cause, cause));
   if (!alert) throw new Error("the alert was not raised");
   return alert.id;
+}
+
+/** A message of the provider's on the world's lead (the conversation API is not needed to write one). */
+async function newMessage(w: World): Promise<number> {
+  const [row] = await ctx.database.db
+    .insert(leadMessages)
+    .values({
+      leadId: w.lead,
+      side: "provider",
+      senderId: w.users.provider.id,
+      body: "Pay me outside the marketplace.",
+    })
+    .returning({ id: leadMessages.id });
+  if (!row) throw new Error("the message was not written");
+  return row.id;
+}
+
+/** The client's open report of a new message of the provider's. */
+async function newReport(w: World): Promise<number> {
+  const [row] = await ctx.database.db
+    .insert(messageReports)
+    .values({ messageId: await newMessage(w), reporterId: w.users.client.id, reason: "spam" })
+    .returning({ id: messageReports.id });
+  if (!row) throw new Error("the report was not written");
+  return row.id;
 }
 
 let addresses = 0;

@@ -34,6 +34,8 @@ export function resourceLink(type: string | null, id: number | null): string | n
       return quoteRequestPath(id);
     case "company":
       return PATHS.adminProviders;
+    case "message_report":
+      return `${PATHS.adminReports}?report=${id}`;
     default:
       return null;
   }

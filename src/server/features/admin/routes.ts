@@ -5,6 +5,7 @@ import { activityRoutes } from "./activity";
 import { alertRoutes } from "./alerts";
 import { analyticsRoutes } from "./analytics";
 import { providerListRoutes } from "./providers";
+import { reportRoutes } from "./reports";
 import { requestRoutes } from "./requests";
 import { statsRoutes } from "./stats";
 import { userRoutes } from "./users";
@@ -17,4 +18,5 @@ export const adminRoutes: RoutePlugin = async (app, deps) => {
   await app.register(providerListRoutes, deps);
   await app.register(alertRoutes, deps);
   await app.register(activityRoutes, deps);
+  await app.register(reportRoutes, deps);
 };

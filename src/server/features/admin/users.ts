@@ -14,15 +14,19 @@ import {
   setUserRoleSchema,
 } from "@/shared/admin";
 import type { CompanyStatus } from "@/shared/companies";
+import { suspendUserSchema } from "@/shared/reports";
 import type { UserType } from "@/shared/users";
 import type { Db } from "../../db/client";
 import { companies } from "../../db/schema/companies";
+import { sessions } from "../../db/schema/sessions";
 import { type UserRow, users } from "../../db/schema/users";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../errors";
 import { containsPattern, idCursor, pageLimit, toPage } from "../../http/paging";
 import { currentUser, requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
+import { publishLiveEvent } from "../../live/publish";
 import { logActivity } from "../activity/service";
+import { resolveReportsOfAuthor } from "../reports/service";
 import { adminErrors } from "./errors";
 
 const USER_NOT_FOUND = "No user has this id.";
@@ -30,6 +34,7 @@ export const LAST_ADMIN_MESSAGE =
   "You are the only admin: removing your admin role would leave nobody to run the marketplace. Make another user an admin first.";
 
 export const DELETED_ACCOUNT_ROLE_MESSAGE = "This account was deleted by its owner: its role cannot change.";
+const DELETED_ACCOUNT_SUSPEND_MESSAGE = "This account was deleted by its owner: there is nothing to suspend.";
 
 // The same expression as the trigram index users_name_trgm_idx, so that the index serves the search.
 const fullName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
@@ -42,6 +47,8 @@ const columns = {
   userType: users.userType,
   createdAt: users.createdAt,
   lastSignInAt: users.lastSignInAt,
+  suspendedAt: users.suspendedAt,
+  suspendedReason: users.suspendedReason,
   companyId: companies.id,
   companyName: companies.name,
   companyStatus: companies.status,
@@ -55,6 +62,8 @@ type Row = {
   userType: UserType;
   createdAt: Date;
   lastSignInAt: Date | null;
+  suspendedAt: Date | null;
+  suspendedReason: string | null;
   companyId: number | null;
   companyName: string | null;
   companyStatus: CompanyStatus | null;
@@ -73,6 +82,8 @@ function toAdminUser(r: Row): AdminUser {
         : null,
     createdAt: r.createdAt.toISOString(),
     lastSignInAt: r.lastSignInAt?.toISOString() ?? null,
+    suspendedAt: r.suspendedAt?.toISOString() ?? null,
+    suspendedReason: r.suspendedReason,
   };
 }
 
@@ -133,6 +144,96 @@ export async function setUserRole(db: Db, admin: UserRow, id: number, userType: 
   });
 }
 
+export const SELF_SUSPEND_MESSAGE = "You cannot suspend your own account.";
+export const LAST_ADMIN_SUSPEND_MESSAGE =
+  "This is the only admin who is not suspended: suspending them would leave nobody to run the marketplace.";
+
+/**
+ * Suspends an account (decision 135): it cannot sign in, its sessions end now (its open streams are
+ * told, in the same transaction), and the open reports of its messages are resolved. Every admin row is
+ * locked first, as for a role change, so that two admins suspending each other at once cannot both win.
+ */
+export async function suspendUser(db: Db, admin: UserRow, id: number, reason: string): Promise<AdminUser> {
+  return db.transaction(async (tx) => {
+    const activeAdmins = await lockActiveAdmins(tx, admin);
+    if (id === admin.id) throw new ConflictError(SELF_SUSPEND_MESSAGE);
+    const [target] = await tx.select().from(users).where(eq(users.id, id)).for("update").limit(1);
+    if (!target) throw new NotFoundError(USER_NOT_FOUND);
+    if (isDeletedAccountEmail(target.email)) throw new ConflictError(DELETED_ACCOUNT_SUSPEND_MESSAGE);
+    if (target.suspendedAt) throw new ConflictError("This account is already suspended.");
+    if (target.userType === "admin" && activeAdmins.filter((a) => a.id !== id).length === 0) {
+      throw new ConflictError(LAST_ADMIN_SUSPEND_MESSAGE);
+    }
+    const [updated] = await tx
+      .update(users)
+      .set({ suspendedAt: sql`now()`, suspendedReason: reason, updatedAt: sql`now()` })
+      .where(eq(users.id, id))
+      .returning({ suspendedAt: users.suspendedAt });
+    await tx.delete(sessions).where(eq(sessions.userId, id));
+    await publishLiveEvent(tx, [id], { type: "session-ended" });
+    const resolvedReports = await resolveReportsOfAuthor(tx, admin, id, reason);
+    await logActivity(tx, {
+      adminId: admin.id,
+      action: "suspend_user",
+      resourceType: "user",
+      resourceId: id,
+      details: {
+        email: target.email,
+        oldSuspendedAt: null,
+        newSuspendedAt: updated?.suspendedAt?.toISOString() ?? null,
+        oldSuspendedReason: null,
+        newSuspendedReason: reason,
+        resolvedReports,
+      },
+    });
+    return findUser(tx, id);
+  });
+}
+
+/** Lifts a suspension: the account may sign in again (with a new session: none survives the suspension). */
+export async function reinstateUser(db: Db, admin: UserRow, id: number): Promise<AdminUser> {
+  return db.transaction(async (tx) => {
+    await lockActiveAdmins(tx, admin);
+    const [target] = await tx.select().from(users).where(eq(users.id, id)).for("update").limit(1);
+    if (!target) throw new NotFoundError(USER_NOT_FOUND);
+    if (!target.suspendedAt) throw new ConflictError("This account is not suspended.");
+    await tx
+      .update(users)
+      .set({ suspendedAt: null, suspendedReason: null, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
+    // A session begun in a race with the suspension (its password checked just before) was refused on
+    // every request while suspended; it is not brought back to life now.
+    await tx.delete(sessions).where(eq(sessions.userId, id));
+    await logActivity(tx, {
+      adminId: admin.id,
+      action: "reinstate_user",
+      resourceType: "user",
+      resourceId: id,
+      details: {
+        email: target.email,
+        oldSuspendedAt: target.suspendedAt.toISOString(),
+        newSuspendedAt: null,
+        oldSuspendedReason: target.suspendedReason,
+        newSuspendedReason: null,
+      },
+    });
+    return findUser(tx, id);
+  });
+}
+
+/** The admins in good standing, locked; a 403 when the caller is no longer one of them. */
+async function lockActiveAdmins(tx: Db, admin: UserRow) {
+  const admins = await tx
+    .select({ id: users.id, suspendedAt: users.suspendedAt })
+    .from(users)
+    .where(eq(users.userType, "admin"))
+    .orderBy(users.id)
+    .for("update");
+  const active = admins.filter((a) => a.suspendedAt === null);
+  if (!active.some((a) => a.id === admin.id)) throw new ForbiddenError("This is only for admins.");
+  return active;
+}
+
 export const userRoutes: RoutePlugin = async (app) => {
   app.get(
     "/api/admin/users",
@@ -159,5 +260,28 @@ export const userRoutes: RoutePlugin = async (app) => {
       preValidation: requireRole("admin"),
     },
     async (request) => setUserRole(app.db, currentUser(request), request.params.id, request.body.userType),
+  );
+
+  app.patch(
+    "/api/admin/users/:id/suspend",
+    {
+      schema: {
+        tags: ["admin"],
+        params: idParamsSchema,
+        body: suspendUserSchema,
+        response: { 200: adminUserSchema, ...adminErrors },
+      },
+      preValidation: requireRole("admin"),
+    },
+    async (request) => suspendUser(app.db, currentUser(request), request.params.id, request.body.reason),
+  );
+
+  app.patch(
+    "/api/admin/users/:id/reinstate",
+    {
+      schema: { tags: ["admin"], params: idParamsSchema, response: { 200: adminUserSchema, ...adminErrors } },
+      preValidation: requireRole("admin"),
+    },
+    async (request) => reinstateUser(app.db, currentUser(request), request.params.id),
   );
 };

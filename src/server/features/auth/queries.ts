@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, ne, notInArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { placeholderTime, preparedPerDatabase } from "../../db/prepared";
 import { type AccountTokenRow, accountTokens } from "../../db/schema/account-tokens";
@@ -43,7 +43,10 @@ export async function insertSession(
 /** Whether a session is live at `now`: before its end, and used since `idleSince`. */
 const live = (now: Date, idleSince: Date) => and(gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince));
 
-/** The statement of every signed-in request, prepared (decision 123). */
+/**
+ * The statement of every signed-in request, prepared (decision 123). A suspended account's session is
+ * no session (decision 135): the suspension deletes them, and one begun in a race with it is refused here.
+ */
 const findUserBySessionStatement = preparedPerDatabase((db) =>
   db
     .select({ user: users, lastSeenAt: sessions.lastSeenAt })
@@ -54,6 +57,7 @@ const findUserBySessionStatement = preparedPerDatabase((db) =>
         eq(sessions.id, sql.placeholder("id")),
         gt(sessions.expiresAt, sql.placeholder("now")),
         gt(sessions.lastSeenAt, sql.placeholder("idleSince")),
+        isNull(users.suspendedAt),
       ),
     )
     .limit(1)

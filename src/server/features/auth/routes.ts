@@ -28,7 +28,15 @@ import {
 } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import { requestPasswordReset, resetPassword } from "./recovery";
-import { changePassword, endSession, signIn, startSession, toPublicUser, updateProfile } from "./service";
+import {
+  changePassword,
+  endSession,
+  refuseSuspended,
+  signIn,
+  startSession,
+  toPublicUser,
+  updateProfile,
+} from "./service";
 import { endAllSessions, endSessionById, listSessions } from "./sessions";
 import { requestEmailChange, resendVerification, signUp, verifyEmail } from "./verification";
 
@@ -60,6 +68,8 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
     { schema: { tags: ["auth"], body: verifyEmailSchema, response: { 200: publicUserSchema } } },
     async (request, reply) => {
       const user = await verifyEmail(deps, request.body);
+      // The address is confirmed, but a suspended account is not signed in (decision 135).
+      refuseSuspended(user);
       // The link signs its browser in, as the account's owner (a session the browser held is ended).
       const previous = request.cookies[SESSION_COOKIE];
       if (previous) await endSession(app.db, previous);

@@ -5,11 +5,12 @@ import {
   type SignInInput,
   type UpdateProfileInput,
 } from "@/shared/auth";
+import { ACCOUNT_SUSPENDED_MESSAGE } from "@/shared/reports";
 import type { PublicUser } from "@/shared/users";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema/users";
-import { ConflictError, FieldError, UnauthorizedError } from "../../errors";
+import { ConflictError, FieldError, ForbiddenError, UnauthorizedError } from "../../errors";
 import { type MessagingDeps, queueEmail } from "../notifications/service";
 import { passwordChangedEmail } from "./emails";
 import { hashPassword, verifyPassword } from "./password";
@@ -96,7 +97,14 @@ export async function signIn(deps: AuthDeps, input: SignInInput, address: string
   const stored = user?.passwordHash ?? (await dummyHash);
   const ok = await checkPasswordThrottled(deps, input.email, address, () => verifyPassword(input.password, stored));
   if (!user || !ok) throw new UnauthorizedError(LOGIN_FAILED_MESSAGE);
+  // Told only to whoever knows the password (decision 135): to anyone else it is the usual failure.
+  refuseSuspended(user);
   return user;
+}
+
+/** A suspended account gets no new session (decision 135). */
+export function refuseSuspended(user: UserRow): void {
+  if (user.suspendedAt) throw new ForbiddenError(ACCOUNT_SUSPENDED_MESSAGE);
 }
 
 /** Keeps the sign-in attempts of the last day (the limits look at 15 minutes) and no ended sessions. */

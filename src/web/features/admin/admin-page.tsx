@@ -9,6 +9,7 @@ import { InquiriesPanel } from "./inquiries-panel";
 import { OutboxPanel } from "./outbox-panel";
 import { OverviewPanel } from "./overview-panel";
 import { ProvidersPanel } from "./providers-panel";
+import { ReportsPanel } from "./reports-panel";
 import { RequestsPanel } from "./requests-panel";
 import { UsersPanel } from "./users-panel";
 
@@ -23,6 +24,7 @@ export const ADMIN_TABS = [
   { value: "activity", label: "Activity", path: PATHS.adminActivity, Panel: ActivityPanel },
   { value: "inquiries", label: "Inquiries", path: PATHS.adminInquiries, Panel: InquiriesPanel },
   { value: "emails", label: "Emails", path: PATHS.adminEmails, Panel: OutboxPanel },
+  { value: "reports", label: "Reports", path: PATHS.adminReports, Panel: ReportsPanel },
 ] as const;
 
 export function AdminPage() {

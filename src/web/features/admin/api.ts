@@ -103,7 +103,7 @@ export function useAdminList<T>(name: string, path: string, params: Record<strin
 }
 
 /** A mutation of the portal: the spec's toast on success, the server's message on failure, every admin read refreshed. */
-function useAdminMutation<V, R>(call: (vars: V) => Promise<R>, success: (vars: V, result: R) => ToastInput) {
+export function useAdminMutation<V, R>(call: (vars: V) => Promise<R>, success: (vars: V, result: R) => ToastInput) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,

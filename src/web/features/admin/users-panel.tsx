@@ -7,6 +7,9 @@ import { useAuth } from "@/web/lib/auth";
 import { formatDate, formatDateTime } from "@/web/lib/format";
 import { useAdminList, useSetUserRole } from "./api";
 import { AdminTable, FilterSelect, KeysetList, PanelHeading, SearchBox, useUrlParam } from "./list-controls";
+import { useReinstateUser, useSuspendUser } from "./moderation-api";
+import { ReasonDialog } from "./reason-dialog";
+import { SuspendedBadge } from "./reports-panel";
 
 const TYPE_OPTIONS = USER_TYPES.map((t) => ({ value: t, label: t.charAt(0).toUpperCase() + t.slice(1) }));
 
@@ -79,6 +82,47 @@ function RoleControls({ user, self }: { user: AdminUser; self: boolean }) {
   );
 }
 
+/** Suspend (with a reason) or reinstate an account (decision 135); not one's own. */
+function SuspensionControls({ user, self }: { user: AdminUser; self: boolean }) {
+  const suspend = useSuspendUser();
+  const reinstate = useReinstateUser();
+  if (self) return null;
+  if (user.suspendedAt) {
+    return (
+      <ConfirmDialog
+        trigger={
+          <Button size="sm" variant="outline" disabled={reinstate.isPending}>
+            Reinstate
+          </Button>
+        }
+        title={`Reinstate ${user.email}?`}
+        description={`${user.firstName} ${user.lastName} will be able to sign in again.`}
+        confirmLabel="Reinstate"
+        cancelLabel="Cancel"
+        confirmVariant="default"
+        onConfirm={() => reinstate.mutate(user.id)}
+      />
+    );
+  }
+  return (
+    <ReasonDialog
+      trigger={
+        <Button size="sm" variant="outline">
+          Suspend
+        </Button>
+      }
+      title={`Suspend ${user.email}?`}
+      description={`${user.firstName} ${user.lastName} will be signed out everywhere at once and cannot sign in until an admin reinstates the account. The open reports of their messages are resolved.`}
+      label="Reason"
+      confirmLabel="Suspend account"
+      pendingLabel="Suspending..."
+      pending={suspend.isPending}
+      destructive
+      onConfirm={(reason, done) => suspend.mutate({ id: user.id, reason }, { onSuccess: done })}
+    />
+  );
+}
+
 /** Spec screen 10, Users tab: every account; 'Make Admin' and 'Remove Admin' (and any role) behind a confirmation. */
 export function UsersPanel() {
   const { user: me } = useAuth();
@@ -103,6 +147,11 @@ export function UsersPanel() {
                   <span className="font-medium text-slate-900">
                     {u.firstName} {u.lastName}
                   </span>
+                  {u.suspendedAt ? (
+                    <span className="ml-2" title={u.suspendedReason ?? undefined}>
+                      <SuspendedBadge />
+                    </span>
+                  ) : null}
                   <span className="block text-xs text-slate-600 [overflow-wrap:anywhere]">{u.email}</span>
                 </td>
                 <td className="px-3 py-2">
@@ -116,7 +165,10 @@ export function UsersPanel() {
                   {u.lastSignInAt ? formatDateTime(u.lastSignInAt) : "Never"}
                 </td>
                 <td className="px-3 py-2">
-                  <RoleControls user={u} self={u.id === me?.id} />
+                  <div className="flex flex-wrap items-center gap-2">
+                    <RoleControls user={u} self={u.id === me?.id} />
+                    <SuspensionControls user={u} self={u.id === me?.id} />
+                  </div>
                 </td>
               </tr>
             ))}

@@ -28,9 +28,10 @@ export function LoginPage() {
     signIn.mutate({ email, password });
   };
 
-  // A wrong email or password says only that sign-in failed; a locked-out address learns when to retry.
+  // A wrong email or password says only that sign-in failed; a locked-out address learns when to retry,
+  // and the owner of a suspended account (the right password given) that it is suspended.
   const error = signIn.error
-    ? signIn.error instanceof ApiError && signIn.error.status === 429
+    ? signIn.error instanceof ApiError && (signIn.error.status === 429 || signIn.error.status === 403)
       ? errorMessage(signIn.error)
       : LOGIN_FAILED_MESSAGE
     : null;

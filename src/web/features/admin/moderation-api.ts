@@ -1,0 +1,63 @@
+// The moderation calls of the portal (issue 16, decisions 134 and 135): reported messages, hiding a
+// message, dismissing a report, suspending and reinstating an account. Contract: src/shared/reports.ts.
+import { queryOptions } from "@tanstack/react-query";
+import type { AdminUser } from "@/shared/admin";
+import type { AdminReport, AdminReportDetail, HideMessageResult, ReportCount } from "@/shared/reports";
+import { getJson, requestJson } from "@/web/lib/api";
+import { queryKeys } from "@/web/lib/query-keys";
+import { useAdminMutation } from "./api";
+
+// Under the admin's key, so that every admin mutation refreshes them too.
+const reportsKey = [...queryKeys.admin.all, "message-reports"] as const;
+
+export const reportCountQueryOptions = () =>
+  queryOptions({
+    queryKey: [...reportsKey, "count"] as const,
+    queryFn: () => getJson<ReportCount>("/api/admin/message-reports/count"),
+  });
+
+export const reportDetailQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: [...reportsKey, "detail", id] as const,
+    queryFn: () => getJson<AdminReportDetail>(`/api/admin/message-reports/${id}`),
+  });
+
+export function useHideMessage() {
+  return useAdminMutation(
+    ({ id, reason }: { id: number; reason: string }) =>
+      requestJson<HideMessageResult>("POST", `/api/admin/messages/${id}/hide`, { reason }),
+    (_v, r) => ({
+      title: "Message hidden",
+      description:
+        r.resolvedReports > 0
+          ? `The parties see it as removed. ${r.resolvedReports === 1 ? "Its report is" : `Its ${r.resolvedReports} reports are`} resolved.`
+          : "The parties see it as removed.",
+    }),
+  );
+}
+
+export function useDismissReport() {
+  return useAdminMutation(
+    ({ id, note }: { id: number; note?: string }) =>
+      requestJson<AdminReport>("POST", `/api/admin/message-reports/${id}/dismiss`, note ? { note } : {}),
+    () => ({ title: "Report dismissed", description: "The message stays as it is." }),
+  );
+}
+
+export function useSuspendUser() {
+  return useAdminMutation(
+    ({ id, reason }: { id: number; reason: string }) =>
+      requestJson<AdminUser>("PATCH", `/api/admin/users/${id}/suspend`, { reason }),
+    (_v, u) => ({
+      title: "Account suspended",
+      description: `${u.firstName} ${u.lastName} is signed out everywhere and cannot sign in.`,
+    }),
+  );
+}
+
+export function useReinstateUser() {
+  return useAdminMutation(
+    (id: number) => requestJson<AdminUser>("PATCH", `/api/admin/users/${id}/reinstate`),
+    (_v, u) => ({ title: "Account reinstated", description: `${u.firstName} ${u.lastName} can sign in again.` }),
+  );
+}
