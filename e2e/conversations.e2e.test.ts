@@ -114,6 +114,12 @@ describe("conversations", () => {
     expect(await link.getAttribute("target")).toBe("_blank");
     expect((await link.getAttribute("rel"))?.split(" ").sort()).toEqual(["nofollow", "noopener", "noreferrer", "ugc"]);
     expect(await accessibilityViolations(client.page)).toEqual([]);
+    // The other side's message can be reported (features/reports' dialog); the client's own cannot.
+    await received.getByRole("button", { name: `Report this message from ${company}` }).click();
+    const dialog = client.page.getByRole("dialog", { name: "Report this message" });
+    await dialog.waitFor();
+    await client.page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
 
     // The provider waits on the list of leads: the client's answer counts there, live.
     const nav = provider.page.getByRole("navigation", { name: "Main" });
@@ -127,7 +133,9 @@ describe("conversations", () => {
     const answerBox = card.getByLabel(`Message ${company}`);
     await answerBox.fill(answer);
     await card.getByRole("button", { name: `Send message to ${company}` }).click();
-    await clientLog.getByTestId("message").filter({ hasText: "QuickBooks Online Advanced." }).waitFor();
+    const sent = clientLog.getByTestId("message").filter({ hasText: "QuickBooks Online Advanced." });
+    await sent.waitFor();
+    expect(await sent.getByRole("button", { name: /^Report/ }).count()).toBe(0);
 
     await row.getByTestId("row-unread").waitFor(LIVE);
     expect(await row.getByTestId("row-unread").innerText()).toBe("1 new message");

@@ -4,6 +4,7 @@
 import { Flag } from "lucide-react";
 import { type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import type { Conversation, Message } from "@/shared/conversations";
+import { ReportMessageDialog } from "@/web/features/reports/report-message-dialog";
 import { errorMessage } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
 import { formatDateTime } from "@/web/lib/format";
@@ -46,7 +47,7 @@ function useSeen(ref: RefObject<HTMLElement | null>): boolean {
 }
 
 /** Opens the report of a message of the other side. */
-export type ReportHandler = (message: Message) => void;
+type ReportHandler = (message: Message) => void;
 
 function MessageItem({
   message: m,
@@ -59,7 +60,7 @@ function MessageItem({
   side: Conversation["side"];
   seen: boolean;
   now: number;
-  onReport?: ReportHandler;
+  onReport: ReportHandler;
 }) {
   const own = side === "client" ? "bg-blue-700 text-white" : "bg-green-700 text-white";
   return (
@@ -92,7 +93,7 @@ function MessageItem({
         <time dateTime={m.createdAt} title={formatDateTime(m.createdAt)}>
           {timeAgo(m.createdAt, now)}
         </time>
-        {!m.mine && !m.hidden && onReport ? (
+        {!m.mine && !m.hidden ? (
           <button
             type="button"
             onClick={() => onReport(m)}
@@ -116,19 +117,18 @@ function MessageItem({
 export function ConversationThread({
   leadId,
   emptyText,
-  onReport,
 }: {
   leadId: number;
   /** What the thread says before anyone wrote. */
   emptyText: string;
-  /** Where the "Report" action of the other side's messages leads; no action without it. */
-  onReport?: ReportHandler;
 }) {
   const conversation = useConversation(leadId);
   const list = useMessages(leadId);
   const markRead = useMarkRead(leadId);
   const now = useNow();
   const labelId = useId();
+  // The other side's message being reported (features/reports' dialog), kept while the dialog closes.
+  const [reported, setReported] = useState<{ id: number; open: boolean } | null>(null);
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const topRef = useRef<HTMLDivElement>(null);
@@ -248,7 +248,7 @@ export function ConversationThread({
                 side={c?.side ?? "client"}
                 seen={m.id === seenId}
                 now={now}
-                onReport={onReport}
+                onReport={(message) => setReported({ id: message.id, open: true })}
               />
             ))}
           </ol>
@@ -262,6 +262,13 @@ export function ConversationThread({
             {c.closedReason ?? "This conversation is closed."}
           </p>
         )
+      ) : null}
+      {reported ? (
+        <ReportMessageDialog
+          messageId={reported.id}
+          open={reported.open}
+          onOpenChange={(open) => setReported({ id: reported.id, open })}
+        />
       ) : null}
     </div>
   );

@@ -4,10 +4,10 @@ import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { useConversation } from "./api";
-import { ConversationThread, type ReportHandler } from "./conversation-thread";
+import { ConversationThread } from "./conversation-thread";
 import { conversationAnchor } from "./thread-model";
 
-export function LeadConversation({ leadId, onReport }: { leadId: number; onReport?: ReportHandler }) {
+export function LeadConversation({ leadId }: { leadId: number }) {
   const name = useConversation(leadId).data?.counterpartName;
   const ref = useRef<HTMLDivElement>(null);
   const { hash } = useLocation();
@@ -29,7 +29,6 @@ export function LeadConversation({ leadId, onReport }: { leadId: number; onRepor
           <ConversationThread
             leadId={leadId}
             emptyText="Ask the client a question before you quote: what systems they use, volumes, deadlines."
-            onReport={onReport}
           />
         </CardContent>
       </Card>

@@ -4,6 +4,7 @@ import { SendHorizontal } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
 import { MESSAGE_MAX_LENGTH } from "@/shared/conversations";
 import { Button } from "@/web/components/ui/button";
+import { Textarea } from "@/web/components/ui/form-controls";
 import { errorMessage } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
 import { useSendMessage } from "./api";
@@ -36,7 +37,7 @@ export function MessageComposer({ leadId, counterpartName }: { leadId: number; c
         Message {counterpartName}
       </label>
       <div className="flex items-end gap-2">
-        <textarea
+        <Textarea
           id={`${id}-body`}
           value={body}
           onChange={(e) => {
@@ -48,7 +49,7 @@ export function MessageComposer({ leadId, counterpartName }: { leadId: number; c
           rows={2}
           aria-describedby={`${id}-hint ${id}-counter`}
           aria-invalid={left < 0 || send.isError}
-          className="min-h-[2.75rem] flex-1 resize-y rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+          className="min-h-[2.75rem] flex-1 resize-y"
         />
         <Button type="submit" disabled={!canSend} aria-label={`Send message to ${counterpartName}`}>
           <SendHorizontal className="h-4 w-4" aria-hidden="true" />

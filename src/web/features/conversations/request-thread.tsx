@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { RequestThread } from "@/shared/conversations";
 import { cn } from "@/web/lib/cn";
-import { ConversationThread, type ReportHandler } from "./conversation-thread";
+import { ConversationThread } from "./conversation-thread";
 import { conversationAnchor } from "./thread-model";
 import { UnreadBadge } from "./unread-badge";
 
@@ -16,7 +16,7 @@ function preview(thread: RequestThread): string | null {
   return m.side === "client" ? `You: ${text}` : text;
 }
 
-export function RequestThreadPanel({ thread, onReport }: { thread: RequestThread; onReport?: ReportHandler }) {
+export function RequestThreadPanel({ thread }: { thread: RequestThread }) {
   const anchor = conversationAnchor(thread.leadId);
   const { hash } = useLocation();
   const named = hash === `#${anchor}`;
@@ -56,7 +56,6 @@ export function RequestThreadPanel({ thread, onReport }: { thread: RequestThread
           <ConversationThread
             leadId={thread.leadId}
             emptyText={`Ask ${thread.companyName} anything about their approach, price or timeline.`}
-            onReport={onReport}
           />
         </div>
       ) : null}
