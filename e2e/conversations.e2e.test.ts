@@ -4,6 +4,7 @@
 // A message's links are links that carry no endorsement; its markup is text.
 import type { BrowserContext, Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { MESSAGE_PAGE_SIZE } from "@/shared/conversations";
 import { accessibilityViolations } from "./support/axe";
 import { apiSignIn, apiSignUp, DEMO, startProduct, uniqueEmail } from "./support/fixture";
 
@@ -52,6 +53,26 @@ async function waitForLead(context: BrowserContext, title: string): Promise<numb
   return id;
 }
 
+/** A new client (signed in) with a request, and the demo provider (signed in) with its lead on it. */
+async function requestWithLead() {
+  const title = `Vendor bill intake ${Date.now()}`;
+  const client = await product.newPage();
+  await apiSignUp(
+    client.context,
+    { firstName: "Cass", lastName: "Client", email: uniqueEmail("e2e-conv-client"), password: "client-pass-123" },
+    product,
+  );
+  const created = await client.context.request.post("/api/quote-requests", { data: requestBody(title) });
+  expect(created.status(), await created.text()).toBe(201);
+  const requestId: number = (await created.json()).id;
+
+  const provider = await product.newPage();
+  await apiSignIn(provider.context, DEMO.provider, DEMO.password);
+  const leadId = await waitForLead(provider.context, title);
+  const company: string = (await (await provider.context.request.get("/api/companies/me")).json()).name;
+  return { client, requestId, provider, leadId, company };
+}
+
 /** The sidebar's count on a link of the main menu: 0 when it shows none. */
 async function navCount(nav: Locator, label: string): Promise<number> {
   const badge = nav.getByRole("link", { name: new RegExp(`^${label}`) }).getByTestId("nav-unread-count");
@@ -60,21 +81,7 @@ async function navCount(nav: Locator, label: string): Promise<number> {
 
 describe("conversations", () => {
   it("a provider's question reaches the client's open page live, and the client's answer the provider's", async () => {
-    const title = `Vendor bill intake ${Date.now()}`;
-    const client = await product.newPage();
-    await apiSignUp(
-      client.context,
-      { firstName: "Cass", lastName: "Client", email: uniqueEmail("e2e-conv-client"), password: "client-pass-123" },
-      product,
-    );
-    const created = await client.context.request.post("/api/quote-requests", { data: requestBody(title) });
-    expect(created.status(), await created.text()).toBe(201);
-    const requestId: number = (await created.json()).id;
-
-    const provider = await product.newPage();
-    await apiSignIn(provider.context, DEMO.provider, DEMO.password);
-    const leadId = await waitForLead(provider.context, title);
-    const company: string = (await (await provider.context.request.get("/api/companies/me")).json()).name;
+    const { client, requestId, provider, leadId, company } = await requestWithLead();
     const providerUnreadBefore: number = (
       await (await provider.context.request.get("/api/conversations/unread")).json()
     ).total;
@@ -146,7 +153,7 @@ describe("conversations", () => {
     await row.getByRole("link", { name: `View Details of Lead #${leadId}` }).click();
     const shown = providerLog.getByTestId("message").filter({ hasText: "QuickBooks Online Advanced." });
     await shown.waitFor();
-    // It is read when the provider scrolls down to it (the thread is under the quote form).
+    // It is read when the provider scrolls down to it (the thread is under the lead's details).
     await providerLog.scrollIntoViewIfNeeded();
     expect(await shown.locator("p").first().innerText()).toBe(answer);
     await expect.poll(() => navCount(nav, "Available Leads"), LIVE).toBe(providerUnreadBefore);
@@ -154,5 +161,46 @@ describe("conversations", () => {
     const seenUnder = providerLog.getByTestId("message").filter({ has: provider.page.getByTestId("message-seen") });
     expect(await seenUnder.innerText()).toContain("Which QuickBooks edition");
     expect(await accessibilityViolations(provider.page)).toEqual([]);
+  });
+  it("a long thread opens at its newest messages and loads the older ones when scrolled up, keeping the place", async () => {
+    const { client, requestId, provider, leadId, company } = await requestWithLead();
+    const total = MESSAGE_PAGE_SIZE + 5;
+    const note = (n: number) => `Note ${String(n).padStart(2, "0")} of ${total}`;
+    for (let n = 1; n <= total; n++) {
+      const sent = await provider.context.request.post(`/api/conversations/${leadId}/messages`, {
+        data: { body: note(n) },
+      });
+      expect(sent.status(), await sent.text()).toBe(201);
+    }
+
+    await client.page.goto(`/quote-request/${requestId}#conversation-${leadId}`);
+    // The hash (a notification's link) opens the thread.
+    const card = client.page.getByRole("article", { name: company, exact: true });
+    const log = card.getByRole("log", { name: `Messages with ${company}` });
+    const item = (n: number) => log.getByTestId("message").filter({ hasText: note(n) });
+    await item(total).waitFor();
+    // The newest page, scrolled to its end.
+    expect(await log.getByTestId("message").count()).toBe(MESSAGE_PAGE_SIZE);
+    expect(await item(5).count()).toBe(0);
+    const gap = () => log.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+    await expect.poll(gap).toBeLessThan(2);
+
+    // Scrolled to the top, the older messages come in above without moving what the reader sees.
+    // Where the oldest shown message stands in the list, measured in the page at once (older messages
+    // may come in as soon as the top shows).
+    const offsetOf = (scrollToTop: boolean) =>
+      log.evaluate(
+        (el, { text, scrollToTop }) => {
+          if (scrollToTop) el.scrollTop = 0;
+          const shown = [...el.querySelectorAll("[data-testid=message]")].find((m) => m.textContent?.includes(text));
+          return (shown?.getBoundingClientRect().top ?? Number.NaN) - el.getBoundingClientRect().top;
+        },
+        { text: note(6), scrollToTop },
+      );
+    const before = await offsetOf(true);
+    await item(1).waitFor();
+    expect(await log.getByTestId("message").count()).toBe(total);
+    expect(Math.abs((await offsetOf(false)) - before)).toBeLessThan(2);
+    expect(await log.getByRole("button", { name: "Load earlier messages" }).count()).toBe(0);
   });
 });
