@@ -43,6 +43,7 @@ import { registerSecurityHeaders } from "./http/security-headers";
 import { serializerCompiler } from "./http/serializer";
 import { isUnstorableTextError, refuseUnstorableText } from "./http/unstorable-text";
 import { isPrerenderedFile, pageEncodingFor, webPages } from "./http/web-page";
+import { type LiveOptions, liveRoutes } from "./live/routes";
 
 const builtWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
 
@@ -72,6 +73,8 @@ export type BuildOptions = {
   webRoot?: string;
   /** Told of every route as it is declared: the authorization matrix checks each one has a row. */
   onRoute?: (route: RouteOptions) => void;
+  /** The live stream's heartbeat and limits (decision 130); tests shorten the heartbeat. */
+  live?: LiveOptions;
 };
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -190,6 +193,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(accountRoutes, deps);
   await app.register(conversationRoutes, deps);
   await app.register(reportRoutes, deps);
+  await app.register(liveRoutes(options.live), deps);
 
   const serveWeb = options.serveWeb ?? fs.existsSync(path.join(webRoot, "index.html"));
   if (serveWeb) {

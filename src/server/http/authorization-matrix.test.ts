@@ -45,6 +45,8 @@ type RouteRequest = {
   body?: (w: World, who: Actor, user: TestUser | null) => object;
   /** Callers replaced by new users of the same kind on this route, because its success changes them. */
   fresh?: SignedIn[];
+  /** An answer that streams until the app closes: its status is read from its head. */
+  stream?: boolean;
 };
 
 // Routes the app declares that are not the product's API, each with why it has no row.
@@ -193,6 +195,9 @@ const MATRIX: Record<string, Statuses> = {
 
   // Reports of abuse: a party reports the other side's message (the provider wrote this one: 400 for them).
   "POST /api/messages/:id/report":          [401,  201,  404,  404,  400,  404,  403],
+
+  // Live updates: every signed-in user's own stream.
+  "GET /api/events":                        [401,  200,  200,  200,  200,  200,  200],
 };
 
 /** What a route's cells send, where the path's `:id` or a body is needed. */
@@ -304,6 +309,8 @@ const REQUESTS: Record<string, RouteRequest> = {
     },
   },
   "POST /api/messages/:id/report": { id: (w) => newMessage(w), body: () => ({ reason: "spam" }) },
+
+  "GET /api/events": { stream: true },
 };
 
 let ctx: TestContext;
@@ -408,7 +415,7 @@ let addresses = 0;
  * password ends sessions, and must not end the next cell's), from an address of its own (the limits
  * per address must not turn the next cell away).
  */
-async function send(user: TestUser | null, method: string, url: string, payload?: object) {
+async function send(user: TestUser | null, method: string, url: string, payload?: object, stream = false) {
   const headers: Record<string, string> = {};
   if (user) headers.cookie = `sid=${(await startSession(ctx.deps, user.id)).token}`;
   addresses += 1;
@@ -418,6 +425,8 @@ async function send(user: TestUser | null, method: string, url: string, payload?
     headers,
     remoteAddress: `10.0.${addresses >> 8}.${addresses & 255}`,
     ...(payload === undefined ? {} : { payload }),
+    // The answer comes at its head; the stream stays open until the app closes and ends it.
+    ...(stream ? { payloadAsStream: true } : {}),
   });
 }
 
@@ -502,7 +511,7 @@ describe("the authorization matrix", () => {
     const actual = {} as Record<Actor, number>;
     for (const who of order) {
       const user = who === "anonymous" ? null : users[who];
-      const res = await send(user, method, url, request.body?.(world, who, user));
+      const res = await send(user, method, url, request.body?.(world, who, user), request.stream);
       actual[who] = res.statusCode;
     }
     expect(actual).toEqual(expected);

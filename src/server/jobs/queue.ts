@@ -1,11 +1,11 @@
 // Background jobs: pg-boss on the application's own database, on either driver (decision 010).
 // A job is a row in the `pgboss` schema, so that it survives restarts, runs once across several app
 // processes, and can be written in the same transaction as the change that asks for it.
-import pg from "pg";
 import PgBoss from "pg-boss";
 import type { Logger } from "pino";
 import { DEFAULT_JOB_SETTINGS, type JobSettings } from "../config";
 import type { Database, Db } from "../db/client";
+import { type ChannelListener, listenOnChannel } from "../db/listen";
 
 /** Every job the product runs, with its payload. */
 export type JobPayloads = {
@@ -183,69 +183,6 @@ const NO_CONNECTION_MESSAGES = new Set([
 ]);
 const POOL_WAITS = 6;
 
-/** Stops listening for committed jobs. */
-type Listener = { ready: Promise<void>; stop: () => Promise<void> };
-
-/**
- * PostgreSQL: one connection of its own (outside the pool, whose connections come and go) listens
- * on the channel; when it is lost, it is opened again a second later, and every queue is woken once
- * it listens again (a job committed meanwhile was not announced). Polling covers the gap.
- */
-function listenOnPostgres(options: pg.ClientConfig, log: JobLog, wake: (queue?: string) => void): Listener {
-  let client: pg.Client | null = null;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  const connect = async (): Promise<void> => {
-    const c = new pg.Client({ ...options, statement_timeout: undefined });
-    client = c;
-    let lost = false;
-    const onLost = (err?: Error) => {
-      if (lost) return;
-      lost = true;
-      if (client === c) client = null;
-      c.end().catch(() => undefined);
-      if (stopped || timer) return;
-      log.warn({ err }, "job notifications: connection lost, polling until it is back");
-      timer = setTimeout(() => {
-        timer = undefined;
-        void connect();
-      }, 1000);
-      timer.unref();
-    };
-    c.on("error", onLost);
-    c.on("end", () => onLost());
-    c.on("notification", (message) => wake(message.payload));
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${JOB_CHANNEL}`);
-      wake();
-    } catch (err) {
-      onLost(err instanceof Error ? err : new Error(String(err)));
-    }
-  };
-  return {
-    ready: connect(),
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      const c = client;
-      client = null;
-      await c?.end().catch(() => undefined);
-    },
-  };
-}
-
-/** PGlite: its one session listens, and hears the notifications its own transactions commit. */
-function listenOnPglite(pglite: NonNullable<Database["pglite"]>, wake: (queue?: string) => void): Listener {
-  const unlisten = pglite.listen(JOB_CHANNEL, (payload) => wake(payload));
-  return {
-    ready: unlisten.then(() => undefined),
-    stop: async () => {
-      await (await unlisten)();
-    },
-  };
-}
-
 // Any constant, apart from the migrations' lock (db/client.ts).
 const QUEUE_SETUP_LOCK_KEY = 727_400_002;
 
@@ -288,21 +225,17 @@ export function createJobQueue(database: Database, log: JobLog, options: JobQueu
   let stopping = false;
   /** This process's workers, by queue, for waking them. */
   const workers = new Map<string, string[]>();
-  let listener: Listener | null = null;
+  let listener: ChannelListener | null = null;
 
   const wake = (queue?: string) => {
     const ids = queue === undefined ? [...workers.values()].flat() : (workers.get(queue) ?? []);
     for (const id of ids) boss.notifyWorker(id);
   };
 
-  const listen = (): Listener => {
-    if (database.kind === "pglite") {
-      if (!database.pglite) throw new Error("The embedded database has no PGlite instance.");
-      return listenOnPglite(database.pglite, wake);
-    }
-    if (!database.pool) throw new Error("The PostgreSQL database has no connection pool.");
-    return listenOnPostgres(database.pool.options, log, wake);
-  };
+  // Every queue is woken once it listens (again): a job committed meanwhile was not announced. Polling
+  // covers the gap while the connection is lost.
+  const listen = (): ChannelListener =>
+    listenOnChannel(database, JOB_CHANNEL, log, { onMessage: (queue) => wake(queue), onListening: () => wake() });
 
   const assertStarted = () => {
     if (!started) throw new Error("The job queue is not started.");

@@ -17,3 +17,12 @@ export async function publishLiveEvent(tx: Db, userIds: number[], event: LiveEve
   const message: LiveMessage = { userIds: to, event };
   await tx.execute(sql`SELECT pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(message)})`);
 }
+
+/**
+ * Ends every live stream of the users, in every process, when the transaction commits (their
+ * sessions were ended, or the account suspended): each stream is told "session-ended" and closed.
+ * A tab whose session is still good connects again by itself; the others find they are signed out.
+ */
+export async function endUserStreams(tx: Db, userIds: number[]): Promise<void> {
+  await publishLiveEvent(tx, userIds, { type: "session-ended" });
+}

@@ -12,6 +12,7 @@ import { NavUnreadCount } from "@/web/features/conversations/unread-badge";
 import { NotificationBell } from "@/web/features/notifications/notification-bell";
 import { useAuth } from "@/web/lib/auth";
 import { cn } from "@/web/lib/cn";
+import { useLiveUpdates } from "@/web/lib/live";
 import { activeNavHref, buildBreadcrumbs, SIDEBAR_ITEMS, themeFor } from "./navigation";
 
 /** The top bar's admin-only button (spec section 2): the unresolved alerts, and the way to them. */
@@ -43,6 +44,7 @@ function AdminAlertsButton() {
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { user } = useAuth();
+  useLiveUpdates(user?.id);
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const theme = themeFor(user?.userType);

@@ -7,14 +7,15 @@ import type {
 } from "@/shared/notifications";
 import { toast } from "@/web/components/ui/use-toast";
 import { apiRequest, errorMessage, getJson, getJsonIfSignedIn, requestJson } from "@/web/lib/api";
+import { isLiveConnected } from "@/web/lib/live";
 import { queryKeys } from "@/web/lib/query-keys";
 
 const EMPTY: NotificationList = { notifications: [], unreadCount: 0, nextCursor: null };
 
 /**
- * The bell's list, a page at a time (older ones on "Load more", decision 104). Unlike the app's other
- * reads (spec section 7: never polled), it polls every 30 seconds and on window focus, so that news
- * arrives without a reload (decision 063).
+ * The bell's list, a page at a time (older ones on "Load more", decision 104). News arrives without a
+ * reload over the live stream (decision 131); while the stream is down the bell polls every 30 seconds
+ * instead (decision 063), and it is read again on window focus either way.
  */
 export const notificationsQueryOptions = () =>
   infiniteQueryOptions({
@@ -25,7 +26,8 @@ export const notificationsQueryOptions = () =>
       )) ?? EMPTY,
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
-    refetchInterval: 30_000,
+    // Read again whenever the query changes: the live connection refreshes it when it drops and when it is back.
+    refetchInterval: () => (isLiveConnected() ? false : 30_000),
     refetchOnWindowFocus: true,
     staleTime: 0,
   });

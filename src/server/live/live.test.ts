@@ -1,0 +1,190 @@
+// The live stream (GET /api/events, decision 130) over real HTTP, on both databases: the app listens on
+// a port of its own and the tests read its stream with fetch. The app is built from the test context's
+// deps with a short heartbeat, so that the session checks the heartbeat makes come within the test.
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LiveEvent } from "@/shared/live";
+import { buildApp } from "../app";
+import { openSse, type SseConnection } from "../test/sse";
+import { createTestContext, createUser, type TestContext, type TestUser } from "../test/test-app";
+import { endUserStreams, publishLiveEvent } from "./publish";
+
+const HEARTBEAT_MS = 150;
+const PER_USER = 3;
+
+let ctx: TestContext;
+let app: FastifyInstance;
+let base: string;
+let client: TestUser;
+let other: TestUser;
+const open: SseConnection[] = [];
+
+async function connect(user: Pick<TestUser, "cookie"> | null, headers: Record<string, string> = {}, url = base) {
+  const connection = await openSse(`${url}/api/events`, user?.cookie ?? null, headers);
+  open.push(connection);
+  return connection;
+}
+
+/** A connected stream, past its opening (the retry line and the ready event). */
+async function connectReady(user: Pick<TestUser, "cookie">, url = base) {
+  const stream = await connect(user, {}, url);
+  expect(stream.status).toBe(200);
+  expect(await stream.next()).toEqual({ kind: "retry", ms: 3000 });
+  expect(await stream.nextEvent()).toEqual({ event: "ready", data: "{}" });
+  return stream;
+}
+
+async function publish(userIds: number[], event: LiveEvent) {
+  await ctx.database.db.transaction(async (tx) => publishLiveEvent(tx, userIds, event));
+}
+
+async function listen(instance: FastifyInstance): Promise<string> {
+  await instance.listen({ port: 0, host: "127.0.0.1" });
+  const address = instance.server.address();
+  if (!address || typeof address === "string") throw new Error("the app is not listening on a port");
+  return `http://127.0.0.1:${address.port}`;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext({}, { jobs: false });
+  app = await buildApp(ctx.deps, {
+    serveWeb: false,
+    live: { heartbeatMs: HEARTBEAT_MS, limits: { perUser: PER_USER, total: 100 } },
+  });
+  base = await listen(app);
+  client = await createUser(ctx, "client");
+  other = await createUser(ctx, "client", "other");
+});
+afterAll(async () => {
+  for (const c of open) c.close();
+  await app?.close();
+  await ctx?.close();
+});
+
+describe("GET /api/events", () => {
+  it("answers 401 with a message to an anonymous caller, and to a cookie of no session", async () => {
+    for (const cookie of [null, "sid=not-a-session"]) {
+      const res = await connect(cookie ? { cookie } : null);
+      expect(res.status).toBe(401);
+      expect(res.header("content-type")).toMatch(/^application\/json/);
+      expect(JSON.parse(await res.text())).toEqual({ message: "Please sign in to continue." });
+    }
+  });
+
+  it("streams Server-Sent Events: not stored, not compressed, not buffered by a proxy", async () => {
+    const stream = await connect(client, { "accept-encoding": "br, gzip" });
+    expect(stream.status).toBe(200);
+    expect(stream.header("content-type")).toBe("text/event-stream; charset=utf-8");
+    expect(stream.header("cache-control")).toBe("no-store");
+    expect(stream.header("x-accel-buffering")).toBe("no");
+    expect(stream.header("content-encoding")).toBeNull();
+    // Helmet's headers are there as on every answer.
+    expect(stream.header("x-content-type-options")).toBe("nosniff");
+    expect(await stream.next()).toEqual({ kind: "retry", ms: 3000 });
+    expect(await stream.next()).toEqual({ kind: "event", event: "ready", data: "{}" });
+    // The heartbeat keeps it in use.
+    expect(await stream.next()).toEqual({ kind: "comment", text: "heartbeat" });
+    stream.close();
+  });
+
+  it("passes a committed event to its user's streams only, and nothing of a rolled-back transaction", async () => {
+    const mine = await connectReady(client);
+    const alsoMine = await connectReady(client);
+    const theirs = await connectReady(other);
+
+    await publish([other.id], { type: "notification" });
+    await ctx.database.db
+      .transaction(async (tx) => {
+        await publishLiveEvent(tx, [client.id], { type: "quote", leadId: 1, quoteRequestId: 2 });
+        throw new Error("rolled back on purpose");
+      })
+      .catch(() => undefined);
+    const started = Date.now();
+    await publish([client.id], { type: "message", leadId: 7 });
+
+    // Notifications arrive in commit order: the client's first event is its own, the last one sent.
+    for (const stream of [mine, alsoMine]) {
+      expect(await stream.nextEvent()).toEqual({
+        event: "message",
+        data: JSON.stringify({ type: "message", leadId: 7 }),
+      });
+    }
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await theirs.nextEvent()).toEqual({ event: "notification", data: JSON.stringify({ type: "notification" }) });
+    for (const s of [mine, alsoMine, theirs]) s.close();
+  });
+
+  it("ends every stream of a user told session-ended (endUserStreams), after telling them", async () => {
+    const first = await connectReady(client);
+    const second = await connectReady(client);
+    const theirs = await connectReady(other);
+    await ctx.database.db.transaction(async (tx) => endUserStreams(tx, [client.id]));
+    for (const stream of [first, second]) {
+      expect(await stream.nextEvent()).toEqual({
+        event: "session-ended",
+        data: JSON.stringify({ type: "session-ended" }),
+      });
+      expect(await stream.nextEvent()).toBeNull();
+    }
+    // The other user's stream lives on: it still gets its events.
+    await publish([other.id], { type: "lead", leadId: 3 });
+    expect(await theirs.nextEvent()).toEqual({ event: "lead", data: JSON.stringify({ type: "lead", leadId: 3 }) });
+    theirs.close();
+  });
+
+  it("ends the stream of a session signed out, at the next heartbeat", async () => {
+    const user = await createUser(ctx, "provider", "leaving");
+    const stream = await connectReady(user);
+    const out = await ctx.app.inject({ method: "POST", url: "/api/auth/sign-out", headers: { cookie: user.cookie } });
+    expect(out.statusCode).toBe(204);
+    expect(await stream.nextEvent()).toEqual({
+      event: "session-ended",
+      data: JSON.stringify({ type: "session-ended" }),
+    });
+    expect(await stream.nextEvent()).toBeNull();
+    // And it cannot connect again with that cookie.
+    expect((await connect(user)).status).toBe(401);
+  });
+
+  it("refuses a user's streams past the limit with 429 and a message, and takes them again once one closes", async () => {
+    const user = await createUser(ctx, "admin", "tabby");
+    const streams = [];
+    for (let i = 0; i < PER_USER; i++) streams.push(await connectReady(user));
+    const refused = await connect(user);
+    expect(refused.status).toBe(429);
+    expect(refused.header("retry-after")).toBe("30");
+    expect(JSON.parse(await refused.text()).message).toMatch(/tabs or windows receiving live updates already/);
+    // Someone else is not affected.
+    (await connectReady(other)).close();
+    // A closed tab frees its place.
+    streams[0]?.close();
+    await streams[0]?.ended;
+    await expect.poll(async () => (await connect(user)).status, { timeout: 5000 }).toBe(200);
+    for (const s of streams) s.close();
+  });
+
+  it("ends the stream of a session past its idle timeout, at the next heartbeat", async () => {
+    const user = await createUser(ctx, "client", "idle");
+    const stream = await connectReady(user);
+    ctx.clock.advance(ctx.deps.sessionIdleMs + 1000);
+    expect(await stream.nextEvent()).toEqual({
+      event: "session-ended",
+      data: JSON.stringify({ type: "session-ended" }),
+    });
+    expect(await stream.nextEvent()).toBeNull();
+  });
+});
+
+describe("shutdown", () => {
+  it("ends the open streams, and app.close() resolves", async () => {
+    const closing = await buildApp(ctx.deps, { serveWeb: false, live: { heartbeatMs: 60_000 } });
+    const url = await listen(closing);
+    // Users of their own: the idle test moved the clock past the others' sessions.
+    const a = await connectReady(await createUser(ctx, "client", "staying"), url);
+    const b = await connectReady(await createUser(ctx, "provider", "staying"), url);
+    await closing.close();
+    await a.ended;
+    await b.ended;
+    expect(await a.nextEvent()).toBeNull();
+  });
+});
