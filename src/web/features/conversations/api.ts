@@ -19,20 +19,21 @@ import type {
 } from "@/shared/conversations";
 import { MESSAGE_PAGE_SIZE } from "@/shared/conversations";
 import { getJson, getJsonIfSignedIn, requestJson } from "@/web/lib/api";
+import { useLiveConnected } from "@/web/lib/live";
 import { queryKeys } from "@/web/lib/query-keys";
 import { withSentMessage } from "./thread-model";
 
-/** How often the conversations are read again while no live stream tells of new messages. */
+/** How often the conversations are read again while the live stream is down. */
 export const POLL_MS = 10_000;
 
 /**
- * The interval for the conversations' reads. Until the live stream (src/web/lib/live.ts) tells of new
- * messages, they are read again every 10 seconds. Unlike the app's other reads (spec section 7), they
- * are also read again whenever a page shows them (`staleTime: 0`), as the bell's are (decision 063): a
- * thread met again must not show the messages of the last visit.
+ * The interval for the conversations' reads: none while the live stream is connected (its events
+ * refresh them, src/web/lib/live.ts), every 10 seconds while it is not. Unlike the app's other reads
+ * (spec section 7), they are also read again whenever a page shows them (`staleTime: 0`), as the bell's
+ * are (decision 063): a thread met again must not show the messages of the last visit.
  */
 function useRefetchInterval(): number | false {
-  return POLL_MS;
+  return useLiveConnected() ? false : POLL_MS;
 }
 
 const EMPTY_SUMMARY: UnreadSummary = { total: 0, threads: [] };
