@@ -324,16 +324,20 @@ describe("quotes and hiring", () => {
       won: pipelineBefore.won + 1,
       lost: pipelineBefore.lost,
     });
-    const p = after.pipeline;
+    const p = after.stages;
     expect(stats).toEqual([
       `Leads ${p.leads}`,
-      `Viewed ${p.viewed}`,
+      `Contacted ${p.contacted}`,
       `Quoted ${p.quoted}`,
+      `Negotiating ${p.negotiating}`,
       `Won ${p.won}`,
       `Lost ${p.lost}`,
+      `Declined ${p.declined}`,
       `Win Rate ${after.winRate}%`,
     ]);
-    await demo.page.getByTestId("pipeline-chart").locator("svg").first().waitFor();
+    expect(
+      await demo.page.getByTestId("pipeline-chart").getByTestId("stage-won").getByTestId("stage-count").innerText(),
+    ).toBe(String(p.won));
     expect(await demo.page.getByTestId("win-rate-table").getByRole("row").count()).toBe(7);
     expect(await accessibilityViolations(demo.page)).toEqual([]);
     await keepScreenshot(demo.page, "quotes-analytics");
@@ -345,7 +349,16 @@ describe("quotes and hiring", () => {
       s.replace(/\s+/g, " "),
     );
     // Its leads: the demo client's US-only request and this one.
-    expect(rivalStats).toEqual(["Leads 2", "Viewed 1", "Quoted 1", "Won 0", "Lost 1", "Win Rate 0%"]);
+    expect(rivalStats).toEqual([
+      "Leads 2",
+      "Contacted 1",
+      "Quoted 1",
+      "Negotiating 0",
+      "Won 0",
+      "Lost 1",
+      "Declined 0",
+      "Win Rate 0%",
+    ]);
   });
 
   it("a provider withdraws a pending quote after confirming; the form and the hidden contact return", async () => {

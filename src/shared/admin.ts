@@ -4,7 +4,9 @@ import { z } from "zod";
 import { ALERT_SEVERITIES } from "./alerts";
 import { SUBSCRIPTION_STATUSES } from "./billing";
 import { COMPANY_STATUSES } from "./companies";
+import { LEAD_DECLINE_REASONS } from "./leads";
 import { PAGE_SIZE, PAGE_SIZE_MAX, pageQuerySchema } from "./paging";
+import { pipelineStagesSchema } from "./pipeline";
 import { ADMIN_STATUSES } from "./quote-requests";
 import { USER_TYPES, userTypeSchema } from "./users";
 
@@ -84,9 +86,8 @@ export const analyticsQuerySchema = z.object({
   period: z.enum(ANALYTICS_PERIODS, { message: `period must be one of ${ANALYTICS_PERIODS.join(", ")}.` }).optional(),
 });
 
-/** The pipeline stages of spec section 4, in order. */
-export const PIPELINE_STAGES = ["leads", "contacted", "quoted", "negotiating", "won", "lost"] as const;
-export type PipelineStage = (typeof PIPELINE_STAGES)[number];
+/** The pipeline stages of spec section 4, in order, and the leads providers declined (decision 133). */
+export { PIPELINE_STAGES, type PipelineStage } from "./pipeline";
 
 const newCountsSchema = z.object({
   clients: z.number().int(),
@@ -110,12 +111,20 @@ export const adminAnalyticsSchema = z.object({
     providers: z.number().nullable(),
     requests: z.number().nullable(),
   }),
-  /** Active (matched) requests' leads by stage. */
-  pipeline: z.object(
-    Object.fromEntries(PIPELINE_STAGES.map((s) => [s, z.number().int()])) as {
-      [K in PipelineStage]: z.ZodNumber;
-    },
-  ),
+  /** The leads delivered in the last 30 days, counted in every stage they reached (decision 133). */
+  pipeline: pipelineStagesSchema,
+  /** Of the leads delivered in the period: how many providers declined, why, and who declined most. */
+  declines: z.object({
+    leads: z.number().int(),
+    declined: z.number().int(),
+    /** declined / leads, as a whole percent; 0 with no leads. */
+    percent: z.number().int(),
+    byReason: z.array(z.object({ reason: z.enum(LEAD_DECLINE_REASONS), count: z.number().int() })),
+    /** The providers who declined most (at most 5), with the leads they received in the period. */
+    topProviders: z.array(
+      z.object({ companyId: z.number().int(), name: z.string(), declined: z.number().int(), leads: z.number().int() }),
+    ),
+  }),
   /** One bucket per day (7d, 30d), week (90d) or month (12m), oldest first. */
   series: z.array(
     z.object({

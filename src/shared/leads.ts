@@ -64,6 +64,10 @@ export const leadDetailSchema = leadSummarySchema.extend({
   scoreParts: z.array(scorePartSchema),
   viewedAt: z.string().nullable(),
   request: quoteRequestDetailSchema,
+  /** Set once the provider declined the lead (status `declined`): its own reason and note, for itself. */
+  declineReason: z.enum(LEAD_DECLINE_REASONS).nullable().optional(),
+  declineNote: z.string().nullable().optional(),
+  declinedAt: z.string().nullable().optional(),
 });
 export type LeadDetail = Omit<z.infer<typeof leadDetailSchema>, "request"> & { request: QuoteRequestDetail };
 

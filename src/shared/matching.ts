@@ -1,3 +1,4 @@
+import type { LeadDeclineReason } from "./leads";
 import { PROVIDER_SPECIALTIES, type ProviderSpecialty } from "./specialties";
 
 // Matching: how a quote request is scored against an eligible provider. Pure functions over plain
@@ -61,7 +62,30 @@ export const WEIGHTS = {
   load: 15,
   responsiveness: 10,
 } as const;
-export type ScorePart = keyof typeof WEIGHTS;
+/** The parts that add points; the decline penalty (below) is the one part that takes them away. */
+export type ScorePart = keyof typeof WEIGHTS | "declines";
+
+/**
+ * A provider who keeps turning down a kind of work (the request's industry) ranks lower for it
+ * (decision 132): declines in the last `DECLINE_WINDOW_DAYS`, the first `DECLINES_FORGIVEN` free, then
+ * `DECLINE_PENALTY_POINTS` each, at most `DECLINE_PENALTY_MAX`. "No capacity" is not counted: it says
+ * the provider was busy, not that the work does not suit it (the load part already weighs busyness).
+ */
+export const DECLINE_WINDOW_DAYS = 90;
+export const DECLINES_FORGIVEN = 1;
+export const DECLINE_PENALTY_POINTS = 5;
+export const DECLINE_PENALTY_MAX = 15;
+export const PENALISED_DECLINE_REASONS = [
+  "not_fit",
+  "too_small",
+  "other",
+] as const satisfies readonly LeadDeclineReason[];
+
+/** The points (zero or negative) that `declines` declines of the request's industry cost. */
+export function declinePenalty(declines: number): number {
+  const cost = Math.min(DECLINE_PENALTY_MAX, Math.max(0, declines - DECLINES_FORGIVEN) * DECLINE_PENALTY_POINTS);
+  return cost === 0 ? 0 : -cost;
+}
 
 /** Leads in the last 7 days at which the load part reaches zero. */
 export const LOAD_CEILING = 10;
@@ -95,6 +119,8 @@ export type ProviderProfile = {
   /** All leads ever delivered, and those the provider answered with a quote. */
   leadsTotal: number;
   leadsAnswered: number;
+  /** Leads of the request's industry the provider declined in the last 90 days, "no capacity" aside. */
+  declinesInIndustry: number;
 };
 
 export type ScoreBreakdown = { part: ScorePart; points: number; max: number; reason: string }[];
@@ -148,7 +174,9 @@ export function prepareRequest(req: RequestProfile): PreparedRequest {
   };
 }
 
-type Shares = Record<ScorePart, number>;
+type Shares = Record<keyof typeof WEIGHTS, number>;
+type Weighted = keyof typeof WEIGHTS;
+const WEIGHTED = Object.keys(WEIGHTS) as Weighted[];
 
 /** Each part as a share from 0 to 1 of its weight. The hot path: no strings, no allocations per specialty. */
 function shares(pr: PreparedRequest, p: ProviderProfile): Shares {
@@ -165,9 +193,11 @@ function shares(pr: PreparedRequest, p: ProviderProfile): Shares {
   };
 }
 
-function total(sh: Shares): number {
+/** The parts' points summed in their order, the decline penalty last; rounded and kept within 0-100. */
+function total(sh: Shares, p: ProviderProfile): number {
   let sum = 0;
-  for (const part of Object.keys(WEIGHTS) as ScorePart[]) sum += round1(WEIGHTS[part] * sh[part]);
+  for (const part of WEIGHTED) sum += round1(WEIGHTS[part] * sh[part]);
+  sum += declinePenalty(p.declinesInIndustry);
   return Math.min(100, Math.max(0, Math.round(sum)));
 }
 
@@ -175,7 +205,7 @@ function explain(pr: PreparedRequest, p: ProviderProfile, sh: Shares): ScoreBrea
   const { req } = pr;
   const matched = [...pr.demand.keys()].filter((s) => p.specialties.includes(s)).sort();
   const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  const reasons: Record<ScorePart, string> = {
+  const reasons: Record<Weighted, string> = {
     specialty:
       pr.totalDemand === 0
         ? "The request names no specific skills"
@@ -200,18 +230,35 @@ function explain(pr: PreparedRequest, p: ProviderProfile, sh: Shares): ScoreBrea
         ? `You answered ${Math.round(sh.responsiveness * 100)}% of your leads`
         : "Not enough leads yet to measure your answer rate",
   };
-  return (Object.keys(WEIGHTS) as ScorePart[]).map((part) => ({
+  const parts: ScoreBreakdown = WEIGHTED.map((part) => ({
     part,
     points: round1(WEIGHTS[part] * sh[part]),
     max: WEIGHTS[part],
     reason: reasons[part],
   }));
+  // Shown once the provider has declined such work at all, so that the rule is known before it costs.
+  if (p.declinesInIndustry > 0) {
+    const points = declinePenalty(p.declinesInIndustry);
+    const declined = `You declined ${plural(p.declinesInIndustry, `${req.industry} request`, `${req.industry} requests`)} in the last ${DECLINE_WINDOW_DAYS} days`;
+    parts.push({
+      part: "declines",
+      points,
+      max: 0,
+      reason:
+        points < 0
+          ? `${declined} (−${-points} points): requests of a kind you often turn down rank you lower`
+          : `${declined}; from the ${ordinal(DECLINES_FORGIVEN + 1)}, requests of that kind rank you lower ("No capacity" does not count)`,
+    });
+  }
+  return parts;
 }
+
+const ordinal = (n: number) => (n === 2 ? "second" : n === 3 ? "third" : `${n}th`);
 
 export function scoreProvider(req: RequestProfile | PreparedRequest, p: ProviderProfile): ScoredProvider {
   const pr = "demand" in req ? req : prepareRequest(req);
   const sh = shares(pr, p);
-  return { companyId: p.companyId, score: total(sh), parts: explain(pr, p, sh) };
+  return { companyId: p.companyId, score: total(sh, p), parts: explain(pr, p, sh) };
 }
 
 /**
@@ -228,7 +275,7 @@ export function rankProviders(req: RequestProfile, providers: ProviderProfile[],
   for (const p of providers) {
     if (!passesLocation(req, p)) continue;
     const sh = shares(pr, p);
-    const entry = { score: total(sh), p, sh };
+    const entry = { score: total(sh, p), p, sh };
     if (best.length < count) {
       best.push(entry);
       best.sort(better);

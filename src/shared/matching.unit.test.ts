@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  DECLINE_PENALTY_MAX,
+  declinePenalty,
   LOAD_CEILING,
   type ProviderProfile,
   type RequestProfile,
@@ -30,6 +32,7 @@ const provider = (over: Partial<ProviderProfile> = {}): ProviderProfile => ({
   leadsLast7Days: 0,
   leadsTotal: 0,
   leadsAnswered: 0,
+  declinesInIndustry: 0,
   ...over,
 });
 
@@ -115,6 +118,49 @@ describe("each part moves the score as decided", () => {
     expect(s.score).toBeLessThanOrEqual(100);
     expect(s.score).toBeGreaterThanOrEqual(90);
     for (const p of s.parts) expect(p.reason.length).toBeGreaterThan(5);
+  });
+});
+
+describe("declining a kind of work", () => {
+  const declines = (n: number) => scoreProvider(request, provider({ declinesInIndustry: n }));
+
+  it("the first decline of an industry costs nothing; each further one costs points, up to a ceiling", () => {
+    expect(declinePenalty(0)).toBe(0);
+    expect(declinePenalty(1)).toBe(0);
+    expect(declinePenalty(2)).toBe(-5);
+    expect(declinePenalty(3)).toBe(-10);
+    expect(declinePenalty(40)).toBe(-DECLINE_PENALTY_MAX);
+    expect(declines(3).score).toBe(declines(0).score - 10);
+    expect(declines(1).score).toBe(declines(0).score);
+  });
+
+  it("explains the penalty in the reasons, and says nothing when the provider declined nothing", () => {
+    expect(declines(0).parts.map((p) => p.part)).not.toContain("declines");
+    const warned = declines(1).parts.find((p) => p.part === "declines");
+    expect(warned).toMatchObject({ points: 0, max: 0 });
+    expect(warned?.reason).toMatch(/You declined 1 finance request in the last 90 days/);
+    const penalised = declines(3).parts.find((p) => p.part === "declines");
+    expect(penalised).toMatchObject({ points: -10, max: 0 });
+    expect(penalised?.reason).toBe(
+      "You declined 3 finance requests in the last 90 days (\u221210 points): requests of a kind you often turn down rank you lower",
+    );
+    const s = declines(3);
+    expect(s.score).toBe(Math.round(s.parts.reduce((a, p) => a + p.points, 0)));
+  });
+
+  it("never takes the score below zero", () => {
+    const weakest = provider({ specialties: [], size: "enterprise", leadsLast7Days: 50, leadsTotal: 10 });
+    const s = scoreProvider({ ...request, budget: "<$5k" }, { ...weakest, declinesInIndustry: 99 });
+    expect(s.score).toBe(0);
+  });
+
+  it("ranks a provider who keeps declining the industry below an equal one who does not", () => {
+    const ranked = rankProviders(
+      request,
+      [provider({ companyId: 1, declinesInIndustry: 4 }), provider({ companyId: 2 })],
+      2,
+    );
+    expect(ranked.map((r) => r.companyId)).toEqual([2, 1]);
   });
 });
 

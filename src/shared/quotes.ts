@@ -3,6 +3,7 @@
 // pages read, and the arithmetic of the first-year cost and the win rate.
 import { z } from "zod";
 import { COMPANY_SIZES } from "./companies";
+import { pipelineStagesSchema } from "./pipeline";
 
 export const QUOTE_STATUSES = ["submitted", "accepted", "declined", "withdrawn"] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
@@ -190,6 +191,8 @@ export const providerAnalyticsSchema = z.object({
     won: z.number().int(),
     lost: z.number().int(),
   }),
+  /** The funnel of every lead received (decision 133). */
+  stages: pipelineStagesSchema,
   /** Leads not opened yet: the dashboards' "New Leads" and "Available Leads", counted, not listed. */
   newLeads: z.number().int(),
   quotesSent: z.number().int(),

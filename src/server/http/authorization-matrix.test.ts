@@ -133,6 +133,7 @@ const MATRIX: Record<string, Statuses> = {
   "GET /api/leads/me":                      [401,  403,  403,  403,  200,  200,  403],
   "GET /api/leads/:id":                     [401,  403,  403,  403,  200,  404,  403],
   "POST /api/leads/:id/view":               [401,  403,  403,  403,  200,  404,  403],
+  "POST /api/leads/:id/decline":            [401,  403,  403,  403,  200,  404,  403],
   "GET /api/leads/:id/quote":               [401,  403,  403,  403,  200,  404,  403],
   "POST /api/leads/:id/quote":              [401,  403,  403,  403,  201,  404,  403],
 
@@ -253,6 +254,10 @@ const REQUESTS: Record<string, RouteRequest> = {
 
   "GET /api/leads/:id": { id: (w) => w.lead },
   "POST /api/leads/:id/view": { id: (w) => w.lead },
+  "POST /api/leads/:id/decline": {
+    id: async (w) => leadOf(w.users.provider, await newRequest(w.users.client, true)),
+    body: () => ({ reason: "not_fit" }),
+  },
   "GET /api/leads/:id/quote": { id: (w) => w.lead },
   "POST /api/leads/:id/quote": {
     id: async (w) => leadOf(w.users.provider, await newRequest(w.users.client, true)),

@@ -259,7 +259,8 @@ export async function closeCompanyLeads(db: Db, companyId: number): Promise<void
   await db
     .update(leads)
     .set({ status: "closed", updatedAt: sql`now()` })
-    .where(and(eq(leads.companyId, companyId), sql`${leads.status} <> 'closed'`));
+    // A lead its provider turned down stays declined: the decline reasons count in the analytics.
+    .where(and(eq(leads.companyId, companyId), sql`${leads.status} not in ('closed', 'declined')`));
 }
 
 /** What is only the user's: sessions, notifications, preferences, mail to them, forms and sign-ins by address. */

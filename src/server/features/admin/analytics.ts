@@ -2,9 +2,11 @@
 // placeholders, computed from the data (DESIGN.md "Admin"). How each one is defined: decision 091.
 import { sql } from "drizzle-orm";
 import { type AdminAnalytics, type AnalyticsPeriod, adminAnalyticsSchema, analyticsQuerySchema } from "@/shared/admin";
+import { LEAD_DECLINE_REASONS } from "@/shared/leads";
 import type { Db } from "../../db/client";
 import { requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
+import { countPipelineStages } from "../quotes/pipeline";
 import { adminErrors } from "./errors";
 import { daily, isoDate, monthStart, revenueColumns, toRevenue } from "./stats";
 
@@ -94,20 +96,38 @@ export async function adminAnalytics(db: Db, period: AnalyticsPeriod, now: Date)
         ${revenueColumns}`),
   );
 
-  // The stages are states of each lead, not daily events: read from the leads of the last 30 days.
-  const [stages = {}] = rowsOf(
+  // The stages are reached by each lead, not daily events: read from the leads of the last 30 days.
+  const stages = await countPipelineStages(db, sql`l.created_at >= ${pipelineFrom}`);
+
+  // The leads delivered in the period that their providers declined, by reason and by provider.
+  const [declines = {}] = rowsOf(
     await db.execute(sql`
       select
-        count(*) filter (where l.status = 'new' and q.id is null)::int as leads,
-        count(*) filter (where l.status = 'viewed' and q.id is null)::int as contacted,
-        count(*) filter (where q.status = 'submitted')::int as quoted,
-        count(*) filter (where q.status = 'accepted')::int as won,
-        count(*) filter (where q.status = 'declined' or (q.id is null and l.status = 'closed'))::int as lost
-      from leads l
-      -- A quote is sent after its lead was delivered, so its date bounds it too: that lets the
-      -- database read only the recent quotes (by their date's index) instead of all of them.
-      left join quotes q on q.lead_id = l.id and q.status <> 'withdrawn' and q.created_at >= ${pipelineFrom}
-      where l.created_at >= ${pipelineFrom}`),
+        count(*)::int as leads,
+        count(*) filter (where status = 'declined')::int as declined,
+        ${sql.join(
+          LEAD_DECLINE_REASONS.map(
+            (r) =>
+              sql`count(*) filter (where status = 'declined' and decline_reason = ${r})::int as ${sql.identifier(r)}`,
+          ),
+          sql`, `,
+        )}
+      from leads
+      where created_at >= ${from}`),
+  );
+  const topDecliners = rowsOf(
+    await db.execute(sql`
+      select c.id as company_id, c.name, d.declined, d.leads
+      from (
+        select company_id, count(*) filter (where status = 'declined')::int as declined, count(*)::int as leads
+        from leads
+        where created_at >= ${from}
+        group by company_id
+      ) d
+      join companies c on c.id = d.company_id
+      where d.declined > 0
+      order by d.declined desc, d.company_id
+      limit 5`),
   );
 
   const n = (row: Record<string, unknown>, k: string) => Number(row[k] ?? 0);
@@ -142,14 +162,18 @@ export async function adminAnalytics(db: Db, period: AnalyticsPeriod, now: Date)
       providers: growth(n(figures, "month_providers"), n(figures, "last_providers")),
       requests: growth(n(figures, "month_requests"), n(figures, "last_requests")),
     },
-    pipeline: {
-      leads: n(stages, "leads"),
-      contacted: n(stages, "contacted"),
-      quoted: n(stages, "quoted"),
-      // Messages after a quote: conversations arrive with issue 16; until then nothing negotiates.
-      negotiating: 0,
-      won: n(stages, "won"),
-      lost: n(stages, "lost"),
+    pipeline: stages,
+    declines: {
+      leads: n(declines, "leads"),
+      declined: n(declines, "declined"),
+      percent: n(declines, "leads") === 0 ? 0 : Math.round((n(declines, "declined") / n(declines, "leads")) * 100),
+      byReason: LEAD_DECLINE_REASONS.map((reason) => ({ reason, count: n(declines, reason) })),
+      topProviders: topDecliners.map((r) => ({
+        companyId: Number(r.company_id),
+        name: String(r.name),
+        declined: Number(r.declined),
+        leads: Number(r.leads),
+      })),
     },
     series: starts.map((start) => ({
       start: isoDate(start),

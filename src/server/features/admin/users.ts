@@ -118,20 +118,15 @@ async function findUser(db: Db, id: number): Promise<AdminUser> {
  */
 export async function setUserRole(db: Db, admin: UserRow, id: number, userType: UserType): Promise<AdminUser> {
   return db.transaction(async (tx) => {
-    const admins = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.userType, "admin"))
-      .orderBy(users.id)
-      .for("update");
     // The caller's own role may have been taken since the request began.
-    if (!admins.some((a) => a.id === admin.id)) throw new ForbiddenError("This is only for admins.");
+    const admins = await lockActiveAdmins(tx, admin);
     const [target] = await tx.select().from(users).where(eq(users.id, id)).for("update").limit(1);
     if (!target) throw new NotFoundError(USER_NOT_FOUND);
     // A deleted account is a stand-in that keeps others' records whole; nobody can sign in to it.
     if (isDeletedAccountEmail(target.email)) throw new ConflictError(DELETED_ACCOUNT_ROLE_MESSAGE);
     if (target.userType === userType) return findUser(tx, id);
-    if (target.userType === "admin" && admins.length <= 1) throw new ConflictError(LAST_ADMIN_MESSAGE);
+    // A suspended admin cannot run the marketplace (decision 135): an admin in good standing must remain.
+    if (target.userType === "admin" && !admins.some((a) => a.id !== id)) throw new ConflictError(LAST_ADMIN_MESSAGE);
     await tx.update(users).set({ userType, updatedAt: sql`now()` }).where(eq(users.id, id));
     await logActivity(tx, {
       adminId: admin.id,

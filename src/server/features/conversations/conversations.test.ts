@@ -11,9 +11,16 @@ import { notifications } from "../../db/schema/notifications";
 import { subscriptions } from "../../db/schema/subscriptions";
 import { LIVE_CHANNEL, type LiveMessage } from "../../live/publish";
 import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
-import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
+import {
+  as,
+  createTestContext,
+  createUser,
+  startNewWindow,
+  type TestContext,
+  type TestUser,
+} from "../../test/test-app";
 import { matchQuoteRequest } from "../matching/service";
-import { CONVERSATION_NOT_FOUND } from "./service";
+import { CONVERSATION_NOT_FOUND, MESSAGE_RATE_LIMIT } from "./service";
 
 let ctx: TestContext;
 let client: TestUser;
@@ -644,6 +651,43 @@ describe("notifications", () => {
     await sent(a, leadA, "And another.");
     expect(await emailsTo(quiet.id)).toHaveLength(0);
     expect(await messageNotes(quiet.id)).toHaveLength(1);
+  });
+});
+
+describe("the bell and the sender's pace", () => {
+  it("reading a thread to its end reads the bell's entry about it, and the bell hears of it", async () => {
+    const { leadA } = await matchedRequest();
+    const first = await sent(client, leadA, "One.");
+    await sent(client, leadA, "Two.");
+    const about = async () => (await messageNotes(a.id)).filter((n) => n.link === `/provider-dashboard/leads/${leadA}`);
+    // Part of the thread read: the entry stays unread.
+    await markRead(a, leadA, first);
+    expect((await about()).map((n) => n.readAt)).toEqual([null]);
+    const live = await listenLive();
+    try {
+      await markRead(a, leadA);
+      expect((await about())[0]?.readAt).not.toBeNull();
+      const bell = await live.next((m) => m.event.type === "notification" && m.userIds.includes(a.id));
+      expect(bell.userIds).toEqual([a.id]);
+    } finally {
+      await live.stop();
+    }
+  });
+
+  it(`refuses more than ${MESSAGE_RATE_LIMIT.max} messages from one sender in the window with a 429`, async () => {
+    const fast = await createUser(ctx, "client", "fast");
+    const { leadA } = await matchedRequest(fast);
+    startNewWindow(ctx, MESSAGE_RATE_LIMIT.windowMs);
+    for (let i = 1; i <= MESSAGE_RATE_LIMIT.max; i += 1) await sent(fast, leadA, `Line ${i}`);
+    const refused = await say(fast, leadA, "One too many.");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(MESSAGE_RATE_LIMIT.message);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    // The other side is not held back by it, and the sender may write again in the next window.
+    expect((await say(a, leadA, "Got them all.")).statusCode).toBe(201);
+    ctx.clock.advance(MESSAGE_RATE_LIMIT.windowMs);
+    expect((await say(fast, leadA, "Sorry for the flood.")).statusCode).toBe(201);
+    expect((await page(fast, leadA, "?limit=1")).messages[0].body).toBe("Sorry for the flood.");
   });
 });
 

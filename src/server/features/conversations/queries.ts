@@ -341,6 +341,26 @@ export async function refreshUnreadNotification(
   return row !== undefined;
 }
 
+/** Reads the user's unread bell entries of a kind about one page; answers whether there were any. */
+export async function readNotificationsAbout(
+  db: Db,
+  input: { userId: number; kind: NotificationKind; link: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(
+        eq(notifications.userId, input.userId),
+        eq(notifications.kind, input.kind),
+        eq(notifications.link, input.link),
+        isNull(notifications.readAt),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
 /** The user's email choice for a kind: on unless turned off (as notifyUser reads it). */
 export async function emailWanted(db: Db, userId: number, kind: NotificationKind): Promise<boolean> {
   const [row] = await db

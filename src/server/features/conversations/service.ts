@@ -24,6 +24,7 @@ import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema/users";
 import { ConflictError, NotFoundError } from "../../errors";
 import { idCursor, toPage } from "../../http/paging";
+import { hitRateLimit, type RateLimit } from "../../http/rate-limit";
 import { publishLiveEvent } from "../../live/publish";
 import { requireAccess } from "../companies/access";
 import { composeNotification, type Paragraph } from "../notifications/compose";
@@ -252,6 +253,14 @@ export async function listRequestThreads(db: Db, client: UserRow, quoteRequestId
 
 const EMAIL_WINDOW_MS = MESSAGE_EMAIL_WINDOW_MINUTES * 60 * 1000;
 
+/** Far above a person typing, low enough that nobody floods another's bell (decision 129). */
+export const MESSAGE_RATE_LIMIT: RateLimit = {
+  name: "conversation-message",
+  max: 40,
+  windowMs: 10 * 60 * 1000,
+  message: "You are sending messages very quickly. Wait a few minutes, then send again.",
+};
+
 /** The bell's one-line start of a message. */
 function excerpt(text: string): string {
   const line = text.replace(/\s+/g, " ").trim();
@@ -321,8 +330,10 @@ export async function sendMessage(
     const { reader, row } = await loadThread(tx, user, leadId, { lock: true });
     const reason = closedReason(factsOf(row, reader.side), reader.side);
     if (reason !== null) throw new ConflictError(reason);
-    const message = await q.insertMessage(tx, { leadId, senderId: user.id, side: reader.side, body: input.body });
     const now = deps.now();
+    // Counted only for a message that is written: a refusal rolls its count back with the rest.
+    await hitRateLimit(tx, MESSAGE_RATE_LIMIT, `user:${user.id}`, now);
+    const message = await q.insertMessage(tx, { leadId, senderId: user.id, side: reader.side, body: input.body });
     const lastEmailed = reader.side === "client" ? row.lead.providerEmailedAt : row.lead.clientEmailedAt;
     const emailDue = lastEmailed === null || now.getTime() - lastEmailed.getTime() >= EMAIL_WINDOW_MS;
     await q.recordMessage(tx, message, emailDue ? now : null);
@@ -339,7 +350,8 @@ export async function sendMessage(
 
 /**
  * Marks the thread read up to a message (the newest when left out): the reader's marker only moves
- * forward, never past the newest message. Both parties hear of a move (the writer's "Seen").
+ * forward, never past the newest message. Both parties hear of a move (the writer's "Seen"). A thread
+ * read to its end also reads the reader's bell entry about it.
  */
 export async function markConversationRead(
   db: Db,
@@ -357,6 +369,13 @@ export async function markConversationRead(
         quoteRequestId: row.lead.quoteRequestId,
       });
     }
-    return { readUpTo, unread: await q.countUnread(tx, leadId, otherSide(reader.side)) };
+    const unread = await q.countUnread(tx, leadId, otherSide(reader.side));
+    if (unread === 0) {
+      const link = conversationLink(reader.side, leadId, row.lead.quoteRequestId);
+      if (await q.readNotificationsAbout(tx, { userId: reader.id, kind: MESSAGE_KIND, link })) {
+        await publishLiveEvent(tx, [reader.id], { type: "notification" });
+      }
+    }
+    return { readUpTo, unread };
   });
 }

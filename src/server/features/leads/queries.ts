@@ -1,9 +1,11 @@
-import { and, desc, eq, type SQLWrapper, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQLWrapper, sql } from "drizzle-orm";
+import type { DeclineLeadInput } from "@/shared/leads";
 import type { Db } from "../../db/client";
 import { preparedPerDatabase } from "../../db/prepared";
 import { companies } from "../../db/schema/companies";
 import { leads } from "../../db/schema/leads";
 import { quoteRequests } from "../../db/schema/quote-requests";
+import { quotes } from "../../db/schema/quotes";
 import { createdBefore } from "../../http/paging";
 
 /** The provider's company, as a subquery. */
@@ -68,3 +70,45 @@ export async function markLeadViewed(db: Db, leadId: number, companyId: number):
 }
 
 export type LeadRowWithTitle = NonNullable<Awaited<ReturnType<typeof findLeadForCompany>>>;
+
+/** The request's status, its row locked until the transaction ends (the lock order of quotes: request, then lead). */
+export async function lockRequestStatus(tx: Db, id: number) {
+  const [row] = await tx
+    .select({ status: quoteRequests.status })
+    .from(quoteRequests)
+    .where(eq(quoteRequests.id, id))
+    .for("update")
+    .limit(1);
+  return row?.status;
+}
+
+/** The status of the lead's quote that is still in play (pending or accepted), if it has one. */
+export async function liveQuoteStatus(db: Db, leadId: number) {
+  const [row] = await db
+    .select({ status: quotes.status })
+    .from(quotes)
+    .where(and(eq(quotes.leadId, leadId), inArray(quotes.status, ["submitted", "accepted"])))
+    .limit(1);
+  return row?.status;
+}
+
+/** new or viewed → declined, with the reason; false when the lead is past that (quoted, closed, declined). */
+export async function markLeadDeclined(
+  tx: Db,
+  leadId: number,
+  companyId: number,
+  input: DeclineLeadInput,
+): Promise<boolean> {
+  const rows = await tx
+    .update(leads)
+    .set({
+      status: "declined",
+      declineReason: input.reason,
+      declineNote: input.note ? input.note : null,
+      declinedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(leads.id, leadId), eq(leads.companyId, companyId), inArray(leads.status, ["new", "viewed"])))
+    .returning({ id: leads.id });
+  return rows.length > 0;
+}

@@ -1,15 +1,16 @@
 import { z } from "zod";
-import { leadAccessSchema, leadDetailSchema, leadSummarySchema } from "@/shared/leads";
+import { declineLeadSchema, leadAccessSchema, leadDetailSchema, leadSummarySchema } from "@/shared/leads";
 import { pageQuerySchema } from "@/shared/paging";
 import { sendArrayPage } from "../../http/paging";
 import { currentUser, requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import { leadAccessFor } from "../companies/access";
-import { getMyLead, listMyLeads, viewMyLead } from "./service";
+import { declineMyLead, getMyLead, listMyLeads, viewMyLead } from "./service";
 
 const leadParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const messageSchema = z.object({ message: z.string() });
 
-export const leadRoutes: RoutePlugin = async (app) => {
+export const leadRoutes: RoutePlugin = async (app, deps) => {
   const providerOnly = { preValidation: requireRole("provider") };
 
   app.get(
@@ -42,5 +43,27 @@ export const leadRoutes: RoutePlugin = async (app) => {
     "/api/leads/:id/view",
     { schema: { tags: ["leads"], params: leadParams, response: { 200: leadDetailSchema } }, ...providerOnly },
     async (request) => viewMyLead(app.db, currentUser(request), request.params.id),
+  );
+
+  // The provider turns the lead down; the request goes on to the next best provider (decision 132).
+  app.post(
+    "/api/leads/:id/decline",
+    {
+      schema: {
+        tags: ["leads"],
+        params: leadParams,
+        body: declineLeadSchema,
+        response: {
+          200: leadDetailSchema,
+          400: messageSchema,
+          401: messageSchema,
+          403: messageSchema,
+          404: messageSchema,
+          409: messageSchema,
+        },
+      },
+      ...providerOnly,
+    },
+    async (request) => declineMyLead(deps, currentUser(request), request.params.id, request.body),
   );
 };

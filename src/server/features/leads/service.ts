@@ -1,9 +1,10 @@
-import type { LeadDetail, LeadSummary } from "@/shared/leads";
+import type { DeclineLeadInput, LeadDetail, LeadSummary } from "@/shared/leads";
 import type { PageQuery } from "@/shared/paging";
 import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema/users";
-import { NotFoundError } from "../../errors";
+import { ConflictError, NotFoundError } from "../../errors";
 import { idCursor, pageLimit, toPage } from "../../http/paging";
+import { JOB_NAMES, type JobQueue } from "../../jobs/queue";
 import { requireAccess } from "../companies/access";
 import { findQuoteRequestById } from "../quote-requests/queries";
 import { providerSeesContact, toDetail } from "../quote-requests/service";
@@ -47,6 +48,9 @@ export async function getMyLead(db: Db, user: UserRow, leadId: number): Promise<
     scoreParts: row.lead.scoreParts,
     viewedAt: row.lead.viewedAt?.toISOString() ?? null,
     request: toDetail(request, { contact }),
+    declineReason: row.lead.declineReason,
+    declineNote: row.lead.declineNote,
+    declinedAt: row.lead.declinedAt?.toISOString() ?? null,
   };
 }
 
@@ -55,4 +59,43 @@ export async function viewMyLead(db: Db, user: UserRow, leadId: number): Promise
   const companyId = await requireAccess(db, user);
   await q.markLeadViewed(db, leadId, companyId);
   return getMyLead(db, user, leadId);
+}
+
+/**
+ * The provider turns the lead down (decision 132): the lead is declined with its reason, and the
+ * request is matched again in the same transaction, so that the client is offered another provider
+ * in its place. The client is not told. A lead with a quote in play must have it withdrawn first.
+ */
+export async function declineMyLead(
+  deps: { db: Db; jobs: Pick<JobQueue, "send"> },
+  user: UserRow,
+  leadId: number,
+  input: DeclineLeadInput,
+): Promise<LeadDetail> {
+  const companyId = await requireAccess(deps.db, user);
+  await deps.db.transaction(async (tx) => {
+    const found = await q.findLeadForCompany(tx, leadId, companyId);
+    if (!found) throw new NotFoundError(LEAD_NOT_FOUND);
+    const requestStatus = await q.lockRequestStatus(tx, found.lead.quoteRequestId);
+    // Read again under the request's lock: a quote sent meanwhile is seen.
+    const lead = (await q.findLeadForCompany(tx, leadId, companyId))?.lead;
+    if (!lead || !requestStatus) throw new NotFoundError(LEAD_NOT_FOUND);
+    if (lead.status === "declined") throw new ConflictError("You already declined this lead.");
+    const quote = await q.liveQuoteStatus(tx, lead.id);
+    if (quote === "submitted") {
+      throw new ConflictError(
+        "You sent a quote for this lead: withdraw your quote first if you no longer want the project.",
+      );
+    }
+    if (quote === "accepted")
+      throw new ConflictError("The client accepted your quote: this lead can no longer be declined.");
+    if (lead.status === "closed" || (requestStatus !== "open" && requestStatus !== "matched")) {
+      throw new ConflictError("This request is closed: there is nothing left to decline.");
+    }
+    if (!(await q.markLeadDeclined(tx, lead.id, companyId, input))) {
+      throw new ConflictError(`This lead is ${lead.status}: only a new or viewed lead can be declined.`);
+    }
+    await deps.jobs.send(JOB_NAMES.matchQuoteRequest, { quoteRequestId: lead.quoteRequestId }, { tx });
+  });
+  return getMyLead(deps.db, user, leadId);
 }

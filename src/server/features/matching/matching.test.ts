@@ -7,9 +7,10 @@ import { companies } from "../../db/schema/companies";
 import { leads } from "../../db/schema/leads";
 import { notifications } from "../../db/schema/notifications";
 import { quoteRequests } from "../../db/schema/quote-requests";
+import { users } from "../../db/schema/users";
 import { createJobQueue } from "../../jobs/queue";
 import { startWorkers } from "../../jobs/workers";
-import { createProvider, quoteRequestBody } from "../../test/fixtures";
+import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
 import { findCandidates } from "./queries";
 import {
@@ -131,6 +132,15 @@ describe("matching a submitted request", () => {
     for (const p of ineligible) expect(rows.map((r) => r.companyId)).not.toContain(p.companyId);
   });
 
+  it("gives nothing to a provider whose account an admin suspended", async () => {
+    const suspended = await createProvider(ctx);
+    const active = await createProvider(ctx);
+    await ctx.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.id));
+    const id = await submit();
+    await matchQuoteRequest(deps(), id);
+    expect((await leadsOf(id)).map((r) => r.companyId)).toEqual([active.companyId]);
+  });
+
   it("keeps a US-only request to US providers", async () => {
     const us = await createProvider(ctx, { country: "US" });
     await createProvider(ctx, { country: "DE", specialties: ["RPA", "System Integration", "Workflow Automation"] });
@@ -201,6 +211,79 @@ describe("the database's pre-ranking", () => {
       // so that its shortlist can never leave out a provider the ranking would pick.
       const exact = rankProviders(profile, everyone.candidates, everyone.eligible).map((r) => r.companyId);
       expect(everyone.candidates.map((c) => c.companyId)).toEqual(exact);
+    });
+  });
+});
+
+describe("the decline penalty in the database's pre-ranking", () => {
+  it("counts each provider's recent declines of the industry as scoring does, and orders alike", async () => {
+    const providers: TestProvider[] = [];
+    for (let i = 0; i < 12; i++) {
+      providers.push(await createProvider(ctx, { specialties: i % 2 ? ["RPA"] : ["RPA", "System Integration"] }));
+    }
+    const finance = [await submit(), await submit(), await submit(), await submit(), await submit()];
+    const health = await submit({ industry: "healthcare" });
+    const DAY = 24 * HOUR_MS;
+    // Provider i declined i % 6 finance requests lately for a reason about the work; some declined
+    // more that do not count: "no capacity", too long ago, another industry.
+    const declined = providers.flatMap((p, i) => [
+      ...finance.slice(0, i % 6).map((requestId, k) => ({
+        requestId,
+        companyId: p.companyId,
+        reason: (["not_fit", "too_small", "other"] as const)[k % 3],
+        at: new Date(Date.now() - DAY),
+      })),
+      ...(i % 3 === 0
+        ? [
+            { requestId: finance[4] as number, companyId: p.companyId, reason: "no_capacity" as const, at: new Date() },
+            { requestId: health, companyId: p.companyId, reason: "not_fit" as const, at: new Date() },
+          ]
+        : []),
+      ...(i % 4 === 1
+        ? [
+            {
+              requestId: finance[4] as number,
+              companyId: p.companyId,
+              reason: "not_fit" as const,
+              at: new Date(Date.now() - 91 * DAY),
+            },
+          ]
+        : []),
+    ]);
+    // A company declines a request once: the (request, company) key.
+    const seen = new Set<string>();
+    const rows = declined.filter((d) => {
+      const key = `${d.requestId}:${d.companyId}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    await ctx.database.db.insert(leads).values(
+      rows.map((d) => ({
+        quoteRequestId: d.requestId,
+        companyId: d.companyId,
+        matchScore: 50,
+        scoreParts: [],
+        status: "declined" as const,
+        declineReason: d.reason,
+        declinedAt: d.at,
+      })),
+    );
+    const id = await submit();
+    const [row] = await ctx.database.db.select().from(quoteRequests).where(eq(quoteRequests.id, id));
+    if (!row) throw new Error("no request");
+    const profile = requestProfile(row);
+    await ctx.database.db.transaction(async (tx) => {
+      const everyone = await findCandidates(tx, row, prepareRequest(profile), 10_000);
+      const counted = new Map(everyone.candidates.map((c) => [c.companyId, c.declinesInIndustry]));
+      expect(providers.map((p) => counted.get(p.companyId))).toEqual(providers.map((_, i) => i % 6));
+      const exact = rankProviders(profile, everyone.candidates, everyone.eligible);
+      expect(everyone.candidates.map((c) => c.companyId)).toEqual(exact.map((r) => r.companyId));
+      // Alike but for four declines, the decliner ranks below the provider who declined nothing.
+      const scoreOf = new Map(exact.map((r) => [r.companyId, r.score]));
+      expect(scoreOf.get(providers[4]?.companyId ?? 0)).toBeLessThan(scoreOf.get(providers[6]?.companyId ?? 0) ?? 0);
+      const top = await findCandidates(tx, row, prepareRequest(profile), 3);
+      expect(rankProviders(profile, top.candidates, 3)).toEqual(rankProviders(profile, everyone.candidates, 3));
     });
   });
 });

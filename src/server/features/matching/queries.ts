@@ -1,7 +1,12 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, ne, notExists, type SQL, sql } from "drizzle-orm";
 import { ACCESS_GRANTING_STATUSES } from "@/shared/billing";
 import {
+  DECLINE_PENALTY_MAX,
+  DECLINE_PENALTY_POINTS,
+  DECLINE_WINDOW_DAYS,
+  DECLINES_FORGIVEN,
   LOAD_CEILING,
+  PENALISED_DECLINE_REASONS,
   type PreparedRequest,
   type ProviderProfile,
   RESPONSIVENESS_MIN_LEADS,
@@ -25,12 +30,12 @@ export async function lockQuoteRequest(tx: Db, id: number): Promise<QuoteRequest
   return row;
 }
 
-export async function leadCompanyIds(tx: Db, quoteRequestId: number): Promise<number[]> {
-  const rows = await tx
-    .select({ companyId: leads.companyId })
+/** The request's leads: which companies hold one, and whether they turned it down. */
+export async function requestLeads(tx: Db, quoteRequestId: number) {
+  return tx
+    .select({ companyId: leads.companyId, declined: sql<boolean>`${leads.status} = 'declined'` })
     .from(leads)
     .where(eq(leads.quoteRequestId, quoteRequestId));
-  return rows.map((r) => r.companyId);
 }
 
 /** How far past the wanted number the database's pre-ranking reaches, so that rounding never matters. */
@@ -71,6 +76,21 @@ export async function findCandidates(
     .where(and(eq(quotes.status, "accepted"), eq(quoteRequests.industry, request.industry)))
     .groupBy(quotes.companyId)
     .as("win_stats");
+  // Requests of this industry the company turned down lately, for a reason about the work (decision 132).
+  const declineStats = tx
+    .select({ companyId: leads.companyId, declines: count().as("declines") })
+    .from(leads)
+    .innerJoin(quoteRequests, eq(quoteRequests.id, leads.quoteRequestId))
+    .where(
+      and(
+        eq(leads.status, "declined"),
+        inArray(leads.declineReason, [...PENALISED_DECLINE_REASONS]),
+        sql`${leads.declinedAt} > now() - ${sql.raw(`interval '${DECLINE_WINDOW_DAYS} days'`)}`,
+        eq(quoteRequests.industry, request.industry),
+      ),
+    )
+    .groupBy(leads.companyId)
+    .as("decline_stats");
 
   // The request's demand per specialty against the company's specialty bits: plain arithmetic per row.
   const covered = prepared.demand.size
@@ -108,6 +128,11 @@ export async function findCandidates(
   const points = (Object.keys(WEIGHTS) as (keyof typeof WEIGHTS)[]).map(
     (part) => sql`floor(${WEIGHTS[part]}::float8 * ${shares[part]} * 10 + 0.5) / 10`,
   );
+  // The decline penalty, last, as `declinePenalty` (whole points, so no rounding of its own).
+  const declines = sql`coalesce(${declineStats.declines}, 0)`;
+  points.push(
+    sql`(-least(${DECLINE_PENALTY_MAX}, greatest(0, ${declines} - ${DECLINES_FORGIVEN}) * ${DECLINE_PENALTY_POINTS}))::float8`,
+  );
   const score = sql<number>`least(100, greatest(0, floor((${sql.join(points, sql` + `)}) + 0.5)))`;
 
   // Every eligible candidate is scored once into a narrow row (id, score, statistics); the count and
@@ -122,6 +147,7 @@ export async function findCandidates(
         total: sql<number>`${total}`.as("total"),
         answered: sql<number>`coalesce(${answerStats.answered}, 0)`.as("answered"),
         wins: sql<number>`coalesce(${winStats.wins}, 0)`.as("wins"),
+        declines: sql<number>`${declines}`.as("declines"),
       })
       .from(companies)
       .innerJoin(
@@ -131,13 +157,15 @@ export async function findCandidates(
       .leftJoin(leadStats, eq(leadStats.companyId, companies.id))
       .leftJoin(answerStats, eq(answerStats.companyId, companies.id))
       .leftJoin(winStats, eq(winStats.companyId, companies.id))
+      .leftJoin(declineStats, eq(declineStats.companyId, companies.id))
       .where(
         and(
           eq(companies.status, "approved"),
           // Never the requester's own company (a client who later became a provider).
           ne(companies.userId, request.clientId),
-          // A company whose owner an admin made a client or an admin receives nothing (decision 094).
-          sql`exists (select 1 from ${users} where ${users.id} = ${companies.userId} and ${users.userType} = 'provider')`,
+          // A company whose owner an admin made a client or an admin (decision 094), or suspended
+          // (decision 135), receives nothing.
+          sql`exists (select 1 from ${users} where ${users.id} = ${companies.userId} and ${users.userType} = 'provider' and ${users.suspendedAt} is null)`,
           prepared.req.locationPreference === "us-only" ? sql`upper(${companies.country}) = 'US'` : undefined,
           notExists(
             tx
@@ -157,6 +185,7 @@ export async function findCandidates(
       total: scored.total,
       answered: scored.answered,
       wins: scored.wins,
+      declines: scored.declines,
     })
     .from(scored)
     .orderBy(desc(scored.score), asc(scored.recent), asc(scored.companyId))
@@ -173,6 +202,7 @@ export async function findCandidates(
       total: best.total,
       answered: best.answered,
       wins: best.wins,
+      declines: best.declines,
       eligible: sql<number>`(select count(*) from ${scored})`.mapWith(Number),
     })
     .from(best)
@@ -189,6 +219,7 @@ export async function findCandidates(
       leadsLast7Days: Number(r.recent ?? 0),
       leadsTotal: Number(r.total ?? 0),
       leadsAnswered: Number(r.answered ?? 0),
+      declinesInIndustry: Number(r.declines ?? 0),
     })),
   };
 }
@@ -196,6 +227,14 @@ export async function findCandidates(
 export async function insertLeads(tx: Db, values: (typeof leads.$inferInsert)[]): Promise<LeadRow[]> {
   if (values.length === 0) return [];
   return tx.insert(leads).values(values).onConflictDoNothing().returning();
+}
+
+/** A matched request left without a provider (its only leads declined) waits for one again (decision 132). */
+export async function markUnmatched(tx: Db, id: number): Promise<void> {
+  await tx
+    .update(quoteRequests)
+    .set({ status: "open", updatedAt: sql`now()` })
+    .where(and(eq(quoteRequests.id, id), eq(quoteRequests.status, "matched")));
 }
 
 export async function markMatched(tx: Db, id: number): Promise<void> {
@@ -220,7 +259,10 @@ export async function companyOwners(tx: Db, companyIds: number[]) {
     .where(inArray(companies.id, companyIds));
 }
 
-/** Open or matched requests that still have fewer leads than wanted, after `afterId`, oldest first. */
+/**
+ * Open or matched requests that still have fewer leads than wanted, after `afterId`, oldest first. A
+ * declined lead does not count: the request is owed another provider in its place (decision 132).
+ */
 export async function underMatchedRequestIds(
   db: Db,
   wanted: number,
@@ -230,7 +272,7 @@ export async function underMatchedRequestIds(
   const rows = await db
     .select({ id: quoteRequests.id })
     .from(quoteRequests)
-    .leftJoin(leads, eq(leads.quoteRequestId, quoteRequests.id))
+    .leftJoin(leads, and(eq(leads.quoteRequestId, quoteRequests.id), ne(leads.status, "declined")))
     .where(and(inArray(quoteRequests.status, ["open", "matched"]), gt(quoteRequests.id, afterId)))
     .groupBy(quoteRequests.id)
     .having(lt(count(leads.id), wanted))

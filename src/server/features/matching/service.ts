@@ -16,6 +16,7 @@ export type MatchingDeps = MessagingDeps & { leadsPerRequest: number };
 
 export type MatchOutcome =
   | { status: "skipped"; reason: "not-found" | "not-open" }
+  /** totalLeads: the request's leads not declined, after this run. */
   | { status: "done"; delivered: number; eligible: number; totalLeads: number };
 
 export const tooFewProvidersCause = (id: number) => `too-few-providers:quote_request:${id}`;
@@ -48,13 +49,16 @@ export async function matchQuoteRequest(deps: MatchingDeps, quoteRequestId: numb
     if (!request) return { status: "skipped", reason: "not-found" };
     if (request.status !== "open" && request.status !== "matched") return { status: "skipped", reason: "not-open" };
 
-    const existing = await q.leadCompanyIds(tx, request.id);
+    // A lead its provider declined holds no place: the request is owed another provider instead,
+    // though never the same one again (findCandidates skips every company with a lead for it).
+    const held = await q.requestLeads(tx, request.id);
+    const live = held.filter((l) => !l.declined).length;
     const profile = requestProfile(request);
-    const wanted = Math.max(0, deps.leadsPerRequest - existing.length);
+    const wanted = Math.max(0, deps.leadsPerRequest - live);
     const found = await q.findCandidates(tx, request, prepareRequest(profile), wanted);
     const ranked = rankProviders(profile, found.candidates, wanted);
-    // Eligible means: may receive this lead (the location gate included), or already has it.
-    const eligible = existing.length + found.eligible;
+    // Eligible means: may receive this lead (the location gate included), or holds it and has not declined it.
+    const eligible = live + found.eligible;
 
     const inserted = await q.insertLeads(
       tx,
@@ -67,7 +71,10 @@ export async function matchQuoteRequest(deps: MatchingDeps, quoteRequestId: numb
     );
     // Matched means: at least one lead delivered. A request an admin set back to pending that holds
     // leads already is matched again by this run, even when nobody new qualifies (decision 093).
-    if (inserted.length > 0 || existing.length > 0) await q.markMatched(tx, request.id);
+    if (inserted.length > 0 || live > 0) await q.markMatched(tx, request.id);
+    // Every provider it reached declined and nobody else qualifies: it waits for a provider again,
+    // as a request nobody was found for does (decision 132).
+    else if (held.length > 0) await q.markUnmatched(tx, request.id);
 
     const owners = new Map(
       (
@@ -94,7 +101,7 @@ export async function matchQuoteRequest(deps: MatchingDeps, quoteRequestId: numb
         cause: tooFewProvidersCause(request.id),
       });
     }
-    return { status: "done", delivered: inserted.length, eligible, totalLeads: existing.length + inserted.length };
+    return { status: "done", delivered: inserted.length, eligible, totalLeads: live + inserted.length };
   });
 }
 

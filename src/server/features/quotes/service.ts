@@ -2,6 +2,7 @@
 // Every change takes the request's row lock first (queries.lockRequest), so that changes to one request's
 // quotes happen one after another: two accepts racing end with exactly one hire.
 
+import { sql } from "drizzle-orm";
 import type { PageQuery } from "@/shared/paging";
 import {
   type ClientQuote,
@@ -27,6 +28,7 @@ import { findCompanyForUser } from "../companies/queries";
 import { type MessagingDeps, notifyUser } from "../notifications/service";
 import { closeRequestQuotes } from "./closing";
 import { quoteAcceptedMessage, quoteDeclinedMessage, quoteReceivedMessage } from "./messages";
+import { countPipelineStages, EMPTY_STAGES } from "./pipeline";
 import * as q from "./queries";
 
 const LEAD_NOT_FOUND = "No lead of yours has this id.";
@@ -81,7 +83,10 @@ export async function getLeadQuote(db: Db, user: UserRow, leadId: number): Promi
   const lead = await q.findCompanyLead(db, leadId, companyId);
   if (!lead) throw new NotFoundError(LEAD_NOT_FOUND);
   const quote = await q.findLiveQuoteForLead(db, lead.id);
-  return { quote: quote ? toQuote(quote) : null, canQuote: !quote && lead.status !== "closed" };
+  return {
+    quote: quote ? toQuote(quote) : null,
+    canQuote: !quote && lead.status !== "closed" && lead.status !== "declined",
+  };
 }
 
 /** Sends the lead's quote: the lead becomes quoted, the client is told (and may now be contacted). */
@@ -94,6 +99,10 @@ export async function sendQuote(deps: MessagingDeps, user: UserRow, leadId: numb
     const request = await q.lockRequest(tx, lead.quoteRequestId);
     if (!request) throw new NotFoundError(LEAD_NOT_FOUND);
     if (!TAKES_QUOTES.has(request.status)) throw requestNotTakingQuotes(request.status);
+    // Read under the request's lock, which declining takes too (decision 132).
+    if ((await q.findCompanyLead(tx, lead.id, companyId))?.status === "declined") {
+      throw new ConflictError("You declined this lead: it can no longer be quoted.");
+    }
     const existing = await q.findLiveQuoteForLead(tx, lead.id);
     if (existing) {
       throw new ConflictError(
@@ -239,15 +248,16 @@ export async function providerAnalytics(
 ): Promise<ProviderAnalytics> {
   const months = lastMonths(now());
   const company = await findCompanyForUser(db, user.id);
-  const counts = company
-    ? await q.countPipeline(db, company.id)
-    : { leads: 0, viewed: 0, fresh: 0, quoted: 0, sent: 0, won: 0, lost: 0 };
+  const [counts, stages] = company
+    ? await Promise.all([q.countPipeline(db, company.id), countPipelineStages(db, sql`l.company_id = ${company.id}`)])
+    : [{ leads: 0, viewed: 0, fresh: 0, quoted: 0, sent: 0, won: 0, lost: 0 }, EMPTY_STAGES];
   const since = new Date(`${months[0]}-01T00:00:00Z`);
   const byMonth = new Map(
     (company ? await q.countQuotesByMonth(db, company.id, since) : []).map((m) => [m.month, m] as const),
   );
   return {
     pipeline: { leads: counts.leads, viewed: counts.viewed, quoted: counts.quoted, won: counts.won, lost: counts.lost },
+    stages,
     newLeads: counts.fresh,
     quotesSent: counts.sent,
     quotesAccepted: counts.won,

@@ -2,7 +2,7 @@
 // message; the admin reads the reports with their thread, hides a message, dismisses a report or
 // suspends the author, each written to the activity log. Messages are inserted directly: sending them
 // is the conversation API's part.
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_FAILED_MESSAGE } from "@/shared/auth";
 import type { MessageSide } from "@/shared/conversations";
@@ -28,7 +28,7 @@ import { users } from "../../db/schema/users";
 import { LIVE_CHANNEL, type LiveMessage } from "../../live/publish";
 import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
-import { SELF_SUSPEND_MESSAGE } from "../admin/users";
+import { LAST_ADMIN_MESSAGE, SELF_SUSPEND_MESSAGE } from "../admin/users";
 import { startSession } from "../auth/service";
 import { matchQuoteRequest } from "../matching/service";
 
@@ -525,5 +525,19 @@ describe("suspending an account", () => {
     expect(suspended).toHaveLength(1);
     // The first admin is in good standing throughout: the marketplace keeps an admin.
     expect(rows.find((r) => r.id === admin.id)?.suspendedAt).toBeNull();
+  });
+});
+
+describe("the last admin in good standing", () => {
+  it("cannot remove their own role while the other admins are suspended", async () => {
+    await ctx.database.db
+      .update(users)
+      .set({ suspendedAt: new Date(), suspendedReason: "For the test" })
+      .where(and(eq(users.userType, "admin"), ne(users.id, admin.id)));
+    const res = await patch(admin, `/api/admin/users/${admin.id}/role`, { userType: "client" });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(LAST_ADMIN_MESSAGE);
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, admin.id));
+    expect(row?.userType).toBe("admin");
   });
 });

@@ -34,7 +34,12 @@ function AlertItem({ alert }: { alert: AdminAlert }) {
             <>
               {" · "}
               <Link to={alert.resourceLink} className="text-purple-800 underline">
-                Open {alert.resourceType === "quote_request" ? `request #${alert.resourceId}` : "it"}
+                Open{" "}
+                {alert.resourceType === "quote_request"
+                  ? `request #${alert.resourceId}`
+                  : alert.resourceType === "message_report"
+                    ? "the report"
+                    : "it"}
               </Link>
             </>
           ) : null}

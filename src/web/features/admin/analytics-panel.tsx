@@ -13,30 +13,16 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import {
-  type AdminAnalytics,
-  ANALYTICS_PERIOD_LABELS,
-  ANALYTICS_PERIODS,
-  type AnalyticsPeriod,
-  PIPELINE_STAGES,
-  type PipelineStage,
-} from "@/shared/admin";
+import { type AdminAnalytics, ANALYTICS_PERIOD_LABELS, ANALYTICS_PERIODS, type AnalyticsPeriod } from "@/shared/admin";
+import { LEAD_DECLINE_REASON_LABELS } from "@/shared/leads";
 import { ErrorAlert } from "@/web/components/list-states";
+import { PipelineFunnel } from "@/web/components/pipeline-funnel";
 import { StatCard } from "@/web/components/stat-card";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Field } from "@/web/components/ui/field";
 import { adminAnalyticsQueryOptions } from "./api";
 import { PanelHeading, useUrlParam } from "./list-controls";
 import { plural, revenueLabel } from "./money";
-
-const STAGE_MEANING: Record<PipelineStage, { label: string; meaning: string }> = {
-  leads: { label: "Leads", meaning: "delivered to a provider, not opened yet" },
-  contacted: { label: "Contacted", meaning: "opened by the provider, no quote yet" },
-  quoted: { label: "Quoted", meaning: "a quote waits for the client's decision" },
-  negotiating: { label: "Negotiating", meaning: "messages after a quote (arrives with conversations)" },
-  won: { label: "Won", meaning: "the client accepted the quote" },
-  lost: { label: "Lost", meaning: "the quote was declined, or the lead closed without one" },
-};
 
 const growthLabel = (g: number | null) => (g === null ? "–" : `${g > 0 ? "+" : ""}${g}%`);
 
@@ -151,38 +137,100 @@ function GrowthChart({ data }: { data: AdminAnalytics }) {
 }
 
 function PipelineChart({ data }: { data: AdminAnalytics }) {
-  const rows = PIPELINE_STAGES.map((s) => ({ stage: STAGE_MEANING[s].label, count: data.pipeline[s] }));
-  const summary = rows.map((r) => `${r.stage} ${r.count}`).join(", ");
   return (
     <Card>
       <CardHeader>
         <CardTitle as="h2" className="text-base">
           Pipeline
         </CardTitle>
-        <CardDescription>The leads delivered in the period, each at the furthest stage it reached.</CardDescription>
+        <CardDescription>
+          The leads delivered in the last 30 days: each counts in every stage it reached.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <PipelineFunnel stages={data.pipeline} testId="pipeline-stages" />
+      </CardContent>
+    </Card>
+  );
+}
+
+function DeclinesChart({ data }: { data: AdminAnalytics }) {
+  const d = data.declines;
+  const rows = d.byReason.map((r) => ({ reason: LEAD_DECLINE_REASON_LABELS[r.reason], count: r.count }));
+  const summary = rows.map((r) => `${r.reason} ${r.count}`).join(", ");
+  return (
+    <Card data-testid="analytics-declines">
+      <CardHeader>
+        <CardTitle as="h2" className="text-base">
+          Declined leads
+        </CardTitle>
+        <CardDescription>
+          Of the {plural(d.leads, "lead")} delivered in the period ({ANALYTICS_PERIOD_LABELS[data.period].toLowerCase()}
+          ), providers declined <span data-testid="declines-total">{d.declined}</span> (
+          <span data-testid="declines-percent">{d.percent}%</span>). Each was offered to the next best provider.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6 lg:grid-cols-2">
-        <div role="img" aria-label={`Pipeline bar chart: ${summary}.`} className="h-64">
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={rows} accessibilityLayer={false} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="stage" tick={{ fill: "#334155", fontSize: 12 }} />
-              <YAxis allowDecimals={false} tick={{ fill: "#334155", fontSize: 12 }} />
-              <Tooltip />
-              <Bar dataKey="count" name="Leads" fill="#7e22ce" radius={[4, 4, 0, 0]} />
-            </BarChart>
-          </ResponsiveContainer>
+        <div className="space-y-3">
+          <div role="img" aria-label={`Decline reasons bar chart: ${summary}.`} className="h-56">
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart
+                data={rows}
+                layout="vertical"
+                accessibilityLayer={false}
+                margin={{ top: 8, right: 16, left: 16, bottom: 0 }}
+              >
+                <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+                <XAxis type="number" allowDecimals={false} tick={{ fill: "#334155", fontSize: 12 }} />
+                <YAxis type="category" dataKey="reason" width={150} tick={{ fill: "#334155", fontSize: 12 }} />
+                <Tooltip />
+                <Bar dataKey="count" name="Declined" fill="#b45309" radius={[0, 4, 4, 0]} />
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm" data-testid="declines-by-reason">
+            {rows.map((r) => (
+              <div key={r.reason} className="contents">
+                <dt className="text-slate-700">{r.reason}</dt>
+                <dd className="tabular-nums text-slate-900">{r.count}</dd>
+              </div>
+            ))}
+          </dl>
         </div>
-        <dl className="space-y-2 text-sm" data-testid="pipeline-stages">
-          {PIPELINE_STAGES.map((s) => (
-            <div key={s} className="flex gap-2">
-              <dt className="w-28 shrink-0 font-medium text-slate-900">
-                {STAGE_MEANING[s].label} <span className="tabular-nums">({data.pipeline[s]})</span>
-              </dt>
-              <dd className="text-slate-600">{STAGE_MEANING[s].meaning}</dd>
-            </div>
-          ))}
-        </dl>
+        <div>
+          <h3 className="mb-2 text-sm font-medium text-slate-900">Providers who declined most</h3>
+          {d.topProviders.length === 0 ? (
+            <p className="text-sm text-slate-600">No provider declined a lead in the period.</p>
+          ) : (
+            <table className="w-full text-left text-sm" data-testid="declines-top-providers">
+              <caption className="sr-only">Providers who declined most leads in the period</caption>
+              <thead>
+                <tr className="border-b border-slate-200 text-slate-600">
+                  <th scope="col" className="py-1 pr-4 font-medium">
+                    Provider
+                  </th>
+                  <th scope="col" className="py-1 pr-4 text-right font-medium">
+                    Declined
+                  </th>
+                  <th scope="col" className="py-1 text-right font-medium">
+                    Of leads
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.topProviders.map((p) => (
+                  <tr key={p.companyId} className="border-b border-slate-100">
+                    <th scope="row" className="py-1 pr-4 font-normal text-slate-900">
+                      {p.name}
+                    </th>
+                    <td className="py-1 pr-4 text-right tabular-nums">{p.declined}</td>
+                    <td className="py-1 text-right tabular-nums">{p.leads}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
       </CardContent>
     </Card>
   );
@@ -229,6 +277,7 @@ export function AnalyticsPanel() {
           <Figures data={analytics.data} />
           <GrowthChart data={analytics.data} />
           <PipelineChart data={analytics.data} />
+          <DeclinesChart data={analytics.data} />
         </>
       ) : null}
     </section>

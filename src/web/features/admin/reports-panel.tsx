@@ -175,6 +175,18 @@ function ReportThread({ id }: { id: number }) {
         {formatDateTime(report.createdAt)}. Between the client and {report.companyName}, on "{report.request.title}".
       </p>
       {report.note ? <p className="text-sm text-slate-700">Reporter's note: {report.note}</p> : null}
+      <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+        <span className={cn("rounded px-2 py-0.5 text-xs font-semibold uppercase", STATUS_STYLES[report.status])}>
+          {report.status}
+        </span>
+        {report.resolution ? (
+          <span>
+            {RESOLUTION_LABELS[report.resolution.kind]}
+            {report.resolvedBy ? ` by ${personName(report.resolvedBy)}` : ""}
+            {report.resolution.note ? `: ${report.resolution.note}` : ""}
+          </span>
+        ) : null}
+      </p>
       <ReportActions report={report} />
       <ol className="max-h-[50vh] space-y-2 overflow-y-auto pr-1" aria-label="The conversation, oldest first">
         {thread.moreBefore ? <li className="text-xs text-slate-600">Older messages are not shown.</li> : null}

@@ -17,6 +17,7 @@ import { ApiError, errorMessage } from "@/web/lib/api";
 import { formatDateTime } from "@/web/lib/format";
 import { usePageMeta } from "@/web/lib/page-meta";
 import { viewedLeadQueryOptions } from "./api";
+import { canDecline, DeclinedLeadNotice, DeclineLeadButton } from "./decline-lead-dialog";
 import { LeadStatusBadge } from "./lead-status-badge";
 
 const PART_LABELS: Record<string, string> = {
@@ -26,6 +27,7 @@ const PART_LABELS: Record<string, string> = {
   industryWins: "Wins in this industry",
   load: "Recent leads",
   responsiveness: "Responsiveness",
+  declines: "Declined requests",
 };
 
 function WhyThisLead({ lead }: { lead: LeadDetail }) {
@@ -38,24 +40,39 @@ function WhyThisLead({ lead }: { lead: LeadDetail }) {
       </CardHeader>
       <CardContent>
         <ul className="space-y-3">
-          {lead.scoreParts.map((p) => (
-            <li key={p.part} className="space-y-1">
-              <div className="flex items-center justify-between gap-3 text-sm">
-                <span className="font-medium text-slate-900">{PART_LABELS[p.part] ?? p.part}</span>
-                <span className="tabular-nums text-slate-700">
-                  {p.points} / {p.max}
-                </span>
-              </div>
-              <div
-                className="h-2 overflow-hidden rounded-full bg-slate-100"
-                role="img"
-                aria-label={`${p.points} of ${p.max} points`}
-              >
-                <div className="h-full bg-green-600" style={{ width: `${p.max ? (p.points / p.max) * 100 : 0}%` }} />
-              </div>
-              <p className="text-sm text-slate-600">{p.reason}</p>
-            </li>
-          ))}
+          {lead.scoreParts.map((p) =>
+            // A part that only takes points away (declines) has no bar to fill: its cost is said in words.
+            p.max === 0 ? (
+              <li key={p.part} className="space-y-1" data-testid={`score-part-${p.part}`}>
+                <div className="flex items-center justify-between gap-3 text-sm">
+                  <span className="font-medium text-slate-900">{PART_LABELS[p.part] ?? p.part}</span>
+                  <span
+                    className={p.points < 0 ? "tabular-nums font-medium text-amber-800" : "tabular-nums text-slate-700"}
+                  >
+                    {p.points < 0 ? `\u2212${-p.points} points` : "no points lost"}
+                  </span>
+                </div>
+                <p className="text-sm text-slate-600">{p.reason}</p>
+              </li>
+            ) : (
+              <li key={p.part} className="space-y-1">
+                <div className="flex items-center justify-between gap-3 text-sm">
+                  <span className="font-medium text-slate-900">{PART_LABELS[p.part] ?? p.part}</span>
+                  <span className="tabular-nums text-slate-700">
+                    {p.points} / {p.max}
+                  </span>
+                </div>
+                <div
+                  className="h-2 overflow-hidden rounded-full bg-slate-100"
+                  role="img"
+                  aria-label={`${p.points} of ${p.max} points`}
+                >
+                  <div className="h-full bg-green-600" style={{ width: `${(p.points / p.max) * 100}%` }} />
+                </div>
+                <p className="text-sm text-slate-600">{p.reason}</p>
+              </li>
+            ),
+          )}
         </ul>
       </CardContent>
     </Card>
@@ -80,6 +97,7 @@ function LeadView({ lead, children }: { lead: LeadDetail; children?: ReactNode }
           >
             Match Score {lead.matchScore}%
           </span>
+          {canDecline(lead) ? <DeclineLeadButton lead={lead} /> : null}
         </div>
         <p className="text-lg text-slate-800">{lead.request.title}</p>
       </div>
@@ -105,7 +123,7 @@ function LeadView({ lead, children }: { lead: LeadDetail; children?: ReactNode }
         />
       </div>
 
-      {r.fullName === undefined ? (
+      {r.fullName === undefined && lead.status !== "declined" ? (
         <p className="flex items-center gap-2 text-sm text-slate-700" data-testid="contact-hidden">
           <Lock className="h-4 w-4" aria-hidden="true" />
           The client's name and contact details show once you send a quote.
@@ -114,7 +132,7 @@ function LeadView({ lead, children }: { lead: LeadDetail; children?: ReactNode }
 
       <LeadConversation leadId={lead.id} />
 
-      {children}
+      {lead.status === "declined" ? <DeclinedLeadNotice lead={lead} /> : children}
 
       <RequestSections request={lead.request} />
     </div>

@@ -1,9 +1,11 @@
 // /analytics: the provider's own pipeline and win rate over time (decision 072). Each chart has its
 // figures in text beside it (the stat cards, the table), so nothing is only in a picture.
 import { useQuery } from "@tanstack/react-query";
-import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { PIPELINE_STAGE_LABELS, PIPELINE_STAGES } from "@/shared/pipeline";
 import type { ProviderAnalytics } from "@/shared/quotes";
 import { ErrorAlert } from "@/web/components/list-states";
+import { PipelineFunnel } from "@/web/components/pipeline-funnel";
 import { SectionPage } from "@/web/components/section-page";
 import { StatCard } from "@/web/components/stat-card";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
@@ -13,22 +15,13 @@ import { providerAnalyticsQueryOptions } from "./api";
 const monthLabel = (month: string) =>
   new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
 
-/** The pipeline's stages in order, as the stat cards and the bar chart name them. */
-const STAGES = [
-  { label: "Leads", key: "leads" },
-  { label: "Viewed", key: "viewed" },
-  { label: "Quoted", key: "quoted" },
-  { label: "Won", key: "won" },
-  { label: "Lost", key: "lost" },
-] as const satisfies readonly { label: string; key: keyof ProviderAnalytics["pipeline"] }[];
-
 function StatCards({ data }: { data: ProviderAnalytics }) {
   const cards = [
-    ...STAGES.map((s) => ({ title: s.label, value: data.pipeline[s.key] })),
+    ...PIPELINE_STAGES.map((s) => ({ title: PIPELINE_STAGE_LABELS[s].label, value: data.stages[s] })),
     { title: "Win Rate", value: `${data.winRate}%` },
   ];
   return (
-    <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+    <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
       {cards.map((c) => (
         <StatCard
           key={c.title}
@@ -44,28 +37,18 @@ function StatCards({ data }: { data: ProviderAnalytics }) {
 }
 
 function PipelineChart({ data }: { data: ProviderAnalytics }) {
-  const rows = STAGES.map((s) => ({ stage: s.label, count: data.pipeline[s.key] }));
-  const summary = rows.map((r) => `${r.stage} ${r.count}`).join(", ");
   return (
     <Card>
       <CardHeader>
         <CardTitle as="h2" className="text-base">
           Pipeline
         </CardTitle>
-        <CardDescription>Every lead you received, and how far it went.</CardDescription>
+        <CardDescription>
+          Every lead you received, and how far it went: a lead counts in each stage it reached.
+        </CardDescription>
       </CardHeader>
       <CardContent>
-        <div role="img" aria-label={`Pipeline bar chart: ${summary}.`} className="h-64" data-testid="pipeline-chart">
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={rows} accessibilityLayer={false} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="stage" tick={{ fill: "#334155", fontSize: 12 }} />
-              <YAxis allowDecimals={false} tick={{ fill: "#334155", fontSize: 12 }} />
-              <Tooltip />
-              <Bar dataKey="count" name="Count" fill="#15803d" radius={[4, 4, 0, 0]} />
-            </BarChart>
-          </ResponsiveContainer>
-        </div>
+        <PipelineFunnel stages={data.stages} testId="pipeline-chart" />
       </CardContent>
     </Card>
   );

@@ -1,0 +1,141 @@
+// The pipeline's stages (decision 133) on the provider's and the admin's analytics, and the admin's
+// figures of declined leads (decision 132), against leads seeded through the API (messages straight
+// into their table: the conversation API is another feature's).
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { leadMessages } from "../../db/schema/lead-messages";
+import { leads } from "../../db/schema/leads";
+import { quotes } from "../../db/schema/quotes";
+import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
+import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
+import { matchQuoteRequest } from "../matching/service";
+
+let ctx: TestContext;
+let client: TestUser;
+let admin: TestUser;
+let p: TestProvider;
+let rival: TestProvider;
+const QUOTE = { amount: 20_000, timeline: "6 weeks", message: "We would build an unattended bot for your invoices." };
+
+async function leadOf(provider: TestProvider, requestId: number): Promise<number> {
+  const [lead] = await ctx.database.db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.quoteRequestId, requestId), eq(leads.companyId, provider.companyId)));
+  if (!lead) throw new Error("no lead");
+  return lead.id;
+}
+
+async function quote(leadId: number): Promise<{ id: number; createdAt: Date }> {
+  const res = await as(ctx, p, { method: "POST", url: `/api/leads/${leadId}/quote`, payload: QUOTE });
+  expect(res.statusCode, res.body).toBe(201);
+  const [row] = await ctx.database.db.select().from(quotes).where(eq(quotes.id, res.json().id));
+  if (!row) throw new Error("no quote");
+  return { id: row.id, createdAt: row.createdAt };
+}
+
+const message = (leadId: number, side: "client" | "provider", createdAt: Date) =>
+  ctx.database.db.insert(leadMessages).values({ leadId, side, body: "Hello", createdAt });
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  client = await createUser(ctx, "client");
+  admin = await createUser(ctx, "admin");
+  p = await createProvider(ctx);
+  rival = await createProvider(ctx);
+  // Seven requests, each delivered to both providers; the provider takes each lead one stage further.
+  const ids: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const res = await as(ctx, client, { method: "POST", url: "/api/quote-requests", payload: quoteRequestBody() });
+    ids.push(res.json().id);
+    await matchQuoteRequest(ctx.deps, res.json().id);
+  }
+  const lead = await Promise.all(ids.map((id) => leadOf(p, id)));
+  const [, talked = 0, quotedOnly = 0, negotiating = 0, won = 0, lost = 0, declined = 0] = lead;
+  const MINUTE = 60_000;
+  // 0: delivered only. 1: the client wrote; no quote.
+  await message(talked, "client", new Date());
+  // 2: a message before the quote, none after: contacted and quoted, not negotiating.
+  await message(quotedOnly, "provider", new Date(Date.now() - 10 * MINUTE));
+  await quote(quotedOnly);
+  // 3: a message after the quote: negotiating.
+  const q3 = await quote(negotiating);
+  await message(negotiating, "client", new Date(q3.createdAt.getTime() + MINUTE));
+  // 4: won. 5: lost (the client declined the quote).
+  const q4 = await quote(won);
+  expect((await as(ctx, client, { method: "POST", url: `/api/quotes/${q4.id}/accept` })).statusCode).toBe(200);
+  const q5 = await quote(lost);
+  expect((await as(ctx, client, { method: "POST", url: `/api/quotes/${q5.id}/decline` })).statusCode).toBe(200);
+  // 6: declined by the provider, and the rival declined the first request.
+  const decline = (who: TestProvider, id: number, reason: string) =>
+    as(ctx, who, { method: "POST", url: `/api/leads/${id}/decline`, payload: { reason } });
+  expect((await decline(p, declined, "not_fit")).statusCode).toBe(200);
+  expect((await decline(rival, await leadOf(rival, ids[0] ?? 0), "too_small")).statusCode).toBe(200);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe("the pipeline's stages", () => {
+  it("the provider's analytics count every lead in each stage it reached", async () => {
+    const res = await as(ctx, p, { method: "GET", url: "/api/analytics/me" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().stages).toEqual({
+      leads: 7,
+      contacted: 5,
+      quoted: 4,
+      negotiating: 1,
+      won: 1,
+      lost: 1,
+      declined: 1,
+    });
+    // The rival opened nothing, quoted nothing and declined one.
+    const theirs = (await as(ctx, rival, { method: "GET", url: "/api/analytics/me" })).json();
+    expect(theirs.stages).toEqual({ leads: 7, contacted: 0, quoted: 0, negotiating: 0, won: 0, lost: 0, declined: 1 });
+    // A provider without a company has none.
+    const fresh = await createUser(ctx, "provider");
+    expect((await as(ctx, fresh, { method: "GET", url: "/api/analytics/me" })).json().stages.leads).toBe(0);
+  });
+
+  it("the admin's analytics count the leads of the last 30 days alike", async () => {
+    const res = await as(ctx, admin, { method: "GET", url: "/api/admin/analytics" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().pipeline).toEqual({
+      leads: 14,
+      contacted: 5,
+      quoted: 4,
+      negotiating: 1,
+      won: 1,
+      lost: 1,
+      declined: 2,
+    });
+  });
+});
+
+describe("declined leads in the admin's analytics", () => {
+  it("count the period's declines by reason, their share of the leads, and who declined most", async () => {
+    const res = await as(ctx, admin, { method: "GET", url: "/api/admin/analytics?period=7d" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().declines).toEqual({
+      leads: 14,
+      declined: 2,
+      percent: 14,
+      byReason: [
+        { reason: "not_fit", count: 1 },
+        { reason: "too_small", count: 1 },
+        { reason: "no_capacity", count: 0 },
+        { reason: "other", count: 0 },
+      ],
+      topProviders: [
+        { companyId: p.companyId, name: expect.any(String), declined: 1, leads: 7 },
+        { companyId: rival.companyId, name: expect.any(String), declined: 1, leads: 7 },
+      ],
+    });
+  });
+
+  it("are the admin's only: a provider or a client gets 403", async () => {
+    expect((await as(ctx, p, { method: "GET", url: "/api/admin/analytics" })).statusCode).toBe(403);
+    expect((await as(ctx, client, { method: "GET", url: "/api/admin/analytics" })).statusCode).toBe(403);
+    expect((await as(ctx, null, { method: "GET", url: "/api/admin/analytics" })).statusCode).toBe(401);
+  });
+});

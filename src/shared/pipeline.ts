@@ -1,0 +1,23 @@
+// The pipeline's stages, one vocabulary for the provider's and the admin's Analytics.
+import { z } from "zod";
+
+/**
+ * The pipeline's stages (decision 133), shown as a funnel on the provider's and the admin's Analytics:
+ * each counts the leads that reached it, so that a lead counts in every stage it passed. Won, lost
+ * and declined are how a lead ended.
+ */
+export const PIPELINE_STAGES = ["leads", "contacted", "quoted", "negotiating", "won", "lost", "declined"] as const;
+export type PipelineStage = (typeof PIPELINE_STAGES)[number];
+export const PIPELINE_STAGE_LABELS: Record<PipelineStage, { label: string; meaning: string }> = {
+  leads: { label: "Leads", meaning: "delivered to the provider" },
+  contacted: { label: "Contacted", meaning: "a message between the two sides, or a quote sent" },
+  quoted: { label: "Quoted", meaning: "a quote sent (not withdrawn)" },
+  negotiating: { label: "Negotiating", meaning: "a message after the quote was sent" },
+  won: { label: "Won", meaning: "the client accepted the quote" },
+  lost: { label: "Lost", meaning: "the quote was declined" },
+  declined: { label: "Declined", meaning: "the provider turned the lead down" },
+};
+export const pipelineStagesSchema = z.object(
+  Object.fromEntries(PIPELINE_STAGES.map((s) => [s, z.number().int()])) as { [K in PipelineStage]: z.ZodNumber },
+);
+export type PipelineStages = z.infer<typeof pipelineStagesSchema>;
