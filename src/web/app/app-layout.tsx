@@ -8,6 +8,7 @@ import { ScrollArea } from "@/web/components/ui/scroll-area";
 import { Tooltip, TooltipProvider } from "@/web/components/ui/tooltip";
 import { alertCountQueryOptions } from "@/web/features/admin/api";
 import { VerifyEmailBanner } from "@/web/features/auth/verify-email-banner";
+import { NavUnreadCount } from "@/web/features/conversations/unread-badge";
 import { NotificationBell } from "@/web/features/notifications/notification-bell";
 import { useAuth } from "@/web/lib/auth";
 import { cn } from "@/web/lib/cn";
@@ -91,11 +92,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
                     onClick={() => setMenuOpen(false)}
                     aria-current={active ? "page" : undefined}
                     className={cn(
-                      "block rounded-md px-3 py-2 text-sm font-medium",
+                      "flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm font-medium",
                       active ? theme.activeItem : "text-slate-700 hover:bg-slate-100",
                     )}
                   >
                     {item.label}
+                    {item.unread ? <NavUnreadCount /> : null}
                   </Link>
                 );
               })}

@@ -7,20 +7,22 @@ export type NavItem = {
   label: string;
   /** Pages that belong to this item though their path starts like another's (a request's page). */
   claims?: RegExp;
+  /** Shows the count of unread conversation messages (issue 16). */
+  unread?: "conversations";
 };
 
 export const SIDEBAR_ITEMS: Record<UserType, NavItem[]> = {
   client: [
     { href: PATHS.home, label: "Dashboard" },
     // A request's page (/quote-request/7) is one of My Requests, not a New Request.
-    { href: PATHS.dashboard, label: "My Requests", claims: /^\/quote-request\/\d+\/?$/ },
+    { href: PATHS.dashboard, label: "My Requests", claims: /^\/quote-request\/\d+\/?$/, unread: "conversations" },
     { href: PATHS.quoteRequestWizard, label: "New Request" },
     { href: PATHS.reports, label: "Reports" },
     { href: PATHS.settings, label: "Settings" },
   ],
   provider: [
     { href: PATHS.home, label: "Dashboard" },
-    { href: PATHS.providerDashboard, label: "Available Leads" },
+    { href: PATHS.providerDashboard, label: "Available Leads", unread: "conversations" },
     { href: PATHS.myQuotes, label: "My Quotes" },
     { href: PATHS.subscription, label: "Subscription" },
     { href: PATHS.analytics, label: "Analytics" },

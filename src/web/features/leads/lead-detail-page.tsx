@@ -12,6 +12,7 @@ import { RequestSections } from "@/web/components/quote-request/request-sections
 import { RoiEstimate } from "@/web/components/quote-request/roi-estimate";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { LoadingScreen } from "@/web/components/ui/spinner";
+import { LeadConversation } from "@/web/features/conversations/lead-conversation";
 import { ApiError, errorMessage } from "@/web/lib/api";
 import { formatDateTime } from "@/web/lib/format";
 import { usePageMeta } from "@/web/lib/page-meta";
@@ -128,6 +129,8 @@ function LeadView({ lead, children }: { lead: LeadDetail; children?: ReactNode }
           The client's name and contact details show once you send a quote.
         </p>
       ) : null}
+
+      <LeadConversation leadId={lead.id} />
 
       {lead.status === "declined" ? <DeclinedLeadNotice lead={lead} /> : children}
 

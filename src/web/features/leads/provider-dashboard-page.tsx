@@ -13,6 +13,9 @@ import { StatCard } from "@/web/components/stat-card";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { LoadingScreen } from "@/web/components/ui/spinner";
+import { useUnreadSummary } from "@/web/features/conversations/api";
+import { unreadForLead } from "@/web/features/conversations/thread-model";
+import { UnreadRowBadge } from "@/web/features/conversations/unread-badge";
 import { formatDate } from "@/web/lib/format";
 import { useProviderLeads } from "./api";
 import { LeadStatusBadge } from "./lead-status-badge";
@@ -60,6 +63,7 @@ export function ProviderDashboardPage({ figures: read }: { figures: ProviderFigu
   const provider = useProviderLeads();
   const { access, leads } = provider;
   const error = provider.error ?? read.error;
+  const unread = useUnreadSummary().data;
   if (provider.isLoading || read.isLoading) return <LoadingScreen />;
   const f = read.figures;
   // Counted by the server, not from the list (one page of it); '-' where the count could not be read.
@@ -95,7 +99,12 @@ export function ProviderDashboardPage({ figures: read }: { figures: ProviderFigu
                 <ListRow
                   heading={`Lead #${lead.id}`}
                   headingAs="h3"
-                  badge={<LeadStatusBadge status={lead.status} />}
+                  badge={
+                    <>
+                      <LeadStatusBadge status={lead.status} />
+                      <UnreadRowBadge count={unreadForLead(unread, lead.id)} />
+                    </>
+                  }
                   to={leadPath(lead.id)}
                   linkText="View Details"
                   linkLabel={`View Details of Lead #${lead.id}`}

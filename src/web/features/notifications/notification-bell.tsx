@@ -6,22 +6,13 @@ import { Link } from "react-router";
 import type { Notification } from "@/shared/notifications";
 import { Tooltip } from "@/web/components/ui/tooltip";
 import { cn } from "@/web/lib/cn";
+import { timeAgo } from "@/web/lib/time-ago";
 import {
   notificationsQueryOptions,
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
   useRefreshAfterNews,
 } from "./api";
-
-/** "just now", "5 min ago", "3 h ago", "2 d ago", then the date. */
-export function timeAgo(iso: string, now = Date.now()): string {
-  const minutes = Math.floor((now - Date.parse(iso)) / 60_000);
-  if (minutes < 1) return "just now";
-  if (minutes < 60) return `${minutes} min ago`;
-  if (minutes < 24 * 60) return `${Math.floor(minutes / 60)} h ago`;
-  if (minutes < 7 * 24 * 60) return `${Math.floor(minutes / (24 * 60))} d ago`;
-  return new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
-}
 
 function NotificationItem({ notification: n, onOpen }: { notification: Notification; onOpen: () => void }) {
   const unread = !n.readAt;

@@ -12,6 +12,9 @@ import { industryLabel } from "@/web/components/quote-request/labels";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Select } from "@/web/components/ui/select";
+import { useUnreadSummary } from "@/web/features/conversations/api";
+import { unreadForRequest } from "@/web/features/conversations/thread-model";
+import { UnreadRowBadge } from "@/web/features/conversations/unread-badge";
 import { errorMessage } from "@/web/lib/api";
 import { formatDate } from "@/web/lib/format";
 import { usePageMeta } from "@/web/lib/page-meta";
@@ -47,12 +50,15 @@ function StatCard({ title, value, icon: Icon }: { title: string; value: number |
   );
 }
 
-function RequestRow({ request }: { request: QuoteRequestSummary }) {
+function RequestRow({ request, unread }: { request: QuoteRequestSummary; unread: number }) {
   return (
     <li className="space-y-3 p-5" data-testid="quote-request-row">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <h3 className="text-base font-semibold text-slate-900">{request.title}</h3>
-        <StatusBadge status={request.status} />
+        <div className="flex items-center gap-2">
+          <UnreadRowBadge count={unread} />
+          <StatusBadge status={request.status} />
+        </div>
       </div>
       <p className="text-sm text-slate-700">{previewDescription(request.description)}</p>
       <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-600">
@@ -94,6 +100,7 @@ export function ClientDashboardPage() {
   const summary = useQuery(myQuoteRequestCountsQueryOptions());
   const list = useInfiniteQuery(myQuoteRequestsQueryOptions(filter === "all" ? undefined : filter));
   const counts = summary.data ? clientCounts(summary.data) : null;
+  const unread = useUnreadSummary().data;
   const shown = list.data?.pages.flatMap((page) => page.items) ?? [];
   const isLoading = summary.isLoading || list.isLoading;
   const error = summary.error ?? list.error;
@@ -162,7 +169,7 @@ export function ClientDashboardPage() {
             <>
               <ul className="divide-y divide-slate-200 border-t border-slate-200">
                 {shown.map((r) => (
-                  <RequestRow key={r.id} request={r} />
+                  <RequestRow key={r.id} request={r} unread={unreadForRequest(unread, r.id)} />
                 ))}
                 {shown.length === 0 ? (
                   <li className="p-6 text-sm text-slate-600">No requests with this status.</li>

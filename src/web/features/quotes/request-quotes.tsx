@@ -1,14 +1,17 @@
 // On /quote-request/{id}: the quotes side by side (DESIGN.md "Clients"), with accept and decline.
 import { useQuery } from "@tanstack/react-query";
-import { CheckCircle2, Inbox } from "lucide-react";
+import { CheckCircle2, Inbox, MessageSquare } from "lucide-react";
 import { useState } from "react";
 import { COMPANY_SIZE_LABELS } from "@/shared/companies";
+import type { RequestThread } from "@/shared/conversations";
 import type { QuoteRequestDetail } from "@/shared/quote-requests";
 import { type ClientQuote, DECLINE_REASON_LABELS, formatUsd } from "@/shared/quotes";
 import { ConfirmDialog } from "@/web/components/ui/alert-dialog";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { toast } from "@/web/components/ui/use-toast";
+import { useRequestThreads } from "@/web/features/conversations/api";
+import { RequestThreadPanel } from "@/web/features/conversations/request-thread";
 import { errorMessage } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
 import { formatDate } from "@/web/lib/format";
@@ -70,7 +73,15 @@ function Decide({ quote, requestId }: { quote: ClientQuote; requestId: number })
   );
 }
 
-function QuoteCard({ quote, request }: { quote: ClientQuote; request: QuoteRequestDetail }) {
+function QuoteCard({
+  quote,
+  request,
+  thread,
+}: {
+  quote: ClientQuote;
+  request: QuoteRequestDetail;
+  thread: RequestThread | undefined;
+}) {
   const accepted = quote.status === "accepted";
   const canDecide = quote.status === "submitted" && (request.status === "open" || request.status === "matched");
   return (
@@ -129,6 +140,7 @@ function QuoteCard({ quote, request }: { quote: ClientQuote; request: QuoteReque
               <Decide quote={quote} requestId={request.id} />
             </div>
           ) : null}
+          {thread ? <RequestThreadPanel thread={thread} /> : null}
         </CardContent>
       </Card>
     </li>
@@ -138,6 +150,11 @@ function QuoteCard({ quote, request }: { quote: ClientQuote; request: QuoteReque
 export function RequestQuotes({ request }: { request: QuoteRequestDetail }) {
   const { data, isLoading, error } = useQuery(requestQuotesQueryOptions(request.id));
   const quotes = data ?? [];
+  // One conversation per matched provider, beside its quote; those who have not quoted are listed after.
+  const threads = useRequestThreads(request.id);
+  const threadOf = new Map((threads.data?.threads ?? []).map((t) => [t.leadId, t]));
+  const quoted = new Set(quotes.map((q) => q.leadId));
+  const unquoted = isLoading ? [] : (threads.data?.threads ?? []).filter((t) => !quoted.has(t.leadId));
   return (
     <section aria-labelledby="quotes-heading" className="space-y-3">
       <h2 id="quotes-heading" className="text-lg font-semibold text-slate-900">
@@ -169,9 +186,39 @@ export function RequestQuotes({ request }: { request: QuoteRequestDetail }) {
       {quotes.length > 0 ? (
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="quotes-grid">
           {quotes.map((q) => (
-            <QuoteCard key={q.id} quote={q} request={request} />
+            <QuoteCard key={q.id} quote={q} request={request} thread={threadOf.get(q.leadId)} />
           ))}
         </ul>
+      ) : null}
+      {threads.error ? (
+        <p role="alert" className="text-sm text-red-700">
+          The conversations could not be loaded: {errorMessage(threads.error)}
+        </p>
+      ) : null}
+      {unquoted.length > 0 ? (
+        <section aria-labelledby="unquoted-heading" className="space-y-3 pt-2">
+          <h3 id="unquoted-heading" className="flex items-center gap-2 text-base font-semibold text-slate-900">
+            <MessageSquare className="h-4 w-4 text-slate-500" aria-hidden="true" />
+            Matched providers who have not quoted yet
+          </h3>
+          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="unquoted-providers">
+            {unquoted.map((t) => (
+              <li key={t.leadId} className="list-none">
+                <Card role="article" aria-label={t.companyName} data-testid="unquoted-provider">
+                  <CardHeader className="pb-3">
+                    <CardTitle as="h4" className="text-base">
+                      {t.companyName}
+                    </CardTitle>
+                    <p className="text-sm text-slate-600">No quote yet</p>
+                  </CardHeader>
+                  <CardContent>
+                    <RequestThreadPanel thread={t} />
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
     </section>
   );

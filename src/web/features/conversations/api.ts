@@ -1,0 +1,121 @@
+// The conversation API as the browser reads it (src/shared/conversations.ts): a thread's header, its
+// messages a page at a time (newest first; older pages on scroll), the client's threads on a request,
+// the unread counts of the sidebar and the dashboards; sending and marking read.
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import type {
+  Conversation,
+  Message,
+  MessagePage,
+  RequestThreads,
+  SendMessageInput,
+  UnreadSummary,
+} from "@/shared/conversations";
+import { MESSAGE_PAGE_SIZE } from "@/shared/conversations";
+import { getJson, getJsonIfSignedIn, requestJson } from "@/web/lib/api";
+import { useLiveConnected } from "@/web/lib/live";
+import { queryKeys } from "@/web/lib/query-keys";
+import { withSentMessage } from "./thread-model";
+
+/** How often the conversations are read again while the live stream is down. */
+export const POLL_MS = 10_000;
+
+/**
+ * The interval for the conversations' reads: none while the live stream is connected (its events
+ * refresh them, src/web/lib/live.ts), every 10 seconds while it is not. Unlike the app's other reads
+ * (spec section 7), they are also read again whenever a page shows them (`staleTime: 0`), as the bell's
+ * are (decision 063): a thread met again must not show the messages of the last visit.
+ */
+function useRefetchInterval(): number | false {
+  return useLiveConnected() ? false : POLL_MS;
+}
+
+const EMPTY_SUMMARY: UnreadSummary = { total: 0, threads: [] };
+
+export const unreadSummaryQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.conversations.unread(),
+    queryFn: async () => (await getJsonIfSignedIn<UnreadSummary>("/api/conversations/unread")) ?? EMPTY_SUMMARY,
+  });
+
+export const conversationQueryOptions = (leadId: number) =>
+  queryOptions({
+    queryKey: queryKeys.conversations.one(leadId),
+    queryFn: () => getJson<Conversation>(`/api/conversations/${leadId}`),
+  });
+
+export const messagesQueryOptions = (leadId: number) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.conversations.messages(leadId),
+    queryFn: ({ pageParam }) =>
+      getJson<MessagePage>(
+        `/api/conversations/${leadId}/messages?limit=${MESSAGE_PAGE_SIZE}${
+          pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""
+        }`,
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export const requestThreadsQueryOptions = (requestId: number) =>
+  queryOptions({
+    queryKey: queryKeys.conversations.ofRequest(requestId),
+    queryFn: () => getJson<RequestThreads>(`/api/quote-requests/${requestId}/conversations`),
+  });
+
+/** The sidebar's and the dashboards' counts; `enabled` false for a reader who has no conversations (an admin). */
+export function useUnreadSummary(enabled = true) {
+  const refetchInterval = useRefetchInterval();
+  return useQuery({ ...unreadSummaryQueryOptions(), enabled, refetchInterval, staleTime: 0 });
+}
+
+export function useConversation(leadId: number) {
+  const refetchInterval = useRefetchInterval();
+  return useQuery({ ...conversationQueryOptions(leadId), refetchInterval, staleTime: 0 });
+}
+
+export function useMessages(leadId: number) {
+  const refetchInterval = useRefetchInterval();
+  return useInfiniteQuery({ ...messagesQueryOptions(leadId), refetchInterval, staleTime: 0 });
+}
+
+export function useRequestThreads(requestId: number) {
+  const refetchInterval = useRefetchInterval();
+  return useQuery({ ...requestThreadsQueryOptions(requestId), refetchInterval, staleTime: 0 });
+}
+
+/** Sends a message: it shows at the end of the thread as soon as the server has it, then the counts are read again. */
+export function useSendMessage(leadId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SendMessageInput) =>
+      requestJson<Message>("POST", `/api/conversations/${leadId}/messages`, input),
+    onSuccess: (sent) => {
+      queryClient.setQueryData(messagesQueryOptions(leadId).queryKey, (data) => withSentMessage(data, sent));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.conversations.one(leadId) });
+      void queryClient.invalidateQueries({ queryKey: [...queryKeys.conversations.all, "request"] });
+    },
+  });
+}
+
+/** Marks the thread read up to a message; the thread's and the sidebar's counts drop at once. */
+export function useMarkRead(leadId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (upTo: number) =>
+      requestJson<{ unread: number; readUpTo: number }>("POST", `/api/conversations/${leadId}/read`, { upTo }),
+    onSuccess: (result) => {
+      queryClient.setQueryData(conversationQueryOptions(leadId).queryKey, (c) =>
+        c ? { ...c, unread: result.unread } : c,
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.conversations.unread() });
+      void queryClient.invalidateQueries({ queryKey: [...queryKeys.conversations.all, "request"] });
+    },
+  });
+}
