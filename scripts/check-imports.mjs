@@ -115,6 +115,8 @@ export const SERVER_FEATURE_ORDER = [
   "quotes",
   "quote-requests",
   "leads",
+  "conversations",
+  "reports",
   "admin",
   "account",
 ];

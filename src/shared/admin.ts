@@ -124,6 +124,17 @@ export const adminAnalyticsSchema = z.object({
     topProviders: z.array(
       z.object({ companyId: z.number().int(), name: z.string(), declined: z.number().int(), leads: z.number().int() }),
     ),
+    /** The latest declines that came with a note (at most 5): the reasons in the providers' words. */
+    recentNotes: z.array(
+      z.object({
+        leadId: z.number().int(),
+        name: z.string(),
+        reason: z.enum(LEAD_DECLINE_REASONS),
+        note: z.string(),
+        requestTitle: z.string(),
+        declinedAt: z.string(),
+      }),
+    ),
   }),
   /** One bucket per day (7d, 30d), week (90d) or month (12m), oldest first. */
   series: z.array(

@@ -94,7 +94,14 @@ export const conversationSchema = z.object({
 export type Conversation = z.infer<typeof conversationSchema>;
 
 /** POST /api/conversations/{leadId}/read: marks read up to a message (the newest when left out). */
-export const markReadSchema = z.object({ upTo: z.number().int().positive().optional() });
+export const markReadSchema = z.object({
+  upTo: z
+    .number({ error: "must be a message id (a positive whole number)" })
+    .int("must be a message id (a positive whole number)")
+    .positive("must be a message id (a positive whole number)")
+    .max(2_147_483_647, "must be a message id (a positive whole number)")
+    .optional(),
+});
 export const markReadResultSchema = z.object({ unread: z.number().int(), readUpTo: z.number().int() });
 
 /** One of a client's threads on a request's page, beside that provider's quote. */

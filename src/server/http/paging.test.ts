@@ -194,6 +194,7 @@ describe("GET /api/quote-requests/me, a page at a time", () => {
 
   it.each([
     ["cursor=abc", "The cursor is not one this list gave out"],
+    ["cursor=9999999999", "The cursor is not one this list gave out"],
     ["limit=0", "limit must be at least 1."],
     ["limit=101", "limit must be at most 100."],
     ["limit=ten", "limit must be a number."],

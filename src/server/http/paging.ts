@@ -13,7 +13,8 @@ export const BAD_CURSOR = "The cursor is not one this list gave out: reload the 
 /** The id after which the page starts, or null for the first page. */
 export function idCursor(cursor: string | undefined): number | null {
   if (cursor === undefined) return null;
-  if (!/^\d{1,10}$/.test(cursor)) throw new BadRequestError(BAD_CURSOR);
+  // Ids are PostgreSQL integers: a larger number names no row, and would fail the query's cast.
+  if (!/^\d{1,10}$/.test(cursor) || Number(cursor) > 2_147_483_647) throw new BadRequestError(BAD_CURSOR);
   return Number(cursor);
 }
 

@@ -135,6 +135,12 @@ export function liveRoutes(options: LiveOptions = {}): RoutePlugin {
         // one is written here, as it goes. Helmet's headers are on the raw response already.
         reply.hijack();
         res.on("close", () => stream.end());
+        // A tab that went away while the stream was being set up (its 'close' came before the listener
+        // above) would stay in the hub, taking its user's events and a place under the limit.
+        if (request.raw.destroyed || res.destroyed) {
+          stream.end();
+          return;
+        }
         res.writeHead(200, {
           "content-type": "text/event-stream; charset=utf-8",
           "cache-control": "no-store",

@@ -28,7 +28,9 @@ export function keysForEvent(type: LiveEventType): QueryKey[] {
         queryKeys.analytics.mine(),
         queryKeys.companies.mine(),
       ];
+    // A client's first message shows the provider the client's contact details on the lead's page.
     case "message":
+      return [queryKeys.conversations.all, queryKeys.leads.all];
     case "read":
       return [queryKeys.conversations.all];
     case "quote":

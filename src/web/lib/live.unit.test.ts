@@ -62,7 +62,7 @@ describe("keysForEvent", () => {
     expect(keysForEvent("notification")).toEqual(
       expect.arrayContaining([queryKeys.notifications.all, queryKeys.quotes.all, queryKeys.leads.all]),
     );
-    expect(keysForEvent("message")).toEqual([queryKeys.conversations.all]);
+    expect(keysForEvent("message")).toEqual([queryKeys.conversations.all, queryKeys.leads.all]);
     expect(keysForEvent("read")).toEqual([queryKeys.conversations.all]);
     expect(keysForEvent("quote")).toEqual([
       queryKeys.quoteRequests.all,
@@ -101,7 +101,10 @@ describe("startLiveConnection", () => {
     expect(h.invalidated).toEqual([[queryKeys.notifications.all]]);
     h.current().emit("message");
     h.current().emit("session-ended");
-    expect(h.invalidated.slice(1)).toEqual([[queryKeys.conversations.all], [queryKeys.auth.user()]]);
+    expect(h.invalidated.slice(1)).toEqual([
+      [queryKeys.conversations.all, queryKeys.leads.all],
+      [queryKeys.auth.user()],
+    ]);
   });
 
   it("on a dropped stream, polls until the browser's own reconnection is ready, then catches up", () => {

@@ -43,5 +43,8 @@ ALTER TABLE "message_reports" ADD CONSTRAINT "message_reports_message_id_lead_me
 ALTER TABLE "message_reports" ADD CONSTRAINT "message_reports_reporter_id_users_id_fk" FOREIGN KEY ("reporter_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "message_reports" ADD CONSTRAINT "message_reports_resolved_by_id_users_id_fk" FOREIGN KEY ("resolved_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "lead_messages_lead_id_id_idx" ON "lead_messages" USING btree ("lead_id","id");--> statement-breakpoint
+CREATE INDEX "lead_messages_sender_id_idx" ON "lead_messages" USING btree ("sender_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "message_reports_message_reporter_key" ON "message_reports" USING btree ("message_id","reporter_id");--> statement-breakpoint
-CREATE INDEX "message_reports_status_id_idx" ON "message_reports" USING btree ("status","id");
+CREATE INDEX "message_reports_status_id_idx" ON "message_reports" USING btree ("status","id");--> statement-breakpoint
+CREATE INDEX "message_reports_reporter_id_idx" ON "message_reports" USING btree ("reporter_id");--> statement-breakpoint
+CREATE INDEX "message_reports_resolved_by_id_idx" ON "message_reports" USING btree ("resolved_by_id");

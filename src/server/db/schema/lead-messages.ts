@@ -28,6 +28,8 @@ export const leadMessages = pgTable(
   (t) => [
     // A thread's pages, newest first (keyset on id).
     index("lead_messages_lead_id_id_idx").on(t.leadId, t.id),
+    // A suspended author's messages (their reports are resolved), and the set-null of a deleted account.
+    index("lead_messages_sender_id_idx").on(t.senderId),
   ],
 );
 
@@ -57,6 +59,9 @@ export const messageReports = pgTable(
   (t) => [
     uniqueIndex("message_reports_message_reporter_key").on(t.messageId, t.reporterId),
     index("message_reports_status_id_idx").on(t.status, t.id),
+    // The set-null of a deleted account, on either column.
+    index("message_reports_reporter_id_idx").on(t.reporterId),
+    index("message_reports_resolved_by_id_idx").on(t.resolvedById),
   ],
 );
 

@@ -129,6 +129,17 @@ export async function adminAnalytics(db: Db, period: AnalyticsPeriod, now: Date)
       order by d.declined desc, d.company_id
       limit 5`),
   );
+  // What the providers wrote when they declined: the reasons in their words, the latest first.
+  const recentNotes = rowsOf(
+    await db.execute(sql`
+      select l.id as lead_id, c.name, l.decline_reason as reason, l.decline_note as note, l.declined_at, r.title
+      from leads l
+      join companies c on c.id = l.company_id
+      join quote_requests r on r.id = l.quote_request_id
+      where l.created_at >= ${from} and l.status = 'declined' and l.decline_note is not null and l.decline_note <> ''
+      order by l.declined_at desc, l.id desc
+      limit 5`),
+  );
 
   const n = (row: Record<string, unknown>, k: string) => Number(row[k] ?? 0);
   const counts = new Map(series.map((r) => [`${r.kind}:${r.start}`, Number(r.n)]));
@@ -173,6 +184,14 @@ export async function adminAnalytics(db: Db, period: AnalyticsPeriod, now: Date)
         name: String(r.name),
         declined: Number(r.declined),
         leads: Number(r.leads),
+      })),
+      recentNotes: recentNotes.map((r) => ({
+        leadId: Number(r.lead_id),
+        name: String(r.name),
+        reason: LEAD_DECLINE_REASONS.find((x) => x === r.reason) ?? "other",
+        note: String(r.note),
+        requestTitle: String(r.title),
+        declinedAt: new Date(String(r.declined_at)).toISOString(),
       })),
     },
     series: starts.map((start) => ({

@@ -24,7 +24,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from "../../errors";
 import { containsPattern, idCursor, pageLimit, toPage } from "../../http/paging";
 import { currentUser, requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
-import { publishLiveEvent } from "../../live/publish";
+import { endUserStreams } from "../../live/publish";
 import { logActivity } from "../activity/service";
 import { resolveReportsOfAuthor } from "../reports/service";
 import { adminErrors } from "./errors";
@@ -165,7 +165,7 @@ export async function suspendUser(db: Db, admin: UserRow, id: number, reason: st
       .where(eq(users.id, id))
       .returning({ suspendedAt: users.suspendedAt });
     await tx.delete(sessions).where(eq(sessions.userId, id));
-    await publishLiveEvent(tx, [id], { type: "session-ended" });
+    await endUserStreams(tx, [id]);
     const resolvedReports = await resolveReportsOfAuthor(tx, admin, id, reason);
     await logActivity(tx, {
       adminId: admin.id,

@@ -1,7 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGE_EMAIL_WINDOW_MINUTES, MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE } from "@/shared/conversations";
+import {
+  MESSAGE_EMAIL_WINDOW_MINUTES,
+  MESSAGE_MAX_LENGTH,
+  MESSAGE_PAGE_SIZE,
+  type UnreadSummary,
+} from "@/shared/conversations";
 import type { LeadStatus } from "@/shared/leads";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { emailOutbox } from "../../db/schema/email-outbox";
@@ -60,7 +65,7 @@ const markRead = async (user: TestUser, leadId: number, upTo?: number) => {
   return res.json();
 };
 
-const unread = async (user: TestUser) => {
+const unread = async (user: TestUser): Promise<UnreadSummary> => {
   const res = await call(user, "GET", "/api/conversations/unread");
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
@@ -249,9 +254,13 @@ describe("who may read and write a thread", () => {
     const bare = await call(client, "POST", `/api/conversations/${leadA}/read`);
     expect(bare.statusCode, bare.body).toBe(200);
     expect(bare.json()).toEqual({ readUpTo: 0, unread: 0 });
-    const read = await call(client, "POST", `/api/conversations/${leadA}/read`, { upTo: -1 });
-    expect(read.statusCode).toBe(400);
-    expect(read.json().message).toContain("upTo");
+    for (const upTo of [-1, 3_000_000_000, 1.5]) {
+      const read = await call(client, "POST", `/api/conversations/${leadA}/read`, { upTo });
+      expect(read.statusCode, String(upTo)).toBe(400);
+      expect(read.json().message).toBe("upTo: must be a message id (a positive whole number)");
+    }
+    const past = await call(client, "GET", `/api/conversations/${leadA}/messages?cursor=9999999999`);
+    expect(past.statusCode).toBe(400);
   });
 });
 
@@ -566,21 +575,25 @@ describe("closed and declined leads", () => {
     expect((await requestThreads(client, requestId)).map((t) => t.leadId)).toEqual([leadB]);
   });
 
-  it("a declined lead with messages stays listed for the client, read-only, without saying who declined", async () => {
-    const { requestId, leadA } = await matchedRequest();
+  it("a declined lead with messages is gone for the client too: nothing says who declined", async () => {
+    const { requestId, leadA, leadB } = await matchedRequest();
     await sent(client, leadA, "Is this in your scope?");
     await sent(a, leadA, "Sadly not.");
+    expect((await unread(client)).threads.map((t) => t.leadId)).toContain(leadA);
     await setLeadStatus(leadA, "declined");
-    const header = await thread(client, leadA);
-    expect(header).toMatchObject({ canWrite: false, closedReason: "This conversation is closed.", unread: 1 });
-    expect((await page(client, leadA)).messages).toHaveLength(2);
-    const write = await say(client, leadA, "Pity.");
-    expect(write.statusCode).toBe(409);
-    expect(write.json().message).toBe("This conversation is closed.");
-    expect((await requestThreads(client, requestId)).find((t) => t.leadId === leadA)).toMatchObject({
-      canWrite: false,
-      unread: 1,
-    });
+    for (const [method, url, body] of [
+      ["GET", `/api/conversations/${leadA}`],
+      ["GET", `/api/conversations/${leadA}/messages`],
+      ["POST", `/api/conversations/${leadA}/messages`, { body: "Pity." }],
+    ] as [Method, string, object?][]) {
+      const res = await call(client, method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().message).toBe(CONVERSATION_NOT_FOUND);
+    }
+    expect((await requestThreads(client, requestId)).map((t) => t.leadId)).toEqual([leadB]);
+    expect((await unread(client)).threads.map((t) => t.leadId)).not.toContain(leadA);
+    // The provider still reads what was said.
+    expect((await page(a, leadA)).messages).toHaveLength(2);
   });
 });
 

@@ -76,7 +76,6 @@ export async function findThread(
       },
       owner: { id: ownerUser.id, firstName: ownerUser.firstName, email: ownerUser.email },
       quote: { status: quotes.status, declineReason: quotes.declineReason },
-      hasMessages: sql<boolean>`exists (select 1 from ${leadMessages} m where m.lead_id = ${leads.id})`,
       unread: unreadOf(other, markerOf(reader.side)),
       // The newest message of the reader's side that the other side's marker has reached.
       seenUpTo: sql<number>`coalesce((select max(m.id) from ${leadMessages} m
@@ -208,8 +207,8 @@ export async function moveReadMarker(
 
 /**
  * The client's request and its threads, the best match first: one row with a null lead when the request
- * has none yet, no row when it is not the client's. A lead the provider declined is left out unless it
- * has messages (the client is not told who declined).
+ * has none yet, no row when it is not the client's. A lead the provider declined is left out, messages
+ * or not: the client is not told who declined (decision 128).
  */
 export async function findRequestThreads(db: Db, quoteRequestId: number, clientId: number) {
   const lastMessage = db
@@ -240,13 +239,7 @@ export async function findRequestThreads(db: Db, quoteRequestId: number, clientI
       },
     })
     .from(quoteRequests)
-    .leftJoin(
-      leads,
-      and(
-        eq(leads.quoteRequestId, quoteRequests.id),
-        sql`(${leads.status} <> 'declined' or exists (select 1 from ${leadMessages} m where m.lead_id = ${leads.id}))`,
-      ),
-    )
+    .leftJoin(leads, and(eq(leads.quoteRequestId, quoteRequests.id), ne(leads.status, "declined")))
     .leftJoin(companies, eq(companies.id, leads.companyId))
     .leftJoin(ownerUser, eq(ownerUser.id, companies.userId))
     .leftJoin(quotes, and(eq(quotes.leadId, leads.id), ne(quotes.status, "withdrawn")))
@@ -298,7 +291,13 @@ const unreadForClient = preparedPerDatabase((db) =>
         isNull(leadMessages.hiddenAt),
       ),
     )
-    .where(and(eq(quoteRequests.clientId, sql.placeholder("userId")), isNotNull(leads.lastMessageAt)))
+    .where(
+      and(
+        eq(quoteRequests.clientId, sql.placeholder("userId")),
+        isNotNull(leads.lastMessageAt),
+        ne(leads.status, "declined"),
+      ),
+    )
     .groupBy(leads.id, leads.quoteRequestId)
     .orderBy(desc(leads.id))
     .prepare("conversation_unread_for_client"),
@@ -308,6 +307,24 @@ const unreadForClient = preparedPerDatabase((db) =>
 export async function listUnread(db: Db, userId: number, side: MessageSide) {
   const statement = side === "provider" ? unreadForProvider(db) : unreadForClient(db);
   return statement.execute({ userId });
+}
+
+/** Replaces the text of the user's bell entries about a thread that quote `body`. */
+export async function replaceNotificationBody(
+  db: Db,
+  input: { userId: number; kind: NotificationKind; link: string; body: string; replacement: string },
+): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ body: input.replacement })
+    .where(
+      and(
+        eq(notifications.userId, input.userId),
+        eq(notifications.kind, input.kind),
+        eq(notifications.link, input.link),
+        eq(notifications.body, input.body),
+      ),
+    );
 }
 
 /**
@@ -359,14 +376,4 @@ export async function readNotificationsAbout(
     )
     .returning({ id: notifications.id });
   return rows.length > 0;
-}
-
-/** The user's email choice for a kind: on unless turned off (as notifyUser reads it). */
-export async function emailWanted(db: Db, userId: number, kind: NotificationKind): Promise<boolean> {
-  const [row] = await db
-    .select({ email: notificationPreferences.email })
-    .from(notificationPreferences)
-    .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.kind, kind)))
-    .limit(1);
-  return row?.email ?? true;
 }

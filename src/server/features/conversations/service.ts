@@ -28,7 +28,7 @@ import { hitRateLimit, type RateLimit } from "../../http/rate-limit";
 import { publishLiveEvent } from "../../live/publish";
 import { requireAccess } from "../companies/access";
 import { composeNotification, type Paragraph } from "../notifications/compose";
-import { type MessagingDeps, notifyUser, queueEmail } from "../notifications/service";
+import { emailWanted, type MessagingDeps, notifyUser, queueEmail } from "../notifications/service";
 import * as q from "./queries";
 
 /** The answer for a lead that does not exist and for one the caller is no party of, alike. */
@@ -105,10 +105,8 @@ function closedReason(facts: ThreadFacts, side: MessageSide): string | null {
   }
   // The hire: the client and the hired provider keep talking after the request closes.
   if (facts.quote?.status === "accepted") return null;
-  // The client is not told that the provider turned the request down.
-  if (facts.leadStatus === "declined") {
-    return side === "provider" ? "You declined this lead, so you can no longer write here." : CLOSED;
-  }
+  // A declined lead is no thread to its client at all (visibleTo), so only its provider reads this.
+  if (facts.leadStatus === "declined") return "You declined this lead, so you can no longer write here.";
   if (facts.leadStatus !== "closed" && TAKES_MESSAGES.has(facts.requestStatus)) return null;
   const reason = facts.quote?.status === "declined" ? facts.quote.declineReason : null;
   if (reason) return CLOSED_BY_QUOTE[reason][side];
@@ -117,9 +115,12 @@ function closedReason(facts: ThreadFacts, side: MessageSide): string | null {
   return CLOSED;
 }
 
-/** A declined lead without messages is no thread to its client: it answers as one that does not exist. */
+/**
+ * A declined lead is no thread to its client, messages or not: it answers as one that does not exist.
+ * Showing it closed while the request is still open would tell the client who declined (decision 128).
+ */
 function visibleTo(row: q.ThreadRow, side: MessageSide): boolean {
-  return !(side === "client" && row.lead.status === "declined" && !row.hasMessages);
+  return !(side === "client" && row.lead.status === "declined");
 }
 
 function factsOf(row: q.ThreadRow, side: MessageSide): ThreadFacts {
@@ -272,6 +273,28 @@ export function conversationLink(side: MessageSide, leadId: number, quoteRequest
   return side === "provider" ? leadPath(leadId) : `${quoteRequestPath(quoteRequestId)}#conversation-${leadId}`;
 }
 
+/** What the bell says of a message an administrator removed. */
+export const REMOVED_MESSAGE_NOTE = "A message was removed by an administrator.";
+
+/**
+ * An administrator hid a message: the recipient's bell entry that quotes it no longer does (the
+ * entry is kept, its text replaced). Emails already sent cannot be taken back.
+ */
+export async function scrubHiddenMessageFromBell(
+  tx: Db,
+  message: { side: MessageSide; body: string; leadId: number },
+  parties: { clientId: number; providerUserId: number; quoteRequestId: number },
+): Promise<void> {
+  const to = otherSide(message.side);
+  await q.replaceNotificationBody(tx, {
+    userId: to === "provider" ? parties.providerUserId : parties.clientId,
+    kind: MESSAGE_KIND,
+    link: conversationLink(to, message.leadId, parties.quoteRequestId),
+    body: excerpt(message.body),
+    replacement: REMOVED_MESSAGE_NOTE,
+  });
+}
+
 /**
  * Tells the other party (decision 129): the bell always, folded into their unread entry about this
  * thread when there is one; the email only when `emailDue` (once per thread in the window) and wanted.
@@ -308,7 +331,7 @@ async function tellRecipient(
     return;
   }
   await publishLiveEvent(tx, [recipient.id], { type: "notification" });
-  if (emailDue && email && (await q.emailWanted(tx, recipient.id, MESSAGE_KIND))) {
+  if (emailDue && email && (await emailWanted(tx, recipient.id, MESSAGE_KIND))) {
     await queueEmail(tx, deps, { userId: recipient.id, kind: MESSAGE_KIND, email });
   }
 }

@@ -74,12 +74,12 @@ export type LeadRowWithTitle = NonNullable<Awaited<ReturnType<typeof findLeadFor
 /** The request's status, its row locked until the transaction ends (the lock order of quotes: request, then lead). */
 export async function lockRequestStatus(tx: Db, id: number) {
   const [row] = await tx
-    .select({ status: quoteRequests.status })
+    .select({ status: quoteRequests.status, clientId: quoteRequests.clientId })
     .from(quoteRequests)
     .where(eq(quoteRequests.id, id))
     .for("update")
     .limit(1);
-  return row?.status;
+  return row;
 }
 
 /** The status of the lead's quote that is still in play (pending or accepted), if it has one. */

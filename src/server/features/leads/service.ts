@@ -5,6 +5,7 @@ import type { UserRow } from "../../db/schema/users";
 import { ConflictError, NotFoundError } from "../../errors";
 import { idCursor, pageLimit, toPage } from "../../http/paging";
 import { JOB_NAMES, type JobQueue } from "../../jobs/queue";
+import { publishLiveEvent } from "../../live/publish";
 import { requireAccess } from "../companies/access";
 import { findQuoteRequestById } from "../quote-requests/queries";
 import { providerSeesContact, toDetail } from "../quote-requests/service";
@@ -76,10 +77,11 @@ export async function declineMyLead(
   await deps.db.transaction(async (tx) => {
     const found = await q.findLeadForCompany(tx, leadId, companyId);
     if (!found) throw new NotFoundError(LEAD_NOT_FOUND);
-    const requestStatus = await q.lockRequestStatus(tx, found.lead.quoteRequestId);
+    const request = await q.lockRequestStatus(tx, found.lead.quoteRequestId);
     // Read again under the request's lock: a quote sent meanwhile is seen.
     const lead = (await q.findLeadForCompany(tx, leadId, companyId))?.lead;
-    if (!lead || !requestStatus) throw new NotFoundError(LEAD_NOT_FOUND);
+    if (!lead || !request) throw new NotFoundError(LEAD_NOT_FOUND);
+    const requestStatus = request.status;
     if (lead.status === "declined") throw new ConflictError("You already declined this lead.");
     const quote = await q.liveQuoteStatus(tx, lead.id);
     if (quote === "submitted") {
@@ -96,6 +98,12 @@ export async function declineMyLead(
       throw new ConflictError(`This lead is ${lead.status}: only a new or viewed lead can be declined.`);
     }
     await deps.jobs.send(JOB_NAMES.matchQuoteRequest, { quoteRequestId: lead.quoteRequestId }, { tx });
+    // The provider's other tabs, and the client's open request page, whose threads lose this one.
+    await publishLiveEvent(tx, [user.id, request.clientId], {
+      type: "lead",
+      leadId: lead.id,
+      quoteRequestId: lead.quoteRequestId,
+    });
   });
   return getMyLead(deps.db, user, leadId);
 }

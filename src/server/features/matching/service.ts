@@ -7,6 +7,7 @@ import type { Requirements } from "@/shared/quote-requests";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db/client";
 import type { QuoteRequestRow } from "../../db/schema/quote-requests";
+import { publishLiveEvent } from "../../live/publish";
 import { raiseAlert } from "../alerts/service";
 import { composeNotification } from "../notifications/compose";
 import { type MessagingDeps, type NotifyInput, notifyUser } from "../notifications/service";
@@ -88,6 +89,10 @@ export async function matchQuoteRequest(deps: MatchingDeps, quoteRequestId: numb
       const owner = owners.get(lead.companyId);
       if (!owner) continue;
       await notifyUser(tx, deps, leadMessage(deps.appUrl, request.title, owner, lead));
+    }
+    // The client's open request page shows the new providers' threads.
+    if (inserted.length > 0) {
+      await publishLiveEvent(tx, [request.clientId], { type: "lead", quoteRequestId: request.id });
     }
 
     if (eligible < MIN_ELIGIBLE_PROVIDERS) {

@@ -92,6 +92,9 @@ export function hideAccountLinks(kind: string, text: string): string {
   return text.replace(/https?:\/\/\S*token=\S+/g, "[link hidden: only the account's owner may open it]");
 }
 
+/** The user's email choice for a kind: on unless turned off (decision 060), as notifyUser reads it. */
+export const emailWanted = q.emailWanted;
+
 /** What a feature that tells users needs: its database, the app's address for email links, the queue and the clock. */
 export type MessagingDeps = NotifyDeps & { db: Db; appUrl: string };
 

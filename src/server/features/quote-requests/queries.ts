@@ -171,7 +171,7 @@ export async function findContactFacts(db: Db, leadId: number, clientId: number)
   const [row] = await db
     .select({
       quoted: sql<boolean>`exists (select 1 from ${quotes} q where q.lead_id = ${leadId} and q.status <> 'withdrawn')`,
-      clientWrote: sql<boolean>`exists (select 1 from ${leadMessages} m where m.lead_id = ${leadId} and m.side = 'client')`,
+      clientWrote: sql<boolean>`exists (select 1 from ${leadMessages} m where m.lead_id = ${leadId} and m.side = 'client' and m.hidden_at is null)`,
       verified: sql<boolean>`${users.emailVerifiedAt} is not null`,
     })
     .from(users)

@@ -37,6 +37,9 @@ async function quote(leadId: number): Promise<{ id: number; createdAt: Date }> {
 const message = (leadId: number, side: "client" | "provider", createdAt: Date) =>
   ctx.database.db.insert(leadMessages).values({ leadId, side, body: "Hello", createdAt });
 
+/** The lead the provider declined with a note. */
+let declinedLead = 0;
+
 beforeAll(async () => {
   ctx = await createTestContext();
   client = await createUser(ctx, "client");
@@ -52,6 +55,7 @@ beforeAll(async () => {
   }
   const lead = await Promise.all(ids.map((id) => leadOf(p, id)));
   const [, talked = 0, quotedOnly = 0, negotiating = 0, won = 0, lost = 0, declined = 0] = lead;
+  declinedLead = declined;
   const MINUTE = 60_000;
   // 0: delivered only. 1: the client wrote; no quote.
   await message(talked, "client", new Date());
@@ -67,9 +71,9 @@ beforeAll(async () => {
   const q5 = await quote(lost);
   expect((await as(ctx, client, { method: "POST", url: `/api/quotes/${q5.id}/decline` })).statusCode).toBe(200);
   // 6: declined by the provider, and the rival declined the first request.
-  const decline = (who: TestProvider, id: number, reason: string) =>
-    as(ctx, who, { method: "POST", url: `/api/leads/${id}/decline`, payload: { reason } });
-  expect((await decline(p, declined, "not_fit")).statusCode).toBe(200);
+  const decline = (who: TestProvider, id: number, reason: string, note?: string) =>
+    as(ctx, who, { method: "POST", url: `/api/leads/${id}/decline`, payload: { reason, note } });
+  expect((await decline(p, declined, "not_fit", "We only do SAP work.")).statusCode).toBe(200);
   expect((await decline(rival, await leadOf(rival, ids[0] ?? 0), "too_small")).statusCode).toBe(200);
 });
 afterAll(async () => {
@@ -129,6 +133,17 @@ describe("declined leads in the admin's analytics", () => {
       topProviders: [
         { companyId: p.companyId, name: expect.any(String), declined: 1, leads: 7 },
         { companyId: rival.companyId, name: expect.any(String), declined: 1, leads: 7 },
+      ],
+      // Only the decline that came with a note, in the provider's words.
+      recentNotes: [
+        {
+          leadId: declinedLead,
+          name: expect.any(String),
+          reason: "not_fit",
+          note: "We only do SAP work.",
+          requestTitle: expect.any(String),
+          declinedAt: expect.any(String),
+        },
       ],
     });
   });

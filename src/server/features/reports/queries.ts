@@ -17,6 +17,7 @@ export async function findMessageWithParties(db: Db, messageId: number) {
       message: leadMessages,
       clientId: quoteRequests.clientId,
       providerUserId: companies.userId,
+      quoteRequestId: quoteRequests.id,
       title: quoteRequests.title,
       companyName: companies.name,
     })

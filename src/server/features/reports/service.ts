@@ -27,6 +27,7 @@ import { idCursor, pageLimit, toPage } from "../../http/paging";
 import { publishLiveEvent } from "../../live/publish";
 import { logActivity } from "../activity/service";
 import { raiseAlert } from "../alerts/service";
+import { scrubHiddenMessageFromBell } from "../conversations/service";
 import * as q from "./queries";
 
 const MESSAGE_NOT_FOUND = "No message has this id.";
@@ -203,9 +204,10 @@ export async function hideMessage(db: Db, admin: UserRow, id: number, reason: st
         resolvedReports: resolved,
       },
     });
-    // The parties' open threads refetch, and show the message as removed.
+    // The parties' open threads refetch, and show the message as removed; the bell stops quoting it.
     const parties = await q.findMessageWithParties(tx, id);
     if (parties) {
+      await scrubHiddenMessageFromBell(tx, message, parties);
       await publishLiveEvent(tx, [parties.clientId, parties.providerUserId], {
         type: "message",
         leadId: message.leadId,

@@ -167,7 +167,8 @@ function DeclinesChart({ data }: { data: AdminAnalytics }) {
         <CardDescription>
           Of the {plural(d.leads, "lead")} delivered in the period ({ANALYTICS_PERIOD_LABELS[data.period].toLowerCase()}
           ), providers declined <span data-testid="declines-total">{d.declined}</span> (
-          <span data-testid="declines-percent">{d.percent}%</span>). Each was offered to the next best provider.
+          <span data-testid="declines-percent">{d.percent}%</span>). Each request went on to the next best eligible
+          provider, where one was left.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6 lg:grid-cols-2">
@@ -229,6 +230,22 @@ function DeclinesChart({ data }: { data: AdminAnalytics }) {
                 ))}
               </tbody>
             </table>
+          )}
+          <h3 className="mt-6 mb-2 text-sm font-medium text-slate-900">In the providers' words</h3>
+          {d.recentNotes.length === 0 ? (
+            <p className="text-sm text-slate-600">No decline in the period came with a note.</p>
+          ) : (
+            <ul className="space-y-3 text-sm" data-testid="declines-recent-notes">
+              {d.recentNotes.map((r) => (
+                <li key={r.leadId} className="border-b border-slate-100 pb-2">
+                  <p className="text-slate-900 [overflow-wrap:anywhere] whitespace-pre-line">"{r.note}"</p>
+                  <p className="mt-1 text-slate-600">
+                    {r.name}, {LEAD_DECLINE_REASON_LABELS[r.reason].toLowerCase()}, on "{r.requestTitle}" ·{" "}
+                    {new Date(r.declinedAt).toLocaleDateString("en-US", { month: "short", day: "numeric" })}
+                  </p>
+                </li>
+              ))}
+            </ul>
           )}
         </div>
       </CardContent>

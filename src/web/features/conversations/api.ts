@@ -1,6 +1,7 @@
 // The conversation API as the browser reads it (src/shared/conversations.ts): a thread's header, its
 // messages a page at a time (newest first; older pages on scroll), the client's threads on a request,
-// the unread counts of the sidebar and the dashboards; sending and marking read.
+// sending and marking read. The unread counts of the sidebar and the dashboards, and the reads'
+// refetch interval, are src/web/lib/conversation-unread.ts (several features read them).
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -9,40 +10,12 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import type {
-  Conversation,
-  Message,
-  MessagePage,
-  RequestThreads,
-  SendMessageInput,
-  UnreadSummary,
-} from "@/shared/conversations";
+import type { Conversation, Message, MessagePage, RequestThreads, SendMessageInput } from "@/shared/conversations";
 import { MESSAGE_PAGE_SIZE } from "@/shared/conversations";
-import { getJson, getJsonIfSignedIn, requestJson } from "@/web/lib/api";
-import { useLiveConnected } from "@/web/lib/live";
+import { getJson, requestJson } from "@/web/lib/api";
+import { useConversationRefetchInterval } from "@/web/lib/conversation-unread";
 import { queryKeys } from "@/web/lib/query-keys";
 import { withSentMessage } from "./thread-model";
-
-/** How often the conversations are read again while the live stream is down. */
-export const POLL_MS = 10_000;
-
-/**
- * The interval for the conversations' reads: none while the live stream is connected (its events
- * refresh them, src/web/lib/live.ts), every 10 seconds while it is not. Unlike the app's other reads
- * (spec section 7), they are also read again whenever a page shows them (`staleTime: 0`), as the bell's
- * are (decision 063): a thread met again must not show the messages of the last visit.
- */
-function useRefetchInterval(): number | false {
-  return useLiveConnected() ? false : POLL_MS;
-}
-
-const EMPTY_SUMMARY: UnreadSummary = { total: 0, threads: [] };
-
-export const unreadSummaryQueryOptions = () =>
-  queryOptions({
-    queryKey: queryKeys.conversations.unread(),
-    queryFn: async () => (await getJsonIfSignedIn<UnreadSummary>("/api/conversations/unread")) ?? EMPTY_SUMMARY,
-  });
 
 export const conversationQueryOptions = (leadId: number) =>
   queryOptions({
@@ -69,24 +42,18 @@ export const requestThreadsQueryOptions = (requestId: number) =>
     queryFn: () => getJson<RequestThreads>(`/api/quote-requests/${requestId}/conversations`),
   });
 
-/** The sidebar's and the dashboards' counts; `enabled` false for a reader who has no conversations (an admin). */
-export function useUnreadSummary(enabled = true) {
-  const refetchInterval = useRefetchInterval();
-  return useQuery({ ...unreadSummaryQueryOptions(), enabled, refetchInterval, staleTime: 0 });
-}
-
 export function useConversation(leadId: number) {
-  const refetchInterval = useRefetchInterval();
+  const refetchInterval = useConversationRefetchInterval();
   return useQuery({ ...conversationQueryOptions(leadId), refetchInterval, staleTime: 0 });
 }
 
 export function useMessages(leadId: number) {
-  const refetchInterval = useRefetchInterval();
+  const refetchInterval = useConversationRefetchInterval();
   return useInfiniteQuery({ ...messagesQueryOptions(leadId), refetchInterval, staleTime: 0 });
 }
 
 export function useRequestThreads(requestId: number) {
-  const refetchInterval = useRefetchInterval();
+  const refetchInterval = useConversationRefetchInterval();
   return useQuery({ ...requestThreadsQueryOptions(requestId), refetchInterval, staleTime: 0 });
 }
 

@@ -2,9 +2,8 @@
 // the reader scrolls up), and the composer, or why the reader can no longer write. While the thread is
 // on screen, the other side's messages are marked read, which drops the unread counts.
 import { Flag } from "lucide-react";
-import { type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { type ReactNode, type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import type { Conversation, Message } from "@/shared/conversations";
-import { ReportMessageDialog } from "@/web/features/reports/report-message-dialog";
 import { errorMessage } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
 import { formatDateTime } from "@/web/lib/format";
@@ -45,6 +44,16 @@ function useSeen(ref: RefObject<HTMLElement | null>): boolean {
   }, []);
   return inView && tabShown;
 }
+
+/**
+ * The "Report" dialog of a message of the other side (features/reports), which the route in src/web/app
+ * puts in: features do not import each other (decision 080).
+ */
+export type ReportDialogSlot = (props: {
+  messageId: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) => ReactNode;
 
 /** Opens the report of a message of the other side. */
 type ReportHandler = (message: Message) => void;
@@ -117,17 +126,19 @@ function MessageItem({
 export function ConversationThread({
   leadId,
   emptyText,
+  reportDialog,
 }: {
   leadId: number;
   /** What the thread says before anyone wrote. */
   emptyText: string;
+  reportDialog: ReportDialogSlot;
 }) {
   const conversation = useConversation(leadId);
   const list = useMessages(leadId);
   const markRead = useMarkRead(leadId);
   const now = useNow();
   const labelId = useId();
-  // The other side's message being reported (features/reports' dialog), kept while the dialog closes.
+  // The other side's message being reported (the route's dialog), kept while the dialog closes.
   const [reported, setReported] = useState<{ id: number; open: boolean } | null>(null);
 
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -263,13 +274,13 @@ export function ConversationThread({
           </p>
         )
       ) : null}
-      {reported ? (
-        <ReportMessageDialog
-          messageId={reported.id}
-          open={reported.open}
-          onOpenChange={(open) => setReported({ id: reported.id, open })}
-        />
-      ) : null}
+      {reported
+        ? reportDialog({
+            messageId: reported.id,
+            open: reported.open,
+            onOpenChange: (open) => setReported({ id: reported.id, open }),
+          })
+        : null}
     </div>
   );
 }

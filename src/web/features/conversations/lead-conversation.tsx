@@ -4,10 +4,10 @@ import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { useConversation } from "./api";
-import { ConversationThread } from "./conversation-thread";
+import { ConversationThread, type ReportDialogSlot } from "./conversation-thread";
 import { conversationAnchor } from "./thread-model";
 
-export function LeadConversation({ leadId }: { leadId: number }) {
+export function LeadConversation({ leadId, reportDialog }: { leadId: number; reportDialog: ReportDialogSlot }) {
   const name = useConversation(leadId).data?.counterpartName;
   const ref = useRef<HTMLDivElement>(null);
   const { hash } = useLocation();
@@ -29,6 +29,7 @@ export function LeadConversation({ leadId }: { leadId: number }) {
           <ConversationThread
             leadId={leadId}
             emptyText="Ask the client a question before you quote: what systems they use, volumes, deadlines."
+            reportDialog={reportDialog}
           />
         </CardContent>
       </Card>

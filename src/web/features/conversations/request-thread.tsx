@@ -4,10 +4,10 @@ import { ChevronDown, MessageSquare } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { RequestThread } from "@/shared/conversations";
+import { UnreadBadge } from "@/web/components/unread-badge";
 import { cn } from "@/web/lib/cn";
-import { ConversationThread } from "./conversation-thread";
+import { ConversationThread, type ReportDialogSlot } from "./conversation-thread";
 import { conversationAnchor } from "./thread-model";
-import { UnreadBadge } from "./unread-badge";
 
 function preview(thread: RequestThread): string | null {
   const m = thread.lastMessage;
@@ -16,7 +16,13 @@ function preview(thread: RequestThread): string | null {
   return m.side === "client" ? `You: ${text}` : text;
 }
 
-export function RequestThreadPanel({ thread }: { thread: RequestThread }) {
+export function RequestThreadPanel({
+  thread,
+  reportDialog,
+}: {
+  thread: RequestThread;
+  reportDialog: ReportDialogSlot;
+}) {
   const anchor = conversationAnchor(thread.leadId);
   const { hash } = useLocation();
   const named = hash === `#${anchor}`;
@@ -56,6 +62,7 @@ export function RequestThreadPanel({ thread }: { thread: RequestThread }) {
           <ConversationThread
             leadId={thread.leadId}
             emptyText={`Ask ${thread.companyName} anything about their approach, price or timeline.`}
+            reportDialog={reportDialog}
           />
         </div>
       ) : null}

@@ -1,6 +1,6 @@
 // The thread's rules kept free of React, so that they can be unit-tested: pages to one list, the
-// "Seen" marker, what to mark read, the unread counts of a row.
-import type { Message, MessagePage, UnreadSummary } from "@/shared/conversations";
+// "Seen" marker, what to mark read (the unread counts of a row are src/web/lib/conversation-unread.ts).
+import type { Message, MessagePage } from "@/shared/conversations";
 
 /**
  * The pages of a thread (each newest first, the newest page first) as one list, oldest first. A live
@@ -37,16 +37,6 @@ export function newestTheirs(messages: readonly Message[]): number | null {
     if (m && !m.mine) return m.id;
   }
   return null;
-}
-
-/** Unread messages on a request (the client's dashboard row) or on a lead (the provider's row). */
-export function unreadForRequest(summary: UnreadSummary | undefined, quoteRequestId: number): number {
-  return (summary?.threads ?? [])
-    .filter((t) => t.quoteRequestId === quoteRequestId)
-    .reduce((sum, t) => sum + t.unread, 0);
-}
-export function unreadForLead(summary: UnreadSummary | undefined, leadId: number): number {
-  return summary?.threads.find((t) => t.leadId === leadId)?.unread ?? 0;
 }
 
 /** Within this many pixels of the end, the reader is at the newest message, and new ones scroll in. */

@@ -1,15 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Message, MessagePage } from "@/shared/conversations";
 import { linkSegments } from "./link-segments";
-import {
-  isAtBottom,
-  mergePages,
-  newestTheirs,
-  seenMessageId,
-  unreadForLead,
-  unreadForRequest,
-  withSentMessage,
-} from "./thread-model";
+import { isAtBottom, mergePages, newestTheirs, seenMessageId, withSentMessage } from "./thread-model";
 
 const message = (id: number, mine: boolean, body: string | null = `message ${id}`): Message => ({
   id,
@@ -71,24 +63,6 @@ describe("seenMessageId and newestTheirs", () => {
     expect(newestTheirs(thread)).toBe(5);
     expect(newestTheirs(thread.slice(0, 4))).toBe(2);
     expect(newestTheirs([message(1, true)])).toBeNull();
-  });
-});
-
-describe("unread counts of the dashboards' rows", () => {
-  const summary = {
-    total: 6,
-    threads: [
-      { leadId: 1, quoteRequestId: 10, unread: 2 },
-      { leadId: 2, quoteRequestId: 10, unread: 3 },
-      { leadId: 3, quoteRequestId: 11, unread: 1 },
-    ],
-  };
-  it("adds a request's threads, and finds a lead's", () => {
-    expect(unreadForRequest(summary, 10)).toBe(5);
-    expect(unreadForRequest(summary, 12)).toBe(0);
-    expect(unreadForLead(summary, 3)).toBe(1);
-    expect(unreadForLead(summary, 4)).toBe(0);
-    expect(unreadForLead(undefined, 3)).toBe(0);
   });
 });
 

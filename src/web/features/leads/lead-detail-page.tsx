@@ -1,6 +1,7 @@
 // The lead behind View Details: the request (the client's contact hidden until a quote is sent), the
 // ROI estimate, why the provider got it, and when a match is promised. Opening it marks it viewed.
-// The provider's quote panel (features/quotes) is put in by the route in src/web/app.
+// The provider's quote panel (features/quotes) and the conversation with the client
+// (features/conversations) are put in by the route in src/web/app.
 import { useQuery } from "@tanstack/react-query";
 import { CalendarClock, Lock } from "lucide-react";
 import type { ReactNode } from "react";
@@ -12,7 +13,6 @@ import { RequestSections } from "@/web/components/quote-request/request-sections
 import { RoiEstimate } from "@/web/components/quote-request/roi-estimate";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { LoadingScreen } from "@/web/components/ui/spinner";
-import { LeadConversation } from "@/web/features/conversations/lead-conversation";
 import { ApiError, errorMessage } from "@/web/lib/api";
 import { formatDateTime } from "@/web/lib/format";
 import { usePageMeta } from "@/web/lib/page-meta";
@@ -79,7 +79,15 @@ function WhyThisLead({ lead }: { lead: LeadDetail }) {
   );
 }
 
-function LeadView({ lead, children }: { lead: LeadDetail; children?: ReactNode }) {
+function LeadView({
+  lead,
+  conversation,
+  children,
+}: {
+  lead: LeadDetail;
+  conversation?: ReactNode;
+  children?: ReactNode;
+}) {
   usePageMeta(`Lead #${lead.id}`, "A quote request matched to your company.");
   const r = lead.request.requirements;
   return (
@@ -130,7 +138,7 @@ function LeadView({ lead, children }: { lead: LeadDetail; children?: ReactNode }
         </p>
       ) : null}
 
-      <LeadConversation leadId={lead.id} />
+      {conversation}
 
       {lead.status === "declined" ? <DeclinedLeadNotice lead={lead} /> : children}
 
@@ -142,7 +150,16 @@ function LeadView({ lead, children }: { lead: LeadDetail; children?: ReactNode }
 /** What the route puts on the lead's page, above the request: the provider's quote. */
 export type LeadQuoteSlot = (lead: LeadDetail) => ReactNode;
 
-export function LeadDetailPage({ quotePanel }: { quotePanel: LeadQuoteSlot }) {
+/** What the route puts on the lead's page, above the quote: the conversation with the client. */
+export type LeadConversationSlot = (lead: LeadDetail) => ReactNode;
+
+export function LeadDetailPage({
+  quotePanel,
+  conversation,
+}: {
+  quotePanel: LeadQuoteSlot;
+  conversation: LeadConversationSlot;
+}) {
   const params = useParams();
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0;
@@ -162,5 +179,9 @@ export function LeadDetailPage({ quotePanel }: { quotePanel: LeadQuoteSlot }) {
       </div>
     );
   }
-  return <LeadView lead={data}>{quotePanel(data)}</LeadView>;
+  return (
+    <LeadView lead={data} conversation={conversation(data)}>
+      {quotePanel(data)}
+    </LeadView>
+  );
 }

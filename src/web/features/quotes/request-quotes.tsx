@@ -1,7 +1,9 @@
-// On /quote-request/{id}: the quotes side by side (DESIGN.md "Clients"), with accept and decline.
+// On /quote-request/{id}: the quotes side by side (DESIGN.md "Clients"), with accept and decline, and
+// beside each the conversation with its provider (features/conversations, put in by the route in
+// src/web/app with the request's threads).
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, Inbox, MessageSquare } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { COMPANY_SIZE_LABELS } from "@/shared/companies";
 import type { RequestThread } from "@/shared/conversations";
 import type { QuoteRequestDetail } from "@/shared/quote-requests";
@@ -10,8 +12,6 @@ import { ConfirmDialog } from "@/web/components/ui/alert-dialog";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { toast } from "@/web/components/ui/use-toast";
-import { useRequestThreads } from "@/web/features/conversations/api";
-import { RequestThreadPanel } from "@/web/features/conversations/request-thread";
 import { errorMessage } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
 import { formatDate } from "@/web/lib/format";
@@ -76,11 +76,11 @@ function Decide({ quote, requestId }: { quote: ClientQuote; requestId: number })
 function QuoteCard({
   quote,
   request,
-  thread,
+  conversation,
 }: {
   quote: ClientQuote;
   request: QuoteRequestDetail;
-  thread: RequestThread | undefined;
+  conversation: ReactNode;
 }) {
   const accepted = quote.status === "accepted";
   const canDecide = quote.status === "submitted" && (request.status === "open" || request.status === "matched");
@@ -140,21 +140,35 @@ function QuoteCard({
               <Decide quote={quote} requestId={request.id} />
             </div>
           ) : null}
-          {thread ? <RequestThreadPanel thread={thread} /> : null}
+          {conversation}
         </CardContent>
       </Card>
     </li>
   );
 }
 
-export function RequestQuotes({ request }: { request: QuoteRequestDetail }) {
+/** What the route gives the quotes: the request's conversations, one per matched provider, and how one shows. */
+export type RequestConversations = {
+  threads: readonly RequestThread[] | undefined;
+  error: unknown;
+  panel: (thread: RequestThread) => ReactNode;
+};
+
+export function RequestQuotes({
+  request,
+  conversations,
+}: {
+  request: QuoteRequestDetail;
+  conversations: RequestConversations;
+}) {
   const { data, isLoading, error } = useQuery(requestQuotesQueryOptions(request.id));
   const quotes = data ?? [];
   // One conversation per matched provider, beside its quote; those who have not quoted are listed after.
-  const threads = useRequestThreads(request.id);
-  const threadOf = new Map((threads.data?.threads ?? []).map((t) => [t.leadId, t]));
+  const threads = conversations.threads ?? [];
+  const threadOf = new Map(threads.map((t) => [t.leadId, t]));
+  const conversationOf = (thread: RequestThread | undefined) => (thread ? conversations.panel(thread) : null);
   const quoted = new Set(quotes.map((q) => q.leadId));
-  const unquoted = isLoading ? [] : (threads.data?.threads ?? []).filter((t) => !quoted.has(t.leadId));
+  const unquoted = isLoading ? [] : threads.filter((t) => !quoted.has(t.leadId));
   return (
     <section aria-labelledby="quotes-heading" className="space-y-3">
       <h2 id="quotes-heading" className="text-lg font-semibold text-slate-900">
@@ -186,13 +200,13 @@ export function RequestQuotes({ request }: { request: QuoteRequestDetail }) {
       {quotes.length > 0 ? (
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="quotes-grid">
           {quotes.map((q) => (
-            <QuoteCard key={q.id} quote={q} request={request} thread={threadOf.get(q.leadId)} />
+            <QuoteCard key={q.id} quote={q} request={request} conversation={conversationOf(threadOf.get(q.leadId))} />
           ))}
         </ul>
       ) : null}
-      {threads.error ? (
+      {conversations.error ? (
         <p role="alert" className="text-sm text-red-700">
-          The conversations could not be loaded: {errorMessage(threads.error)}
+          The conversations could not be loaded: {errorMessage(conversations.error)}
         </p>
       ) : null}
       {unquoted.length > 0 ? (
@@ -211,9 +225,7 @@ export function RequestQuotes({ request }: { request: QuoteRequestDetail }) {
                     </CardTitle>
                     <p className="text-sm text-slate-600">No quote yet</p>
                   </CardHeader>
-                  <CardContent>
-                    <RequestThreadPanel thread={t} />
-                  </CardContent>
+                  <CardContent>{conversations.panel(t)}</CardContent>
                 </Card>
               </li>
             ))}

@@ -1,7 +1,8 @@
-// The unread counts of the conversations: a red pill, read by screen readers as words.
+// The unread counts of the conversations: a red pill, read by screen readers as words. Here rather
+// than in features/conversations because the sidebar and both dashboards show them (decision 080).
 import { MessageSquare } from "lucide-react";
 import { useAuth } from "@/web/lib/auth";
-import { useUnreadSummary } from "./api";
+import { useUnreadSummary } from "@/web/lib/conversation-unread";
 
 /** A list row's count, in words: "2 new messages"; nothing when there are none. */
 export function UnreadRowBadge({ count }: { count: number }) {
