@@ -25,7 +25,7 @@ import {
   type TestUser,
 } from "../../test/test-app";
 import { matchQuoteRequest } from "../matching/service";
-import { CONVERSATION_NOT_FOUND, MESSAGE_RATE_LIMIT } from "./service";
+import { CONVERSATION_NOT_FOUND, MESSAGE_RATE_LIMIT, REMOVED_MESSAGE_NOTE } from "./service";
 
 let ctx: TestContext;
 let client: TestUser;
@@ -598,6 +598,18 @@ describe("closed and declined leads", () => {
 });
 
 describe("notifications", () => {
+  it("an admin hiding a message takes its text out of the recipient's bell too", async () => {
+    const { leadA } = await matchedRequest();
+    const id = await sent(client, leadA, "Call me on this number, it is urgent and rude.");
+    const link = `/provider-dashboard/leads/${leadA}`;
+    const before = (await messageNotes(a.id)).filter((n) => n.link === link);
+    expect(before.map((n) => n.body)).toEqual(["Call me on this number, it is urgent and rude."]);
+    const hide = await call(admin, "POST", `/api/admin/messages/${id}/hide`, { reason: "Abusive." });
+    expect(hide.statusCode, hide.body).toBe(200);
+    const after = (await messageNotes(a.id)).filter((n) => n.link === link);
+    expect(after.map((n) => n.body)).toEqual([REMOVED_MESSAGE_NOTE]);
+  });
+
   it("tells the other side in the bell, folds messages into its unread entry, and emails once per window", async () => {
     const { requestId, leadA } = await matchedRequest();
     const before = (await emailsTo(a.id)).length;
