@@ -15,6 +15,7 @@ import { hashPassword } from "../features/auth/password";
 import { seedDemoSubscription } from "../features/billing/seed";
 import { applyAsDemoCompany, DEMO_APPLICANT_EMAIL, DEMO_COMPANIES, type DemoCompany } from "../features/companies/seed";
 import { decideProvider } from "../features/companies/service";
+import { sendMessage } from "../features/conversations/service";
 import { viewMyLead } from "../features/leads/service";
 import { matchQuoteRequest, tooFewProvidersCause } from "../features/matching/service";
 import { cancelQuoteRequest, submitQuoteRequest } from "../features/quote-requests/service";
@@ -219,6 +220,15 @@ function storySteps(
         const owner = account(demoProviderEmail(q.from));
         await viewMyLead(db, owner, lead);
         sent.set(q.from, (await sendQuote(deps, owner, lead, q.quote)).id);
+      }),
+    );
+  }
+  for (const m of s.messages ?? []) {
+    steps.push(
+      after(m.daysAfter, async () => {
+        const lead = leadOf(m.with);
+        if (!lead) return;
+        await sendMessage(deps, m.fromClient ? client : account(demoProviderEmail(m.with)), lead, { body: m.body });
       }),
     );
   }

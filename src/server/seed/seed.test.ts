@@ -133,6 +133,22 @@ describe("the demo marketplace", () => {
     expect(bell.notifications.length).toBeGreaterThan(bell.unreadCount);
   });
 
+  it("holds conversations of the past, with unread messages on both sides, each on its day", async () => {
+    const provider = await signInAs("provider@demo.automatch.io");
+    const client = await signInAs("client@demo.automatch.io");
+    const theirs = await get(provider, "/api/conversations/unread");
+    expect(theirs.total).toBeGreaterThanOrEqual(1);
+    const mine = await get(client, "/api/conversations/unread");
+    expect(mine.total).toBeGreaterThanOrEqual(1);
+    const leadId: number = theirs.threads[0].leadId;
+    const page = await get(provider, `/api/conversations/${leadId}/messages`);
+    expect(page.messages.length).toBeGreaterThanOrEqual(3);
+    // Written days ago, as the story tells, not at the moment of seeding.
+    for (const m of page.messages as { createdAt: string }[]) {
+      expect(Date.parse(m.createdAt)).toBeLessThan(Date.now() - DAY_MS);
+    }
+  });
+
   it("matches a new request, and the one submitted at start-up, to three providers with different scores", async () => {
     const client = await createUser(ctx, "client");
     const created = await as(ctx, client, {

@@ -44,6 +44,9 @@ export const demoProviderEmail = (key: DemoProviderKey) => `${key}@demo.automatc
 /** A quote sent by one of the providers the request was delivered to (a provider it missed sends none). */
 export type DemoQuote = { from: DemoProviderKey; daysAfter: number; quote: QuoteInput };
 
+/** A message in the thread between the client and one provider the request was delivered to. */
+export type DemoMessage = { with: DemoProviderKey; fromClient: boolean; daysAfter: number; body: string };
+
 export type DemoStory = {
   clientEmail: string;
   daysAgo: number;
@@ -53,6 +56,8 @@ export type DemoStory = {
   /** Providers who opened the lead without quoting yet. */
   viewedBy?: DemoProviderKey[];
   quotes?: DemoQuote[];
+  /** The conversations, in order; the last ones stay unread by their recipient. */
+  messages?: DemoMessage[];
   /** What the client did last, and when (days after submitting). */
   outcome?:
     | { kind: "accept"; from: DemoProviderKey; daysAfter: number }
@@ -406,6 +411,26 @@ export const DEMO_STORIES: DemoStory[] = [
         ),
       },
     ],
+    messages: [
+      {
+        with: "provider",
+        fromClient: false,
+        daysAfter: 1,
+        body: "Thanks for the detail. Before we quote: does the payroll mainframe have a test region we could use, and who signs off on new Active Directory groups?",
+      },
+      {
+        with: "provider",
+        fromClient: true,
+        daysAfter: 1.5,
+        body: "Yes, there is a test region (IT can give you access under the NDA). New groups are approved by our IT security lead, usually within a day.",
+      },
+      {
+        with: "provider",
+        fromClient: true,
+        daysAfter: 3,
+        body: "We liked the quote. Could the discovery phase start in two weeks, and is the $900 maintenance monthly? Our checklist is here: https://example.com/onboarding-checklist",
+      },
+    ],
   },
   {
     clientEmail: "jordan@demo.automatch.io",
@@ -491,6 +516,20 @@ export const DEMO_STORIES: DemoStory[] = [
           "2 months",
           "Unattended bots read each invoice, match it to its purchase order and key it into QuickBooks, with a dashboard of invoices waiting for approval.",
         ),
+      },
+    ],
+    messages: [
+      {
+        with: "kestrel",
+        fromClient: false,
+        daysAfter: 0.6,
+        body: "Hello! Are the invoices mostly PDFs from the same dozen suppliers, or a long tail? That changes how much we can template.",
+      },
+      {
+        with: "bluebird",
+        fromClient: false,
+        daysAfter: 3,
+        body: "Happy to walk you through a demo of the approval dashboard this week. Would Thursday at 10:00 work?",
       },
     ],
   },
