@@ -16,7 +16,7 @@ import { seedDemoSubscription } from "../features/billing/seed";
 import { applyAsDemoCompany, DEMO_APPLICANT_EMAIL, DEMO_COMPANIES, type DemoCompany } from "../features/companies/seed";
 import { decideProvider } from "../features/companies/service";
 import { sendMessage } from "../features/conversations/service";
-import { viewMyLead } from "../features/leads/service";
+import { declineMyLead, viewMyLead } from "../features/leads/service";
 import { matchQuoteRequest, tooFewProvidersCause } from "../features/matching/service";
 import { cancelQuoteRequest, submitQuoteRequest } from "../features/quote-requests/service";
 import { acceptQuote, declineQuote, sendQuote } from "../features/quotes/service";
@@ -220,6 +220,18 @@ function storySteps(
         const owner = account(demoProviderEmail(q.from));
         await viewMyLead(db, owner, lead);
         sent.set(q.from, (await sendQuote(deps, owner, lead, q.quote)).id);
+      }),
+    );
+  }
+  for (const d of s.declinedBy ?? []) {
+    steps.push(
+      after(d.daysAfter, async () => {
+        const lead = leadOf(d.from);
+        if (!lead) return;
+        await declineMyLead(deps, account(demoProviderEmail(d.from)), lead, { reason: d.reason, note: d.note });
+        // The rematch the decline asks for, played here like every match of the story.
+        await matchQuoteRequest(deps, requestId);
+        delivered = await deliveredLeads(db, requestId);
       }),
     );
   }

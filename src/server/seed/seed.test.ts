@@ -133,6 +133,22 @@ describe("the demo marketplace", () => {
     expect(bell.notifications.length).toBeGreaterThan(bell.unreadCount);
   });
 
+  it("holds a lead a provider declined with a note, and the request went on to another provider", async () => {
+    const admin = await signInAs("admin@demo.automatch.io");
+    const analytics = await get(admin, "/api/admin/analytics?period=30d");
+    expect(analytics.declines.declined).toBeGreaterThanOrEqual(1);
+    expect(analytics.declines.recentNotes[0]?.note).toMatch(/not our field/);
+    const [declined] = await ctx.database.db
+      .select()
+      .from(leadsTable)
+      .where(eq(leadsTable.status, "declined"));
+    const siblings = await ctx.database.db
+      .select()
+      .from(leadsTable)
+      .where(eq(leadsTable.quoteRequestId, declined?.quoteRequestId ?? 0));
+    expect(siblings.filter((l) => l.status !== "declined").length).toBe(3);
+  });
+
   it("holds conversations of the past, with unread messages on both sides, each on its day", async () => {
     const provider = await signInAs("provider@demo.automatch.io");
     const client = await signInAs("client@demo.automatch.io");

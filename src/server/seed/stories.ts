@@ -1,6 +1,8 @@
 // The demo marketplace's recent past (decision 103): clients' requests, oldest first, each told as
 // what happened to it, day by day. The seed plays every step through the product's services, so that
 // leads, scores, quotes, notifications, alerts and activity are the ones the product itself makes.
+
+import type { LeadDeclineReason } from "@/shared/leads";
 import type { CreateQuoteRequestInput, Requirements } from "@/shared/quote-requests";
 import type { QuoteInput } from "@/shared/quotes";
 
@@ -56,6 +58,8 @@ export type DemoStory = {
   /** Providers who opened the lead without quoting yet. */
   viewedBy?: DemoProviderKey[];
   quotes?: DemoQuote[];
+  /** Providers who turned the lead down; the request then goes on to the next best one. */
+  declinedBy?: { from: DemoProviderKey; daysAfter: number; reason: LeadDeclineReason; note?: string }[];
   /** The conversations, in order; the last ones stay unread by their recipient. */
   messages?: DemoMessage[];
   /** What the client did last, and when (days after submitting). */
@@ -458,6 +462,14 @@ export const DEMO_STORIES: DemoStory[] = [
       },
     },
     viewedBy: ["cobalt"],
+    declinedBy: [
+      {
+        from: "cobalt",
+        daysAfter: 1,
+        reason: "not_fit",
+        note: "We build cloud integrations; drafting time entries with a model is not our field.",
+      },
+    ],
     quotes: [
       {
         from: "kestrel",
