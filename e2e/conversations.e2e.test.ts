@@ -2,11 +2,12 @@
 // whose request page is already open, sees it arrive without a reload and answers beside the provider's
 // card; the provider's unread counts (the sidebar, the lead's row) go up live, and down once read.
 // A message's links are links that carry no endorsement; its markup is text.
-import type { BrowserContext, Locator } from "playwright-core";
+import type { Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { MESSAGE_PAGE_SIZE } from "@/shared/conversations";
 import { accessibilityViolations } from "./support/axe";
 import { apiSignIn, apiSignUp, DEMO, startProduct, uniqueEmail } from "./support/fixture";
+import { waitForLead } from "./support/leads";
 
 const product = startProduct({ mail: true });
 
@@ -37,21 +38,6 @@ const requestBody = (title: string) => ({
     locationPreference: "no-preference",
   },
 });
-
-async function waitForLead(context: BrowserContext, title: string): Promise<number> {
-  let id = 0;
-  await expect
-    .poll(
-      async () => {
-        const leads = await (await context.request.get("/api/leads/me")).json();
-        id = leads.find((l: { title: string }) => l.title === title)?.id ?? 0;
-        return id;
-      },
-      { timeout: 30_000 },
-    )
-    .toBeGreaterThan(0);
-  return id;
-}
 
 /** A new client (signed in) with a request, and the demo provider (signed in) with its lead on it. */
 async function requestWithLead() {

@@ -1,11 +1,12 @@
 // A provider turns a lead down (decision 132): it says why in the dialog, sees the lead declined, and
 // the request reaches the next best provider, who finds it on its dashboard.
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { validQuoteRequestBody } from "@/shared/quote-requests.fixtures";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, apiSignUp, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import { apiSignIn, apiSignUp, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import { approveAndSubscribe, leadFor, waitForLead } from "./support/leads";
 
 // Two providers a request: two of the three seeded ones get it, the third is next in line.
 const product = startProduct({ env: async () => ({ MATCH_LEADS_PER_REQUEST: "2" }) });
@@ -29,43 +30,8 @@ async function seedProvider(name: string): Promise<{ email: string; password: st
     },
   });
   expect(company.status(), await company.text()).toBe(201);
-  const admin = await product.newContext();
-  await apiSignIn(admin, DEMO.admin, DEMO.password);
-  expect((await admin.request.patch(`/api/admin/providers/${(await company.json()).id}/approve`)).status()).toBe(200);
-  const started = await context.request.post("/api/create-subscription");
-  expect(started.status(), await started.text()).toBe(200);
-  const confirmed = await context.request.post("/api/subscription/demo/confirm", {
-    data: {
-      clientSecret: (await started.json()).clientSecret,
-      cardNumber: "4242424242424242",
-      expiry: "12 / 34",
-      cvc: "123",
-    },
-  });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  await approveAndSubscribe(product, context, (await company.json()).id);
   return { email, password };
-}
-
-/** The id of the provider's lead for the request of this title, 0 when it has none. */
-async function leadFor(context: BrowserContext, title: string): Promise<number> {
-  const leads = await (await context.request.get("/api/leads/me")).json();
-  return leads.find((l: { title: string }) => l.title === title)?.id ?? 0;
-}
-
-/** The id of the provider's lead for the request of this title, once matching delivered it. */
-async function waitForLead(context: BrowserContext, title: string): Promise<number> {
-  let id = 0;
-  await expect
-    .poll(
-      async () => {
-        const leads = await (await context.request.get("/api/leads/me")).json();
-        id = leads.find((l: { title: string }) => l.title === title)?.id ?? 0;
-        return id;
-      },
-      { timeout: 30_000 },
-    )
-    .toBeGreaterThan(0);
-  return id;
 }
 
 const toastText = async (page: Page) => (await page.getByTestId("toast").first().innerText()).replace(/\s+/g, " ");

@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
 import { apiSignIn, apiSignUp, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import { approveAndSubscribe, waitForLead } from "./support/leads";
 import { submitThroughWizard } from "./support/wizard";
 
 const product = startProduct({ mail: true });
@@ -69,37 +70,8 @@ async function createSubscribedProvider(companyName: string): Promise<{ email: s
   expect(company.status(), await company.text()).toBe(201);
   const companyId = (await company.json()).id;
 
-  const admin = await product.newContext();
-  await apiSignIn(admin, DEMO.admin, DEMO.password);
-  expect((await admin.request.patch(`/api/admin/providers/${companyId}/approve`)).status()).toBe(200);
-
-  const started = await context.request.post("/api/create-subscription");
-  expect(started.status(), await started.text()).toBe(200);
-  const confirmed = await context.request.post("/api/subscription/demo/confirm", {
-    data: {
-      clientSecret: (await started.json()).clientSecret,
-      cardNumber: "4242424242424242",
-      expiry: "12 / 34",
-      cvc: "123",
-    },
-  });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  await approveAndSubscribe(product, context, companyId);
   return { email, password };
-}
-
-async function waitForLead(context: BrowserContext, title: string): Promise<number> {
-  let id = 0;
-  await expect
-    .poll(
-      async () => {
-        const leads = await (await context.request.get("/api/leads/me")).json();
-        id = leads.find((l: { title: string }) => l.title === title)?.id ?? 0;
-        return id;
-      },
-      { timeout: 30_000 },
-    )
-    .toBeGreaterThan(0);
-  return id;
 }
 
 /** A new client's request, sent through the API, and the demo provider (signed in) with its lead. */
