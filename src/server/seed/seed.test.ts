@@ -138,10 +138,7 @@ describe("the demo marketplace", () => {
     const analytics = await get(admin, "/api/admin/analytics?period=30d");
     expect(analytics.declines.declined).toBeGreaterThanOrEqual(1);
     expect(analytics.declines.recentNotes[0]?.note).toMatch(/not our field/);
-    const [declined] = await ctx.database.db
-      .select()
-      .from(leadsTable)
-      .where(eq(leadsTable.status, "declined"));
+    const [declined] = await ctx.database.db.select().from(leadsTable).where(eq(leadsTable.status, "declined"));
     const siblings = await ctx.database.db
       .select()
       .from(leadsTable)
