@@ -12,7 +12,9 @@ beforeEach(async () => {
   ({ context, page } = await product.newPage());
 });
 
-const sidebarLinks = async () => page.getByRole("navigation", { name: "Main" }).getByRole("link").allInnerTexts();
+/** The sidebar's items by their labels (an item may also carry an unread count). */
+const sidebarLinks = async () =>
+  page.getByRole("navigation", { name: "Main" }).getByRole("link").getByTestId("nav-label").allInnerTexts();
 
 describe("accounts", () => {
   it("a visitor signs up from the login link, lands on the welcome dashboard as a client, and logs out", async () => {
@@ -79,6 +81,9 @@ describe("accounts", () => {
       "Analytics",
       "Settings",
     ]);
+    // The demo provider has a client's questions unread: "Available Leads" says how many.
+    const leadsItem = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Available Leads/ });
+    await expect.poll(() => leadsItem.getByTestId("nav-unread-count").count()).toBe(1);
     expect(await page.locator("[data-theme]").first().getAttribute("data-theme")).toBe("provider");
   });
 });

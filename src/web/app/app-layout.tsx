@@ -96,7 +96,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
                       active ? theme.activeItem : "text-slate-700 hover:bg-slate-100",
                     )}
                   >
-                    {item.label}
+                    <span data-testid="nav-label">{item.label}</span>
                     {item.unread ? <NavUnreadCount /> : null}
                   </Link>
                 );
