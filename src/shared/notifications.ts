@@ -9,6 +9,8 @@ export const NOTIFICATION_KINDS = [
   "quote.accepted",
   "quote.declined",
   "message.received",
+  "review.invited",
+  "review.received",
   "provider.approved",
   "provider.rejected",
   "subscription.trial_started",
@@ -53,6 +55,16 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
     label: "New messages",
     description: "A new message in one of your conversations (at most one email per conversation every 15 minutes).",
     audience: ["client", "provider"],
+  },
+  "review.invited": {
+    label: "Review invitations",
+    description: "You hire a provider: once the work is done, tell other businesses how it went.",
+    audience: ["client"],
+  },
+  "review.received": {
+    label: "New reviews",
+    description: "A client you worked for reviews your company.",
+    audience: ["provider"],
   },
   "provider.approved": {
     label: "Company approved",

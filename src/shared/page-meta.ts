@@ -42,6 +42,10 @@ export const PUBLIC_PAGE_META = {
     description:
       "Describe the process you want automated and get quotes from 2-3 vetted automation providers. Free to submit, no obligation to hire.",
   },
+  "/providers": {
+    title: "Automation Provider Directory",
+    description: `Browse vetted automation providers on ${BRAND_NAME}: verified companies with their specialties, case studies, hires and reviews from clients who hired them.`,
+  },
   "/provider-registration": {
     title: "Join Our Provider Network",
     description:

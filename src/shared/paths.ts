@@ -10,6 +10,9 @@ export const PATHS = {
   privacyPolicy: "/privacy-policy",
   terms: "/terms",
   authTest: "/auth-test",
+  /** The provider directory and each provider's public profile (issue 17). */
+  providers: "/providers",
+  provider: "/providers/:slug",
   providerRegistration: "/provider-registration",
   login: "/login",
   signup: "/signup",
@@ -40,6 +43,8 @@ export const PATHS = {
   adminInquiries: "/admin/inquiries",
   /** Reported messages (issue 16): reached from the Alerts tab and from a report's alert. */
   adminReports: "/admin/reports",
+  /** Every review, with hiding (issue 17). */
+  adminReviews: "/admin/reviews",
   adminSettings: "/admin/settings",
 } as const;
 
@@ -48,6 +53,11 @@ export type PagePath = (typeof PATHS)[keyof typeof PATHS];
 /** The path of one request's page. */
 export function quoteRequestPath(id: number | string): string {
   return PATHS.quoteRequest.replace(":id", String(id));
+}
+
+/** The path of one provider's public profile. */
+export function providerPath(slug: string): string {
+  return PATHS.provider.replace(":slug", encodeURIComponent(slug));
 }
 
 /** The path of one lead's page, as its provider opens it. */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { COMPANY_SIZES, COMPANY_STATUSES, PROVIDER_INDUSTRIES } from "@/shared/companies";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { users } from "./users";
@@ -42,6 +42,25 @@ export const companies = pgTable(
           ).join(" | "),
         ),
       ),
+    /**
+     * The public profile's address, /providers/{slug} (issue 17). Written by the database on insert when
+     * left empty (migration 0017's trigger: the name's slug when free, else with the company id); the
+     * provider may change it in Settings.
+     */
+    slug: text().notNull().default(""),
+    /** The client industries (the wizard's list) the provider serves; the directory filters on them. */
+    industriesServed: text("industries_served").array().notNull().default(sql`'{}'::text[]`),
+    // The profile's figures, kept by refreshProviderStats (features/companies/stats.ts) in the
+    // transaction of each change that moves them, so that the directory reads this one table.
+    requestsQuoted: integer("requests_quoted").notNull().default(0),
+    hires: integer().notNull().default(0),
+    medianResponseMinutes: integer("median_response_minutes"),
+    reviewCount: integer("review_count").notNull().default(0),
+    ratingSum: integer("rating_sum").notNull().default(0),
+    /** The mean rating, two decimals, null without reviews: what the directory sorts and filters on. */
+    ratingAvg: numeric("rating_avg", { precision: 3, scale: 2, mode: "number" }).generatedAlwaysAs(
+      sql`case when review_count > 0 then round(rating_sum::numeric / review_count, 2) end`,
+    ),
     status: companyStatusEnum().notNull().default("pending"),
     rejectionReason: text("rejection_reason"),
     reviewedBy: integer("reviewed_by").references(() => users.id, { onDelete: "set null" }),
@@ -49,7 +68,20 @@ export const companies = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("companies_status_created_at_idx").on(t.status, t.createdAt)],
+  (t) => [
+    index("companies_status_created_at_idx").on(t.status, t.createdAt),
+    uniqueIndex("companies_slug_key").on(t.slug),
+    // The directory's sorts over approved providers (issue 17): each reads its first page from an index.
+    index("companies_directory_rating_idx")
+      .on(sql`${t.ratingAvg} desc nulls last`, sql`${t.reviewCount} desc`, t.id)
+      .where(sql`${t.status} = 'approved'`),
+    index("companies_directory_reviews_idx").on(sql`${t.reviewCount} desc`, t.id).where(sql`${t.status} = 'approved'`),
+    index("companies_directory_hires_idx").on(sql`${t.hires} desc`, t.id).where(sql`${t.status} = 'approved'`),
+    index("companies_directory_newest_idx")
+      .on(sql`${t.reviewedAt} desc nulls last`, t.id)
+      .where(sql`${t.status} = 'approved'`),
+    index("companies_directory_name_idx").on(sql`lower(${t.name})`, t.id).where(sql`${t.status} = 'approved'`),
+  ],
 );
 
 export type CompanyRow = typeof companies.$inferSelect;

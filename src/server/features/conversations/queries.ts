@@ -59,6 +59,7 @@ export async function findThread(
       lead: {
         id: leads.id,
         quoteRequestId: leads.quoteRequestId,
+        companyId: leads.companyId,
         status: leads.status,
         clientReadUpTo: leads.clientReadUpTo,
         providerReadUpTo: leads.providerReadUpTo,

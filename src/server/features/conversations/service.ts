@@ -27,6 +27,7 @@ import { idCursor, toPage } from "../../http/paging";
 import { hitRateLimit, type RateLimit } from "../../http/rate-limit";
 import { publishLiveEvent } from "../../live/publish";
 import { requireAccess } from "../companies/access";
+import { refreshAfterProviderMessage } from "../companies/stats";
 import { composeNotification, type Paragraph } from "../notifications/compose";
 import { emailWanted, type MessagingDeps, notifyUser, queueEmail } from "../notifications/service";
 import * as q from "./queries";
@@ -360,6 +361,8 @@ export async function sendMessage(
     const lastEmailed = reader.side === "client" ? row.lead.providerEmailedAt : row.lead.clientEmailedAt;
     const emailDue = lastEmailed === null || now.getTime() - lastEmailed.getTime() >= EMAIL_WINDOW_MS;
     await q.recordMessage(tx, message, emailDue ? now : null);
+    // The provider's first answer in the thread can move its profile's response time (issue 17).
+    if (reader.side === "provider") await refreshAfterProviderMessage(tx, row.lead.companyId, message);
     await tellRecipient(tx, deps, row, message, emailDue);
     // Both parties: the recipient's tabs, and the writer's other tabs.
     await publishLiveEvent(tx, [row.client.id, row.owner.id], {

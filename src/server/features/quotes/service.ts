@@ -25,6 +25,7 @@ import { idCursor, pageLimit, toPage } from "../../http/paging";
 import { publishLiveEvent } from "../../live/publish";
 import { requireAccess } from "../companies/access";
 import { findCompanyForUser } from "../companies/queries";
+import { refreshProviderStats } from "../companies/stats";
 import { type MessagingDeps, notifyUser } from "../notifications/service";
 import { closeRequestQuotes } from "./closing";
 import { quoteAcceptedMessage, quoteDeclinedMessage, quoteReceivedMessage } from "./messages";
@@ -112,6 +113,7 @@ export async function sendQuote(deps: MessagingDeps, user: UserRow, leadId: numb
     const quote = await q.insertQuote(tx, lead, toValues(input));
     if (!quote) throw new ConflictError("You already sent a quote for this lead. Edit or withdraw it instead.");
     await q.setLeadStatus(tx, { leadIds: [lead.id] }, "quoted");
+    await refreshProviderStats(tx, companyId);
     await notifyUser(tx, deps, quoteReceivedMessage(appUrl, await q.findQuoteParties(tx, quote), quote));
     await publishQuoteEvent(tx, request.clientId, quote);
     return toQuote(quote);
@@ -157,6 +159,7 @@ export async function withdrawQuote(db: Db, user: UserRow, quoteId: number): Pro
     const [row] = await q.decidePendingQuotes(tx, { quoteId }, { status: "withdrawn" });
     if (!row) throw notPending(current, "withdrawn");
     await q.setLeadStatus(tx, { leadIds: [row.leadId], fromStatus: "quoted" }, "viewed");
+    await refreshProviderStats(tx, companyId);
     await publishQuoteEvent(tx, clientId, row);
     return toQuote(row);
   });
@@ -207,6 +210,7 @@ export async function acceptQuote(deps: MessagingDeps, client: UserRow, quoteId:
     const [accepted] = await q.decidePendingQuotes(tx, { quoteId }, { status: "accepted" });
     if (!accepted) throw notPending(quote, "accepted");
     await q.setRequestStatus(tx, accepted.quoteRequestId, "closed");
+    await refreshProviderStats(tx, accepted.companyId);
     const others = await closeRequestQuotes(tx, deps, accepted.quoteRequestId, "other-accepted", accepted.id);
     const parties = await q.findQuoteParties(tx, accepted);
     await notifyUser(tx, deps, quoteAcceptedMessage(appUrl, parties, accepted));
