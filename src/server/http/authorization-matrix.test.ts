@@ -6,6 +6,7 @@ import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { alerts } from "../db/schema/alerts";
+import { companies } from "../db/schema/companies";
 import { leadMessages, messageReports } from "../db/schema/lead-messages";
 import { leads } from "../db/schema/leads";
 import { notifications } from "../db/schema/notifications";
@@ -127,6 +128,11 @@ const MATRIX: Record<string, Statuses> = {
   "POST /api/companies":                    [401,  201,  201,  409,  409,  409,  403],
   "GET /api/companies/me":                  [401,  404,  404,  200,  200,  200,  404],
   "PUT /api/companies/me":                  [401,  404,  404,  200,  200,  200,  404],
+
+  // Public directory and profiles (decision 137): the pending provider's profile is its owner's preview only.
+  "GET /api/providers":                     [200,  200,  200,  200,  200,  200,  200],
+  "GET /api/providers/:slug":               [404,  404,  404,  200,  404,  404,  404],
+  "GET /api/providers/:slug/reviews":       [404,  404,  404,  200,  404,  404,  404],
 
   // Leads
   "GET /api/leads/access":                  [401,  403,  403,  200,  200,  200,  403],
@@ -252,6 +258,9 @@ const REQUESTS: Record<string, RouteRequest> = {
   "POST /api/companies": { body: () => PROFILE, fresh: ["client", "otherClient"] },
   "PUT /api/companies/me": { body: () => PROFILE },
 
+  "GET /api/providers/:slug": { id: (w) => slugOf(w.users.pendingProvider) },
+  "GET /api/providers/:slug/reviews": { id: (w) => slugOf(w.users.pendingProvider) },
+
   "GET /api/leads/:id": { id: (w) => w.lead },
   "POST /api/leads/:id/view": { id: (w) => w.lead },
   "POST /api/leads/:id/decline": {
@@ -366,6 +375,16 @@ async function newQuote(w: World): Promise<number> {
 async function clientSessionId(w: World): Promise<string> {
   const { token } = await startSession(ctx.deps, w.users.client.id, "matrix-device");
   return publicSessionId(sessionIdFromToken(token));
+}
+
+/** The public address of a provider's company. */
+async function slugOf(provider: TestUser): Promise<string> {
+  const [row] = await ctx.database.db
+    .select({ slug: companies.slug })
+    .from(companies)
+    .where(eq(companies.userId, provider.id));
+  if (!row) throw new Error("the provider has no company");
+  return row.slug;
 }
 
 async function newPendingCompany(): Promise<number> {
