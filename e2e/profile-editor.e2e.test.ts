@@ -7,6 +7,8 @@ import { accessibilityViolations } from "./support/axe";
 import { apiSignIn, DEMO, keepScreenshot, startProduct } from "./support/fixture";
 
 const product = startProduct();
+/** The demo provider whose company waits for review (src/server/features/companies/seed.ts). */
+const DEMO_APPLICANT_EMAIL = "applicant@demo.automatch.io";
 let context: BrowserContext;
 let page: Page;
 
@@ -74,6 +76,22 @@ describe("the public profile in Settings", () => {
       .toBe("/providers/pats-automation-studio");
     expect(await card.getByRole("checkbox", { name: "Healthcare" }).isChecked()).toBe(true);
     await keepScreenshot(page, "settings-public-profile");
+  });
+
+  it("lets a company waiting for review prepare its profile, with a preview instead of the public page", async () => {
+    const applicant = await product.newPage();
+    await apiSignIn(applicant.context, DEMO_APPLICANT_EMAIL, DEMO.password);
+    await applicant.page.goto("/settings");
+    const card = applicant.page.getByTestId("public-profile-card");
+    await card.getByRole("heading", { name: "Public Profile" }).waitFor();
+    expect(await card.getByTestId("public-profile-status").innerText()).toContain(
+      "Visible once your company is approved",
+    );
+    const { slug } = (await (await applicant.context.request.get("/api/companies/me/public-profile")).json()) as {
+      slug: string;
+    };
+    expect(await card.getByRole("link", { name: /Preview profile/ }).getAttribute("href")).toBe(`/providers/${slug}`);
+    expect(await card.getByRole("link", { name: /View public profile/ }).count()).toBe(0);
   });
 
   it("adds, edits and deletes a case study", async () => {
