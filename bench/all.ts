@@ -11,6 +11,7 @@ const BENCHES = [
   ["matching", "matching one request at 1k, 10k, 100k providers vs a plain scan"],
   ["admin", "admin reads with 100k users and 1M requests vs a bare select"],
   ["lists", "lists of an account with 1,000 rows vs one with 10"],
+  ["providers", "the public directory's pages with 10,000 providers vs a bare select"],
 ] as const;
 
 const only = process.argv.slice(2);
