@@ -116,6 +116,7 @@ export const SERVER_FEATURE_ORDER = [
   "quote-requests",
   "leads",
   "conversations",
+  "reviews",
   "reports",
   "admin",
   "account",
