@@ -6,7 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { Star } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { useForm } from "react-hook-form";
+import { type Control, Controller, useForm } from "react-hook-form";
 import { useLocation } from "react-router";
 import {
   RATING_MAX,
@@ -35,37 +35,49 @@ export const REVIEW_ANCHOR = "review";
 /** An empty box or an unchosen radio is "not given". */
 const optionalNumber = (v: unknown) => (v === "" || v === null || v === undefined ? undefined : Number(v));
 
-/** Five radios drawn as stars: arrow keys move between them, each is read as "N stars". */
-function StarRadios({ form }: { form: ReturnType<typeof useForm<ReviewInput>> }) {
-  const chosen = form.watch("rating");
+/**
+ * Five radios drawn as stars: arrow keys move between them, each is read as "N stars". Controlled, so
+ * that the form holds the rating as the number the schema wants (a registered radio yields its text).
+ */
+function StarRadios({ control }: { control: Control<ReviewInput> }) {
   return (
-    <div className="flex items-center gap-1">
-      {Array.from({ length: RATING_MAX }, (_, i) => {
-        const value = i + 1;
-        const lit = typeof chosen === "number" && value <= chosen;
-        return (
-          <label
-            key={value}
-            className="cursor-pointer rounded p-0.5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-500"
-          >
-            <input
-              type="radio"
-              value={value}
-              className="sr-only"
-              aria-label={`${value} star${value === 1 ? "" : "s"}`}
-              {...form.register("rating", { setValueAs: optionalNumber })}
-            />
-            <Star
-              aria-hidden="true"
-              className={cn("h-7 w-7", lit ? "fill-amber-400 text-amber-500" : "text-slate-400")}
-            />
-          </label>
-        );
-      })}
-      <span className="ml-2 text-sm text-slate-700" aria-hidden="true">
-        {typeof chosen === "number" ? `${chosen} of ${RATING_MAX}` : ""}
-      </span>
-    </div>
+    <Controller
+      control={control}
+      name="rating"
+      render={({ field }) => (
+        <div className="flex items-center gap-1">
+          {Array.from({ length: RATING_MAX }, (_, i) => {
+            const value = i + 1;
+            const lit = typeof field.value === "number" && value <= field.value;
+            return (
+              <label
+                key={value}
+                className="relative rounded p-0.5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-500"
+              >
+                {/* Transparent over its star: a click on the star is a click on the radio. */}
+                <input
+                  type="radio"
+                  name={field.name}
+                  value={value}
+                  checked={field.value === value}
+                  onChange={() => field.onChange(value)}
+                  onBlur={field.onBlur}
+                  className="absolute inset-0 m-0 h-full w-full cursor-pointer opacity-0"
+                  aria-label={`${value} star${value === 1 ? "" : "s"}`}
+                />
+                <Star
+                  aria-hidden="true"
+                  className={cn("h-7 w-7", lit ? "fill-amber-400 text-amber-500" : "text-slate-400")}
+                />
+              </label>
+            );
+          })}
+          <span className="ml-2 text-sm text-slate-700" aria-hidden="true">
+            {typeof field.value === "number" ? `${field.value} of ${RATING_MAX}` : ""}
+          </span>
+        </div>
+      )}
+    />
   );
 }
 
@@ -89,7 +101,7 @@ function ReviewForm({ requestId, data }: { requestId: number; data: RequestRevie
   return (
     <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-5" noValidate data-testid="review-form">
       <FieldGroup id="review-rating" legend="Your rating" error={errors.rating?.message}>
-        <StarRadios form={form} />
+        <StarRadios control={form.control} />
       </FieldGroup>
       <Field
         id="review-body"
