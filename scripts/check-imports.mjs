@@ -117,6 +117,7 @@ export const SERVER_FEATURE_ORDER = [
   "quote-requests",
   "leads",
   "conversations",
+  "reviews",
   "reports",
   "admin",
   "account",

@@ -37,6 +37,7 @@ import { providerRoutes } from "./features/providers/routes";
 import { quoteRequestRoutes } from "./features/quote-requests/routes";
 import { quoteRoutes } from "./features/quotes/routes";
 import { reportRoutes } from "./features/reports/routes";
+import { reviewRoutes } from "./features/reviews/routes";
 import { systemRoutes } from "./features/system/routes";
 import { registerCompression } from "./http/compression";
 import { refuseCrossSite } from "./http/cross-site";
@@ -195,6 +196,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(accountRoutes, deps);
   await app.register(conversationRoutes, deps);
   await app.register(reportRoutes, deps);
+  await app.register(reviewRoutes, deps);
   await app.register(liveRoutes(options.live), deps);
 
   const serveWeb = options.serveWeb ?? fs.existsSync(path.join(webRoot, "index.html"));

@@ -2,6 +2,8 @@
 // hire, with the outcome against the request's ROI estimate; the provider may reply once; an admin
 // may hide a review with a reason. The contracts of every review route live here.
 import { z } from "zod";
+import { isDeletedAccountEmail } from "./account";
+import { pageQuerySchema } from "./paging";
 import { INDUSTRIES } from "./quote-requests";
 
 export const RATING_MIN = 1;
@@ -139,4 +141,33 @@ export type ReviewOutcomeCounts = z.infer<typeof reviewOutcomeCountsSchema>;
 /** "4.7" for 4.666…: one decimal, as ratings are shown everywhere. */
 export function formatRating(average: number): string {
   return (Math.round(average * 10) / 10).toFixed(1);
+}
+
+// The pages of reviews a provider and the admin read (issue 17), newest first (decision 104).
+/** GET /api/companies/me/reviews: the provider's reviews, hidden ones too (with the reason). */
+export const ownReviewPageSchema = z.object({ items: z.array(ownReviewSchema), nextCursor: z.string().nullable() });
+export type OwnReviewPage = z.infer<typeof ownReviewPageSchema>;
+
+export const ownReviewsQuerySchema = pageQuerySchema;
+
+export const adminReviewsQuerySchema = pageQuerySchema.extend({
+  status: z
+    .enum(ADMIN_REVIEW_FILTERS, { message: `status must be one of ${ADMIN_REVIEW_FILTERS.join(", ")}.` })
+    .default("all"),
+});
+export type AdminReviewsQuery = z.infer<typeof adminReviewsQuerySchema>;
+
+export const adminReviewPageSchema = z.object({ items: z.array(adminReviewSchema), nextCursor: z.string().nullable() });
+export type AdminReviewPage = z.infer<typeof adminReviewPageSchema>;
+
+export const REVIEW_HIDDEN_MESSAGE = "This review is hidden: it can no longer be replied to";
+export const REVIEW_ALREADY_HIDDEN_MESSAGE = "This review is already hidden";
+/** What a review shows as its writer once the writer's account is deleted (decision 118). */
+export const FORMER_CLIENT = "Former client";
+
+/** "Dana K.": the writer's first name and initial, or FORMER_CLIENT once the account is deleted. */
+export function reviewerName(writer: { firstName: string; lastName: string; email: string }): string {
+  if (isDeletedAccountEmail(writer.email)) return FORMER_CLIENT;
+  const initial = writer.lastName.trim().charAt(0).toUpperCase();
+  return initial ? `${writer.firstName.trim()} ${initial}.` : writer.firstName.trim();
 }

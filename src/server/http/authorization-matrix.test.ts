@@ -81,6 +81,12 @@ const CASE_STUDY = {
   figures: [{ label: "Hours saved a month", value: "310" }],
 };
 const PASSWORD = "tangerine-Orbit-57-harbour";
+const REVIEW = {
+  rating: 5,
+  body: "The invoice bot runs every night and our team stopped keying invoices.",
+  outcome: "met",
+  hoursSavedPerYear: 900,
+};
 
 // The expected status of each cell, one route a line. Columns: anonymous (An), client (Cl), other
 // client (OC), pending provider (PP), approved provider (AP), other provider (OP), admin (Ad).
@@ -219,6 +225,15 @@ const MATRIX: Record<string, Statuses> = {
   // Reports of abuse: a party reports the other side's message (the provider wrote this one: 400 for them).
   "POST /api/messages/:id/report":          [401,  201,  404,  404,  400,  404,  403],
 
+  // Reviews (issue 17, decision 141): the hiring client reviews its request's hire, once; the reviewed
+  // company's owner replies once; each provider lists its own; the admin lists and hides.
+  "GET /api/quote-requests/:id/review":     [401,  200,  404,  403,  403,  403,  403],
+  "POST /api/quote-requests/:id/review":    [401,  201,  404,  403,  403,  403,  403],
+  "POST /api/reviews/:id/reply":            [401,  403,  403,  404,  200,  404,  403],
+  "GET /api/companies/me/reviews":          [401,  403,  403,  200,  200,  200,  403],
+  "GET /api/admin/reviews":                 [401,  403,  403,  403,  403,  403,  200],
+  "PATCH /api/admin/reviews/:id/hide":      [401,  403,  403,  403,  403,  403,  200],
+
   // Live updates: every signed-in user's own stream.
   "GET /api/events":                        [401,  200,  200,  200,  200,  200,  200],
 };
@@ -345,6 +360,11 @@ const REQUESTS: Record<string, RouteRequest> = {
   },
   "POST /api/messages/:id/report": { id: (w) => newMessage(w), body: () => ({ reason: "spam" }) },
 
+  "GET /api/quote-requests/:id/review": { id: (w) => w.request },
+  "POST /api/quote-requests/:id/review": { id: (w) => newHire(w), body: () => REVIEW },
+  "POST /api/reviews/:id/reply": { id: (w) => newReview(w), body: () => ({ body: "Thank you for the kind words." }) },
+  "PATCH /api/admin/reviews/:id/hide": { id: (w) => newReview(w), body: () => ({ reason: "Names a person." }) },
+
   "GET /api/events": { stream: true },
 };
 
@@ -388,6 +408,21 @@ async function leadOf(provider: TestProvider, requestId: number): Promise<number
 async function newQuote(w: World): Promise<number> {
   const lead = await leadOf(w.users.provider, await newRequest(w.users.client, true));
   const res = await send(w.users.provider, "POST", `/api/leads/${lead}/quote`, QUOTE);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
+
+/** A new request of the world's client on which it hired `provider` (accepted its quote). */
+async function newHire(w: World): Promise<number> {
+  const quote = await newQuote(w);
+  const res = await send(w.users.client, "POST", `/api/quotes/${quote}/accept`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().quoteRequestId;
+}
+
+/** The world's client's review of a new hire of `provider`. */
+async function newReview(w: World): Promise<number> {
+  const res = await send(w.users.client, "POST", `/api/quote-requests/${await newHire(w)}/review`, REVIEW);
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id;
 }

@@ -24,6 +24,7 @@ const EVENT_COLUMNS: Record<string, string[]> = {
   notifications: ["created_at", "read_at"],
   alerts: ["created_at", "resolved_at"],
   activity_logs: ["created_at"],
+  reviews: ["created_at", "updated_at", "replied_at"],
 };
 
 /**

@@ -23,6 +23,7 @@ import { acceptQuote, declineQuote, sendQuote } from "../features/quotes/service
 import { JOB_NAMES, type JobName, type JobQueue } from "../jobs/queue";
 import { backdate, markOldNotificationsRead, recountDailyFigures } from "./history";
 import { seedDemoProfiles } from "./profiles";
+import { seedDemoReviews } from "./reviews";
 import { DEMO_CLIENTS, DEMO_STORIES, type DemoProviderKey, type DemoStory, demoProviderEmail } from "./stories";
 
 export const DEMO_PASSWORD = "automatch-demo";
@@ -122,6 +123,8 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
     if (step.daysAgo > 0) await backdate(db, since, step.daysAgo);
   }
   await seedDemoProfiles(db, account);
+  // The clients who hired review the providers, once the hires above exist (issue 17).
+  await seedDemoReviews(story, account);
 
   await markOldNotificationsRead(db, 2);
   // The emails of the past were never written to anyone; what happens from now on is mailed as usual.

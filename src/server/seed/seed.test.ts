@@ -2,6 +2,7 @@
 // they would read it, and a new request matched to three providers with different scores.
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AdminReview, OwnReview, RequestReview } from "@/shared/reviews";
 import { companies } from "../db/schema/companies";
 import { emailOutbox } from "../db/schema/email-outbox";
 import { leads as leadsTable } from "../db/schema/leads";
@@ -10,6 +11,7 @@ import { matchQuoteRequest } from "../features/matching/service";
 import { quoteRequestBody } from "../test/fixtures";
 import { as, createTestContext, createUser, signIn, type TestContext, type TestUser } from "../test/test-app";
 import { DEMO_ACCOUNTS, DEMO_OTHER_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from ".";
+import { DEMO_REVIEWS } from "./reviews";
 
 let ctx: TestContext;
 const signInAs = (email: string) => signIn(ctx, email, DEMO_PASSWORD);
@@ -177,6 +179,40 @@ describe("the demo marketplace", () => {
       expect(theirs.length, email).toBeGreaterThanOrEqual(1);
       expect(theirs.length, email).toBeLessThanOrEqual(3);
     }
+  });
+
+  it("holds reviews of the hires, each on its day: the demo provider's, one answered and one 'partly'", async () => {
+    const provider = await signInAs("provider@demo.automatch.io");
+    const mine: OwnReview[] = (await get(provider, "/api/companies/me/reviews")).items;
+    expect(mine.map((r) => [r.requestTitle, r.outcome, r.reply !== null])).toEqual([
+      ["Appointment reminders and no-show follow-up", "partly", false],
+      ["Month-end reconciliation reports", "met", true],
+    ]);
+    for (const r of mine) {
+      expect(r.hidden).toBeNull();
+      expect(r.estimatedHoursPerYear).toBeGreaterThan(0);
+      expect(r.hoursSavedPerYear).toBeGreaterThan(0);
+      expect(Date.parse(r.createdAt)).toBeLessThan(Date.now() - DAY_MS);
+    }
+    const partly = mine[0] as OwnReview;
+    expect(partly.hoursSavedPerYear).toBeLessThan(partly.estimatedHoursPerYear ?? 0);
+    // The demo client reads its own review, with the reply, on the request's page.
+    const client = await signInAs("client@demo.automatch.io");
+    const requests: { id: number; title: string }[] = await get(client, "/api/quote-requests/me?limit=50");
+    const hired = requests.find((r) => r.title === "Month-end reconciliation reports");
+    const read: RequestReview = await get(client, `/api/quote-requests/${hired?.id}/review`);
+    expect(read).toMatchObject({ canReview: false, review: { rating: 5, reviewer: "Casey C." } });
+    expect(read.review?.reply?.body).toContain("Thank you, Casey");
+    // Every review is a hire's, and the companies' figures count them.
+    const admin = await signInAs("admin@demo.automatch.io");
+    const all: AdminReview[] = (await get(admin, "/api/admin/reviews")).items;
+    expect(all).toHaveLength(DEMO_REVIEWS.length);
+    const [figures] = await ctx.database.db
+      .select({ count: companies.reviewCount, avg: companies.ratingAvg })
+      .from(companies)
+      .innerJoin(users, eq(users.id, companies.userId))
+      .where(eq(users.email, "provider@demo.automatch.io"));
+    expect(figures).toEqual({ count: 2, avg: 4.5 });
   });
 
   it("matches a new request, and the one submitted at start-up, to three providers with different scores", async () => {

@@ -12,6 +12,7 @@ const quoteRequests = ["quote-requests"] as const;
 const leads = ["leads"] as const;
 const quotes = ["quotes"] as const;
 const conversations = ["conversations"] as const;
+const reviews = ["reviews"] as const;
 
 export const queryKeys = {
   auth: {
@@ -67,6 +68,14 @@ export const queryKeys = {
   },
   analytics: {
     mine: () => ["analytics", "me"] as const,
+  },
+  /** Issue 17: the hiring client's review of a request, and the provider's list of its reviews. */
+  reviews: {
+    all: reviews,
+    /** GET /api/quote-requests/{id}/review */
+    ofRequest: (requestId: number) => [...reviews, "request", requestId] as const,
+    /** GET /api/companies/me/reviews, as an infinite query */
+    mine: () => [...reviews, "me"] as const,
   },
   /** Issue 16: a live "message" or "read" event refreshes `all`. */
   conversations: {

@@ -21,6 +21,7 @@ import { describeDevice } from "../auth/sessions";
 import { checkPasswordThrottled, type ThrottleDeps } from "../auth/throttle";
 import { type BillingDeps, cancelSubscriptionInTransaction } from "../billing/service";
 import { cancelQuoteRequest } from "../quote-requests/service";
+import { reviewsWrittenBy } from "../reviews/service";
 import * as q from "./queries";
 
 /** Never a valid scrypt hash (verifyPassword answers false for it): nobody signs in as a deleted account. */
@@ -38,6 +39,7 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string,
   const client = await q.listRequestsWithQuotes(db, user.id);
   const provider = await q.findProviderRecords(db, user.id);
   const forms = await q.listFormsByEmail(db, user.email);
+  const reviews = await reviewsWrittenBy(db, user.id);
   const signIns = await q.listSignInAttempts(db, user.email);
   const sessions = await q.listSessions(db, user.id, now, new Date(now.getTime() - sessionIdleMs));
   const currentSession = sessionIdFromToken(currentToken);
@@ -72,6 +74,21 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string,
       quotesReceived: client.received
         .filter((x) => x.quoteRequestId === r.id)
         .map(({ quoteRequestId: _, ...x }) => ({ ...x, decidedAt: iso(x.decidedAt), createdAt: iso(x.createdAt) })),
+    })),
+    // The client's reviews of its hires (issue 17), hidden ones with the marketplace's reason.
+    reviewsWritten: reviews.map((r) => ({
+      id: r.id,
+      quoteRequestId: r.quoteRequestId,
+      requestTitle: r.requestTitle,
+      provider: r.provider.name,
+      rating: r.rating,
+      body: r.body,
+      outcome: r.outcome,
+      hoursSavedPerYear: r.hoursSavedPerYear,
+      estimatedHoursPerYear: r.estimatedHoursPerYear,
+      createdAt: r.createdAt,
+      reply: r.reply,
+      hidden: r.hidden,
     })),
     company: company
       ? {

@@ -7,6 +7,7 @@ import { analyticsRoutes } from "./analytics";
 import { providerListRoutes } from "./providers";
 import { reportRoutes } from "./reports";
 import { requestRoutes } from "./requests";
+import { reviewRoutes } from "./reviews";
 import { statsRoutes } from "./stats";
 import { userRoutes } from "./users";
 
@@ -19,4 +20,5 @@ export const adminRoutes: RoutePlugin = async (app, deps) => {
   await app.register(alertRoutes, deps);
   await app.register(activityRoutes, deps);
   await app.register(reportRoutes, deps);
+  await app.register(reviewRoutes, deps);
 };

@@ -64,3 +64,16 @@ export function quoteDeclinedMessage(
     email: { subject: title, action: "Open the lead" },
   });
 }
+
+/** The hire's invitation to review (issue 17): in the app and by email, on the request's review card. */
+export function reviewInvitedMessage(appUrl: string, parties: Parties, quote: QuoteRow): NotifyInput {
+  const { request, provider } = parties;
+  return composeNotification(appUrl, {
+    to: request.client,
+    kind: "review.invited",
+    title: `Once the work is done, review ${provider.companyName}`,
+    body: `You hired ${provider.companyName} for "${request.title}". Once the automation runs, tell other businesses how it went: a rating, a few words, and whether it saved the hours estimated.`,
+    link: `${quoteRequestPath(quote.quoteRequestId)}#review`,
+    email: { subject: `How did ${provider.companyName} do?`, action: `Review ${provider.companyName}` },
+  });
+}

@@ -28,7 +28,7 @@ import { findCompanyForUser } from "../companies/queries";
 import { refreshProviderStats } from "../companies/stats";
 import { type MessagingDeps, notifyUser } from "../notifications/service";
 import { closeRequestQuotes } from "./closing";
-import { quoteAcceptedMessage, quoteDeclinedMessage, quoteReceivedMessage } from "./messages";
+import { quoteAcceptedMessage, quoteDeclinedMessage, quoteReceivedMessage, reviewInvitedMessage } from "./messages";
 import { countPipelineStages, EMPTY_STAGES } from "./pipeline";
 import * as q from "./queries";
 
@@ -222,6 +222,8 @@ export async function acceptQuote(deps: MessagingDeps, client: UserRow, quoteId:
     const others = await closeRequestQuotes(tx, deps, accepted.quoteRequestId, "other-accepted", accepted.id);
     const parties = await q.findQuoteParties(tx, accepted);
     await notifyUser(tx, deps, quoteAcceptedMessage(appUrl, parties, accepted));
+    // The client is invited to review the hire once the work is done (issue 17, decision 141).
+    await notifyUser(tx, deps, reviewInvitedMessage(appUrl, parties, accepted));
     await publishQuoteEvent(tx, parties.provider.owner.id, accepted);
     // The providers whose quotes this hire declined hear of theirs too.
     for (const other of others)

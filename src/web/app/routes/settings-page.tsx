@@ -2,11 +2,13 @@ import { CompanyProfileCard } from "@/web/features/companies/company-profile-car
 import { NotificationPreferencesCard } from "@/web/features/notifications/notification-preferences-card";
 import { CaseStudiesCard } from "@/web/features/profile-editor/case-studies-card";
 import { PublicProfileCard } from "@/web/features/profile-editor/public-profile-card";
+import { ProviderReviewsCard } from "@/web/features/reviews/provider-reviews-card";
 import { SettingsPage } from "@/web/features/settings/settings-page";
 
 /**
  * Account settings (features/settings), then the company profile, the public profile and its case
- * studies (features/profile-editor), and the email preferences of their features.
+ * studies (features/profile-editor), the provider's reviews (features/reviews), and the email
+ * preferences of their features.
  */
 export function SettingsRoute() {
   return (
@@ -16,6 +18,7 @@ export function SettingsRoute() {
           <CompanyProfileCard user={user} />
           <PublicProfileCard user={user} />
           <CaseStudiesCard user={user} />
+          <ProviderReviewsCard user={user} />
           <NotificationPreferencesCard />
         </>
       )}

@@ -11,6 +11,7 @@ import { OverviewPanel } from "./overview-panel";
 import { ProvidersPanel } from "./providers-panel";
 import { ReportsPanel } from "./reports-panel";
 import { RequestsPanel } from "./requests-panel";
+import { ReviewsPanel } from "./reviews-panel";
 import { UsersPanel } from "./users-panel";
 
 // Spec screen 10: the tabs, Overview by default. Sub-paths of /admin open their tab.
@@ -25,6 +26,7 @@ export const ADMIN_TABS = [
   { value: "inquiries", label: "Inquiries", path: PATHS.adminInquiries, Panel: InquiriesPanel },
   { value: "emails", label: "Emails", path: PATHS.adminEmails, Panel: OutboxPanel },
   { value: "reports", label: "Reports", path: PATHS.adminReports, Panel: ReportsPanel },
+  { value: "reviews", label: "Reviews", path: PATHS.adminReviews, Panel: ReviewsPanel },
 ] as const;
 
 export function AdminPage() {

@@ -3,6 +3,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { AdminUser } from "@/shared/admin";
 import type { AdminReport, AdminReportDetail, HideMessageResult, ReportCount } from "@/shared/reports";
+import type { AdminReview } from "@/shared/reviews";
 import { getJson, requestJson } from "@/web/lib/api";
 import { queryKeys } from "@/web/lib/query-keys";
 import { useAdminMutation } from "./api";
@@ -59,5 +60,17 @@ export function useReinstateUser() {
   return useAdminMutation(
     (id: number) => requestJson<AdminUser>("PATCH", `/api/admin/users/${id}/reinstate`),
     (_v, u) => ({ title: "Account reinstated", description: `${u.firstName} ${u.lastName} can sign in again.` }),
+  );
+}
+
+/** Hides a review (issue 17): the provider and the client are told the reason. */
+export function useHideReview() {
+  return useAdminMutation(
+    ({ id, reason }: { id: number; reason: string }) =>
+      requestJson<AdminReview>("PATCH", `/api/admin/reviews/${id}/hide`, { reason }),
+    (_v, r) => ({
+      title: "Review hidden",
+      description: `It no longer counts in ${r.provider.name}'s rating. The provider and the client are told why.`,
+    }),
   );
 }

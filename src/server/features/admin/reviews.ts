@@ -1,0 +1,43 @@
+// Reviews in the portal (issue 17, decision 141): every review with its parties, filtered by whether it
+// is shown, and hiding one with a reason. The rules live in the reviews feature's service; every route
+// here is admin-only.
+import {
+  adminReviewPageSchema,
+  adminReviewSchema,
+  adminReviewsQuerySchema,
+  hideReviewInputSchema,
+  reviewIdParamsSchema,
+} from "@/shared/reviews";
+import { currentUser, requireRole } from "../../http/session";
+import type { RoutePlugin } from "../../http/types";
+import { hideReview, listAdminReviews } from "../reviews/service";
+import { adminErrors } from "./errors";
+
+export const reviewRoutes: RoutePlugin = async (app, deps) => {
+  app.get(
+    "/api/admin/reviews",
+    {
+      schema: {
+        tags: ["admin"],
+        querystring: adminReviewsQuerySchema,
+        response: { 200: adminReviewPageSchema, ...adminErrors },
+      },
+      preValidation: requireRole("admin"),
+    },
+    async (request) => listAdminReviews(app.db, request.query),
+  );
+
+  app.patch(
+    "/api/admin/reviews/:id/hide",
+    {
+      schema: {
+        tags: ["admin"],
+        params: reviewIdParamsSchema,
+        body: hideReviewInputSchema,
+        response: { 200: adminReviewSchema, ...adminErrors },
+      },
+      preValidation: requireRole("admin"),
+    },
+    async (request) => hideReview(deps, currentUser(request), request.params.id, request.body.reason),
+  );
+};

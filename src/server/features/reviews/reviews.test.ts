@@ -1,0 +1,408 @@
+// Verified reviews (issue 17, decision 141): the invitation on a hire, the hiring client's review (once
+// per hire), the reviewed provider's one reply and its list, and what a deleted client's review shows.
+// The admin's list and hiding are in admin/reviews.test.ts.
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type OwnReview,
+  REPLY_EXISTS_MESSAGE,
+  REVIEW_EXISTS_MESSAGE,
+  REVIEW_NOT_HIRED_MESSAGE,
+  type RequestReview,
+} from "@/shared/reviews";
+import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
+import { companies } from "../../db/schema/companies";
+import { emailOutbox } from "../../db/schema/email-outbox";
+import { leads } from "../../db/schema/leads";
+import { notifications } from "../../db/schema/notifications";
+import { quoteRequests } from "../../db/schema/quote-requests";
+import { reviews } from "../../db/schema/reviews";
+import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
+import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
+import { matchQuoteRequest } from "../matching/service";
+
+let ctx: TestContext;
+let client: TestUser;
+let otherClient: TestUser;
+let admin: TestUser;
+let provider: TestProvider;
+let otherProvider: TestProvider;
+
+type Caller = Pick<TestUser, "cookie"> | null;
+const call = (user: Caller, method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
+  as(ctx, user, { method, url, ...(payload === undefined ? {} : { payload }) });
+
+const REVIEW = {
+  rating: 4,
+  body: "The bot keys every invoice overnight; two exceptions a week still need a person.",
+  outcome: "partly",
+  hoursSavedPerYear: 700,
+};
+
+async function matchedRequest(owner: TestUser = client, title = "Invoice keying in SAP"): Promise<number> {
+  const res = await call(owner, "POST", "/api/quote-requests", quoteRequestBody({ title }));
+  expect(res.statusCode, res.body).toBe(201);
+  await matchQuoteRequest(ctx.deps, res.json().id);
+  return res.json().id;
+}
+
+async function quoteOn(p: TestProvider, requestId: number): Promise<number> {
+  const [lead] = await ctx.database.db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.companyId, p.companyId), eq(leads.quoteRequestId, requestId)));
+  if (!lead) throw new Error("the provider got no lead");
+  const res = await call(p, "POST", `/api/leads/${lead.id}/quote`, {
+    amount: 24_000,
+    timeline: "6 weeks",
+    message: "We would build an unattended bot that reads each invoice and keys it into SAP.",
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
+
+/** A request of `owner` on which it hired `hired` (accepted its quote). */
+async function hire(owner: TestUser = client, hired: TestProvider = provider, title?: string): Promise<number> {
+  const requestId = await matchedRequest(owner, title);
+  const quote = await quoteOn(hired, requestId);
+  const res = await call(owner, "POST", `/api/quotes/${quote}/accept`);
+  expect(res.statusCode, res.body).toBe(200);
+  return requestId;
+}
+
+async function review(requestId: number, over: Record<string, unknown> = {}, owner: TestUser = client) {
+  return call(owner, "POST", `/api/quote-requests/${requestId}/review`, { ...REVIEW, ...over });
+}
+
+async function figures(companyId: number) {
+  const [row] = await ctx.database.db
+    .select({ reviewCount: companies.reviewCount, ratingSum: companies.ratingSum, ratingAvg: companies.ratingAvg })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row;
+}
+
+const notesOf = (userId: number, kind: string) =>
+  ctx.database.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)))
+    .orderBy(notifications.id);
+
+const mailOf = (address: string, kind: string) =>
+  ctx.database.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.kind, kind)))
+    .orderBy(emailOutbox.id);
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  client = await createUser(ctx, "client");
+  otherClient = await createUser(ctx, "client", "other");
+  admin = await createUser(ctx, "admin");
+  provider = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
+  otherProvider = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe("the invitation to review", () => {
+  it("comes on accepting a quote, in the app and by email, linking to the request's review card", async () => {
+    const requestId = await hire(client, provider, "Invitation on accept");
+    const [note] = (await notesOf(client.id, "review.invited")).filter((n) =>
+      n.link?.startsWith(`/quote-request/${requestId}`),
+    );
+    expect(note).toMatchObject({
+      title: "Once the work is done, review Provider 1 Automation",
+      link: `/quote-request/${requestId}#review`,
+    });
+    expect(note?.body).toContain('"Invitation on accept"');
+    const mail = (await mailOf(client.email, "review.invited")).filter((m) =>
+      m.textBody.includes(`/quote-request/${requestId}#review`),
+    );
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.subject).toBe("How did Provider 1 Automation do?");
+    expect(mail[0]?.textBody).toContain(
+      `Review Provider 1 Automation: ${ctx.deps.appUrl.replace(/\/+$/, "")}/quote-request/${requestId}#review`,
+    );
+  });
+
+  it("is in the app only when the client turned its email off", async () => {
+    const quiet = await createUser(ctx, "client", "quiet");
+    const off = await call(quiet, "PUT", "/api/notifications/preferences", {
+      preferences: [{ kind: "review.invited", email: false }],
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const requestId = await hire(quiet);
+    expect((await notesOf(quiet.id, "review.invited")).map((n) => n.link)).toEqual([
+      `/quote-request/${requestId}#review`,
+    ]);
+    expect(await mailOf(quiet.email, "review.invited")).toEqual([]);
+  });
+
+  it("is not sent for a declined quote", async () => {
+    const declining = await createUser(ctx, "client", "decliner");
+    const requestId = await matchedRequest(declining);
+    const quote = await quoteOn(provider, requestId);
+    expect((await call(declining, "POST", `/api/quotes/${quote}/decline`)).statusCode).toBe(200);
+    expect(await notesOf(declining.id, "review.invited")).toEqual([]);
+  });
+});
+
+describe("reading a request's review", () => {
+  it("says whether one can be written: not before a hire, yes after, with the provider and the estimate", async () => {
+    const requestId = await matchedRequest();
+    const [row] = await ctx.database.db
+      .select({ roi: quoteRequests.roiHoursPerYear })
+      .from(quoteRequests)
+      .where(eq(quoteRequests.id, requestId));
+    expect(row?.roi).toBeGreaterThan(0);
+    const before = await call(client, "GET", `/api/quote-requests/${requestId}/review`);
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json()).toEqual({ review: null, canReview: false, provider: null, estimatedHoursPerYear: row?.roi });
+    const quote = await quoteOn(provider, requestId);
+    expect((await call(client, "POST", `/api/quotes/${quote}/accept`)).statusCode).toBe(200);
+    const after: RequestReview = (await call(client, "GET", `/api/quote-requests/${requestId}/review`)).json();
+    expect(after).toEqual({
+      review: null,
+      canReview: true,
+      provider: { name: "Provider 1 Automation", slug: "provider-1-automation" },
+      estimatedHoursPerYear: row?.roi,
+    });
+  });
+
+  it("is the request's owner's only: 401 signed out, 404 for another client, 403 for providers and admins", async () => {
+    const requestId = await hire();
+    const url = `/api/quote-requests/${requestId}/review`;
+    expect((await call(null, "GET", url)).statusCode).toBe(401);
+    const other = await call(otherClient, "GET", url);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toBe("Quote request not found.");
+    for (const user of [provider, otherProvider, admin]) expect((await call(user, "GET", url)).statusCode).toBe(403);
+    expect((await call(client, "GET", "/api/quote-requests/2000000000/review")).statusCode).toBe(404);
+    expect((await call(client, "GET", "/api/quote-requests/abc/review")).statusCode).toBe(400);
+  });
+});
+
+describe("writing a review", () => {
+  it("stores the review with the request's estimate, refreshes the company's figures and tells the provider", async () => {
+    const fresh = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
+    const requestId = await hire(client, fresh, "Reviewed hire");
+    const before = await figures(fresh.companyId);
+    expect(before).toEqual({ reviewCount: 0, ratingSum: 0, ratingAvg: null });
+    const [request] = await ctx.database.db
+      .select({ roi: quoteRequests.roiHoursPerYear })
+      .from(quoteRequests)
+      .where(eq(quoteRequests.id, requestId));
+    const res = await review(requestId, { body: `  ${REVIEW.body}  ` });
+    expect(res.statusCode, res.body).toBe(201);
+    const created: OwnReview = res.json();
+    expect(created).toMatchObject({
+      rating: 4,
+      body: REVIEW.body,
+      outcome: "partly",
+      hoursSavedPerYear: 700,
+      estimatedHoursPerYear: request?.roi,
+      industry: quoteRequestBody().industry,
+      reviewer: "Client T.",
+      reply: null,
+      hidden: null,
+      quoteRequestId: requestId,
+      requestTitle: "Reviewed hire",
+      provider: { name: expect.stringMatching(/Automation$/), slug: expect.any(String) },
+    });
+    expect(await figures(fresh.companyId)).toEqual({ reviewCount: 1, ratingSum: 4, ratingAvg: 4 });
+
+    const [note] = await notesOf(fresh.id, "review.received");
+    expect(note).toMatchObject({ title: 'New review: 4 stars for "Reviewed hire"', link: "/settings#reviews" });
+    expect(note?.body).toContain("Partly");
+    const [mail] = await mailOf(fresh.email, "review.received");
+    expect(mail?.subject).toBe("A client reviewed your company: 4 stars");
+    expect(mail?.textBody).toContain("/settings#reviews");
+
+    const read: RequestReview = (await call(client, "GET", `/api/quote-requests/${requestId}/review`)).json();
+    expect(read.canReview).toBe(false);
+    expect(read.review).toEqual(created);
+
+    // A second hire of the same company moves the average.
+    const second = await hire(client, fresh);
+    expect((await review(second, { rating: 1, outcome: "not_met", hoursSavedPerYear: null })).statusCode).toBe(201);
+    expect(await figures(fresh.companyId)).toEqual({ reviewCount: 2, ratingSum: 5, ratingAvg: 2.5 });
+  });
+
+  it("needs a hire first: 409 before a quote is accepted, and nothing is stored", async () => {
+    const requestId = await matchedRequest();
+    await quoteOn(provider, requestId);
+    const res = await review(requestId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(REVIEW_NOT_HIRED_MESSAGE);
+    expect(await ctx.database.db.select().from(reviews).where(eq(reviews.quoteRequestId, requestId))).toEqual([]);
+  });
+
+  it("is once per hire: a second review is 409, and of two at once exactly one is written", async () => {
+    const requestId = await hire();
+    expect((await review(requestId)).statusCode).toBe(201);
+    const again = await review(requestId, { rating: 1 });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(REVIEW_EXISTS_MESSAGE);
+
+    const raced = await hire();
+    const answers = await Promise.all([review(raced), review(raced, { rating: 2 })]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.statusCode === 409)?.json().message).toBe(REVIEW_EXISTS_MESSAGE);
+    expect(await ctx.database.db.select().from(reviews).where(eq(reviews.quoteRequestId, raced))).toHaveLength(1);
+  });
+
+  it("is the hiring client's only: 401 signed out, 404 for another client, 403 for providers and admins", async () => {
+    const requestId = await hire();
+    const url = `/api/quote-requests/${requestId}/review`;
+    expect((await call(null, "POST", url, REVIEW)).statusCode).toBe(401);
+    const other = await call(otherClient, "POST", url, REVIEW);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toBe("Quote request not found.");
+    for (const user of [provider, otherProvider, admin]) {
+      const res = await call(user, "POST", url, REVIEW);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe("This is only for clients.");
+    }
+    // Roles are checked before the body: a provider learns nothing from validation.
+    expect((await call(provider, "POST", url, {})).statusCode).toBe(403);
+    expect(await ctx.database.db.select().from(reviews).where(eq(reviews.quoteRequestId, requestId))).toEqual([]);
+    expect((await call(client, "POST", "/api/quote-requests/2000000000/review", REVIEW)).statusCode).toBe(404);
+  });
+
+  it("validates each field with a message a person can act on", async () => {
+    const requestId = await hire();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ rating: 0 }, "rating: Choose a rating from 1 to 5 stars"],
+      [{ rating: 6 }, "rating: Choose a rating from 1 to 5 stars"],
+      [{ rating: 3.5 }, "rating: Choose a rating from 1 to 5 stars"],
+      [{ rating: "5" }, "rating: Choose a rating from 1 to 5 stars"],
+      [{ rating: undefined }, "rating: Choose a rating from 1 to 5 stars"],
+      [{ body: "Too short." }, "body: Review must be at least 20 characters"],
+      [{ body: `   ${"a".repeat(10)}          ` }, "body: Review must be at least 20 characters"],
+      [{ body: "x".repeat(2001) }, "body: Review must be at most 2000 characters"],
+      [{ outcome: "maybe" }, "outcome: Tell us whether the automation saved the hours estimated"],
+      [{ outcome: undefined }, "outcome: Tell us whether the automation saved the hours estimated"],
+      [{ hoursSavedPerYear: -1 }, "hoursSavedPerYear: Hours saved cannot be negative"],
+      [{ hoursSavedPerYear: 2.5 }, "hoursSavedPerYear: Hours saved must be a whole number"],
+      [{ hoursSavedPerYear: 1_000_001 }, "hoursSavedPerYear: Hours saved must be at most 1,000,000"],
+      [{ verified: true }, "Unrecognized key"],
+    ];
+    for (const [over, message] of cases) {
+      const res = await review(requestId, over);
+      expect(res.statusCode, JSON.stringify(over)).toBe(400);
+      expect(res.json().message, JSON.stringify(over)).toContain(message);
+    }
+    expect(await ctx.database.db.select().from(reviews).where(eq(reviews.quoteRequestId, requestId))).toEqual([]);
+    // Hours saved are optional.
+    const res = await review(requestId, { hoursSavedPerYear: undefined });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().hoursSavedPerYear).toBeNull();
+  });
+});
+
+describe("the provider's reply and list", () => {
+  it("replies once, publicly; a second reply is 409, and of two at once exactly one is written", async () => {
+    const requestId = await hire();
+    const id = (await review(requestId)).json().id;
+    const res = await call(provider, "POST", `/api/reviews/${id}/reply`, {
+      body: "  Thank you: we fixed the two exceptions.  ",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().reply).toEqual({
+      body: "Thank you: we fixed the two exceptions.",
+      createdAt: expect.any(String),
+    });
+    const again = await call(provider, "POST", `/api/reviews/${id}/reply`, { body: "Another reply." });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(REPLY_EXISTS_MESSAGE);
+    const read: RequestReview = (await call(client, "GET", `/api/quote-requests/${requestId}/review`)).json();
+    expect(read.review?.reply?.body).toBe("Thank you: we fixed the two exceptions.");
+
+    const raced = (await review(await hire())).json().id;
+    const answers = await Promise.all([
+      call(provider, "POST", `/api/reviews/${raced}/reply`, { body: "First of two." }),
+      call(provider, "POST", `/api/reviews/${raced}/reply`, { body: "Second of two." }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+  });
+
+  it("is the reviewed company's owner's only: 401, 403 for clients and admins, 404 for another provider", async () => {
+    const id = (await review(await hire())).json().id;
+    const url = `/api/reviews/${id}/reply`;
+    const body = { body: "Thanks!" };
+    expect((await call(null, "POST", url, body)).statusCode).toBe(401);
+    for (const user of [client, otherClient, admin]) expect((await call(user, "POST", url, body)).statusCode).toBe(403);
+    const other = await call(otherProvider, "POST", url, body);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toBe("No review of your company has this id.");
+    expect((await call(provider, "POST", "/api/reviews/2000000000/reply", body)).statusCode).toBe(404);
+    const [row] = await ctx.database.db.select().from(reviews).where(eq(reviews.id, id));
+    expect(row?.replyBody).toBeNull();
+  });
+
+  it("validates the reply", async () => {
+    const id = (await review(await hire())).json().id;
+    const short = await call(provider, "POST", `/api/reviews/${id}/reply`, { body: " x " });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe("body: Reply must be at least 2 characters");
+    const long = await call(provider, "POST", `/api/reviews/${id}/reply`, { body: "x".repeat(2001) });
+    expect(long.json().message).toBe("body: Reply must be at most 2000 characters");
+    expect((await call(provider, "POST", "/api/reviews/0/reply", { body: "Thanks" })).statusCode).toBe(400);
+  });
+
+  it("lists the provider's own reviews, newest first, a page at a time; others' are not in it", async () => {
+    const listed = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
+    const first = (await review(await hire(client, listed, "First job"))).json().id;
+    const second = (await review(await hire(otherClient, listed, "Second job"), {}, otherClient)).json().id;
+    const page = await call(listed, "GET", "/api/companies/me/reviews?limit=1");
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().items.map((r: OwnReview) => r.id)).toEqual([second]);
+    expect(page.json().items[0]).toMatchObject({ requestTitle: "Second job", reviewer: "Other T.", hidden: null });
+    const next = await call(listed, "GET", `/api/companies/me/reviews?limit=1&cursor=${page.json().nextCursor}`);
+    expect(next.json()).toEqual({ items: [expect.objectContaining({ id: first })], nextCursor: null });
+    const others = (await call(otherProvider, "GET", "/api/companies/me/reviews")).json().items as OwnReview[];
+    expect(others.map((r) => r.id)).not.toContain(first);
+    expect((await call(listed, "GET", "/api/companies/me/reviews?cursor=nope")).statusCode).toBe(400);
+    expect((await call(null, "GET", "/api/companies/me/reviews")).statusCode).toBe(401);
+    for (const user of [client, admin])
+      expect((await call(user, "GET", "/api/companies/me/reviews")).statusCode).toBe(403);
+  });
+});
+
+describe("a review and the writer's account", () => {
+  it("is in the client's export, and shows 'Former client' once the account is deleted", async () => {
+    const leaving = await createUser(ctx, "client", "leaving");
+    const requestId = await hire(leaving, provider, "Job of a leaving client");
+    const id = (await review(requestId, {}, leaving)).json().id;
+    expect((await call(provider, "GET", "/api/companies/me/reviews")).json().items[0]).toMatchObject({
+      id,
+      reviewer: "Leaving T.",
+    });
+    const exported = await call(leaving, "GET", "/api/account/export");
+    expect(exported.statusCode).toBe(200);
+    expect(JSON.parse(exported.body).reviewsWritten).toEqual([
+      expect.objectContaining({
+        id,
+        quoteRequestId: requestId,
+        requestTitle: "Job of a leaving client",
+        provider: "Provider 1 Automation",
+        rating: 4,
+        body: REVIEW.body,
+        outcome: "partly",
+        reply: null,
+        hidden: null,
+      }),
+    ]);
+    const others = JSON.parse((await call(otherClient, "GET", "/api/account/export")).body).reviewsWritten;
+    expect(others.map((r: { id: number }) => r.id)).not.toContain(id);
+
+    const del = await call(leaving, "POST", "/api/account/delete", { password: leaving.password });
+    expect(del.statusCode, del.body).toBe(204);
+    const items = (await call(provider, "GET", "/api/companies/me/reviews")).json().items as OwnReview[];
+    expect(items.find((r) => r.id === id)).toMatchObject({ reviewer: "Former client", body: REVIEW.body });
+  });
+});

@@ -1,0 +1,107 @@
+// Reviews (issue 17, decision 141): every review, newest first, filtered by whether it is shown, each with
+// its rating, text, parties and request; "Hide" asks for a reason, which the provider and the client are
+// told and the activity log keeps. A hidden review stays here, marked, with why.
+import { Link } from "react-router";
+import { providerPath, quoteRequestPath } from "@/shared/paths";
+import { type AdminReview, REVIEW_OUTCOME_LABELS, REVIEW_QUESTION } from "@/shared/reviews";
+import { ReviewStars } from "@/web/components/review-stars";
+import { Button } from "@/web/components/ui/button";
+import { formatDateTime, formatHours } from "@/web/lib/format";
+import { useAdminList } from "./api";
+import { FilterSelect, KeysetList, PanelHeading, useUrlParam } from "./list-controls";
+import { useHideReview } from "./moderation-api";
+import { ReasonDialog } from "./reason-dialog";
+
+const FILTERS = [
+  { value: "visible", label: "Shown" },
+  { value: "hidden", label: "Hidden" },
+] as const;
+
+function HideReview({ review }: { review: AdminReview }) {
+  const hide = useHideReview();
+  return (
+    <ReasonDialog
+      trigger={
+        <Button size="sm" variant="destructive">
+          Hide
+        </Button>
+      }
+      title="Hide this review?"
+      description={`It leaves ${review.provider.name}'s profile and rating, and stays here for the record. The provider and ${review.client.name} are told the reason.`}
+      label="Reason"
+      confirmLabel="Hide review"
+      pendingLabel="Hiding..."
+      pending={hide.isPending}
+      destructive
+      onConfirm={(reason, done) => hide.mutate({ id: review.id, reason }, { onSuccess: done })}
+    />
+  );
+}
+
+function ReviewItem({ review }: { review: AdminReview }) {
+  return (
+    <li className="space-y-2 rounded-lg border border-slate-200 bg-white px-4 py-3" data-testid="admin-review">
+      <div className="flex flex-wrap items-center gap-3">
+        <ReviewStars rating={review.rating} />
+        {review.hidden ? (
+          <span className="rounded bg-slate-200 px-2 py-0.5 text-xs font-semibold uppercase text-slate-800">
+            Hidden
+          </span>
+        ) : null}
+        <span className="text-sm text-slate-600">{formatDateTime(review.createdAt)}</span>
+      </div>
+      <p className="whitespace-pre-wrap text-sm text-slate-800 [overflow-wrap:anywhere]">{review.body}</p>
+      <p className="text-sm text-slate-700">
+        {REVIEW_QUESTION} {REVIEW_OUTCOME_LABELS[review.outcome]}
+        {review.hoursSavedPerYear === null ? "" : ` · saved ${formatHours(review.hoursSavedPerYear)} a year`}
+        {review.estimatedHoursPerYear === null ? "" : ` (estimated ${formatHours(review.estimatedHoursPerYear)})`}
+      </p>
+      <p className="text-sm text-slate-700">
+        By {review.client.name} <span className="[overflow-wrap:anywhere]">({review.client.email})</span>, shown as "
+        {review.reviewer}", of{" "}
+        <Link className="text-blue-800 underline" to={providerPath(review.provider.slug)}>
+          {review.provider.name}
+        </Link>{" "}
+        on{" "}
+        <Link className="text-blue-800 underline" to={quoteRequestPath(review.quoteRequestId)}>
+          {review.requestTitle}
+        </Link>
+      </p>
+      {review.reply ? (
+        <p className="border-l-4 border-slate-200 pl-3 text-sm text-slate-700 [overflow-wrap:anywhere]">
+          Reply: {review.reply.body}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-xs text-slate-600">
+          {review.hidden ? `Hidden ${formatDateTime(review.hidden.at)}: ${review.hidden.reason}` : ""}
+        </p>
+        {review.hidden ? null : <HideReview review={review} />}
+      </div>
+    </li>
+  );
+}
+
+export function ReviewsPanel() {
+  const [status] = useUrlParam("status");
+  const list = useAdminList<AdminReview>("reviews", "/api/admin/reviews", { status });
+  return (
+    <section aria-labelledby="reviews-heading" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <PanelHeading id="reviews-heading" title="Reviews">
+          What clients wrote of the providers they hired, newest first. Hide one that breaks the rules.
+        </PanelHeading>
+        <FilterSelect label="Show" param="status" options={FILTERS} />
+      </div>
+      <KeysetList list={list} what="The reviews" empty="No reviews here.">
+        {(items) => (
+          <ul className="space-y-2">
+            {items.map((r) => (
+              <ReviewItem key={r.id} review={r} />
+            ))}
+          </ul>
+        )}
+      </KeysetList>
+    </section>
+  );
+}
