@@ -12,6 +12,7 @@ const quoteRequests = ["quote-requests"] as const;
 const leads = ["leads"] as const;
 const quotes = ["quotes"] as const;
 const conversations = ["conversations"] as const;
+const providers = ["providers"] as const;
 
 export const queryKeys = {
   auth: {
@@ -64,6 +65,16 @@ export const queryKeys = {
   },
   analytics: {
     mine: () => ["analytics", "me"] as const,
+  },
+  /** The public directory and profiles (issue 17): the same for every visitor. */
+  providers: {
+    all: providers,
+    /** GET /api/providers with the directory's filters, and the page it starts from. */
+    directory: (params: Record<string, string>) => [...providers, "directory", params] as const,
+    /** GET /api/providers/{slug} */
+    profile: (slug: string) => [...providers, "profile", slug] as const,
+    /** GET /api/providers/{slug}/reviews: the pages after the profile's first one. */
+    reviews: (slug: string) => [...providers, "reviews", slug] as const,
   },
   /** Issue 16: a live "message" or "read" event refreshes `all`. */
   conversations: {
