@@ -147,6 +147,11 @@ const PUBLIC_PAGES: PublicPage[] = [
     texts: ["Vetted Providers", "Fast Response", "Completely Free"],
   },
   {
+    path: "/providers",
+    h1: "Automation Provider Directory",
+    texts: ["Specialty", "Industry served", "Country", "Rating", "Sort by"],
+  },
+  {
     path: "/provider-registration",
     h1: "Join Our Provider Network",
     texts: ["500+", "$50M+", "95%", "24-48h", "$99", "14-day free trial, cancel anytime"],
