@@ -19,6 +19,7 @@ import { LoadingScreen } from "@/web/components/ui/spinner";
 import { ApiError } from "@/web/lib/api";
 import { usePageMeta } from "@/web/lib/page-meta";
 import { useMoreReviews, useProviderProfile } from "./api";
+import { CountryText } from "./components/country-text";
 import { ReviewItem } from "./components/review-list";
 import { Stars } from "./components/stars";
 import { VerifiedBadge } from "./components/verified-badge";
@@ -147,7 +148,9 @@ function Profile({ profile }: { profile: ProviderProfilePage }) {
                 : "Not given"}
             </Fact>
             <Fact term="Location">{profile.location}</Fact>
-            <Fact term="Country">{profile.country ? countryName(profile.country) : "Not specified"}</Fact>
+            <Fact term="Country">
+              {profile.country ? <CountryText>{countryName(profile.country)}</CountryText> : "Not specified"}
+            </Fact>
             <Fact term="Company size">{COMPANY_SIZE_LABELS[profile.size]}</Fact>
             <Fact term="Website">
               {profile.website ? (

@@ -87,7 +87,8 @@ export function DirectoryFilters({
       <SelectField name="country" label="Country" value={params.country ?? ""} onChange={set("country")}>
         <option value="">Any country</option>
         {COUNTRIES.map((c) => (
-          <option key={c.code} value={c.code}>
+          // The name may differ between the server's ICU and the browser's (see CountryText).
+          <option key={c.code} value={c.code} suppressHydrationWarning>
             {c.name}
           </option>
         ))}

@@ -7,6 +7,7 @@ import { formatRating } from "@/shared/reviews";
 import { SpecialtyList } from "@/web/components/company-facts";
 import { Link } from "@/web/components/link";
 import { countOf, responseTimeInWords } from "../format";
+import { CountryText } from "./country-text";
 import { Stars } from "./stars";
 import { VerifiedBadge } from "./verified-badge";
 
@@ -45,7 +46,7 @@ export function ProviderCard({ provider }: { provider: DirectoryEntry }) {
           <dt className="sr-only">Location</dt>
           <dd className="flex items-center gap-1.5">
             <MapPin className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
-            {placeLabel(provider.location, provider.country)}
+            <CountryText>{placeLabel(provider.location, provider.country)}</CountryText>
           </dd>
         </div>
         <div>
