@@ -148,7 +148,7 @@ describe("the provider directory", () => {
     expect(await accessibilityViolations(page)).toEqual([]);
     await keepScreenshot(page, "providers-profile");
 
-    await page.getByRole("link", { name: "Get quotes" }).click();
+    await page.getByRole("link", { name: "Get quotes", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/quote-request");
   });
 
