@@ -209,6 +209,20 @@ describe("quotes and hiring", () => {
     expect(await rivalCard.innerText()).toContain("Medium (51-200)");
     expect(await rivalCard.innerText()).toMatch(/Match Score \d+%/);
     expect(await rivalCard.innerText()).toContain("Cloud Automation");
+    // What past clients say (decision 142): a new provider has no reviews and no hires yet, and links
+    // to its public profile in a new tab.
+    const record = rivalCard.getByTestId("provider-track-record");
+    expect(await record.innerText()).toContain("No reviews yet");
+    expect(await record.innerText()).toContain("No hires yet");
+    const profileLink = record.getByRole("link", { name: /^View profile/ });
+    expect(await profileLink.getAttribute("href")).toBe(`/providers/rival-robotics-${stamp}`);
+    expect(await profileLink.getAttribute("target")).toBe("_blank");
+    expect(
+      await demoCard
+        .getByTestId("provider-track-record")
+        .getByRole("link", { name: /^View profile/ })
+        .count(),
+    ).toBe(1);
     const [box1, box2] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
     expect(box1?.y).toBe(box2?.y); // side by side
     expect(await accessibilityViolations(client.page)).toEqual([]);

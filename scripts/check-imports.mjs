@@ -111,6 +111,7 @@ export const SERVER_FEATURE_ORDER = [
   "system",
   "billing",
   "companies",
+  "providers",
   "matching",
   "quotes",
   "quote-requests",

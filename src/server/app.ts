@@ -33,6 +33,7 @@ import { conversationRoutes } from "./features/conversations/routes";
 import { inquiryRoutes } from "./features/inquiries/routes";
 import { leadRoutes } from "./features/leads/routes";
 import { notificationRoutes } from "./features/notifications/routes";
+import { providerRoutes } from "./features/providers/routes";
 import { quoteRequestRoutes } from "./features/quote-requests/routes";
 import { quoteRoutes } from "./features/quotes/routes";
 import { reportRoutes } from "./features/reports/routes";
@@ -190,6 +191,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(billingRoutes, deps);
   await app.register(quoteRequestRoutes, deps);
   await app.register(companyRoutes, deps);
+  await app.register(providerRoutes, deps);
   await app.register(notificationRoutes, deps);
   await app.register(quoteRoutes, deps);
   await app.register(adminRoutes, deps);

@@ -1,4 +1,5 @@
 import type { LeadDeclineReason } from "./leads";
+import { formatRating, RATING_MAX, RATING_MIN } from "./reviews";
 import { PROVIDER_SPECIALTIES, type ProviderSpecialty } from "./specialties";
 
 // Matching: how a quote request is scored against an eligible provider. Pure functions over plain
@@ -53,6 +54,8 @@ export const SPECIALTY_MAP: {
   },
 };
 
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
 /** The most each part can add; they sum to 100. */
 export const WEIGHTS = {
   specialty: 40,
@@ -62,8 +65,33 @@ export const WEIGHTS = {
   load: 15,
   responsiveness: 10,
 } as const;
-/** The parts that add points; the decline penalty (below) is the one part that takes them away. */
-export type ScorePart = keyof typeof WEIGHTS | "declines";
+/**
+ * The six weighted parts add points; two adjustments beside them move the sum: the clients' ratings
+ * (`reviews`, up or down) and the decline penalty (`declines`, only down).
+ */
+export type ScorePart = keyof typeof WEIGHTS | "reviews" | "declines";
+/** The parts shown as points gained or lost rather than as a share of a weight. */
+export const ADJUSTMENT_PARTS = ["reviews", "declines"] as const satisfies readonly ScorePart[];
+
+/**
+ * What clients who hired the provider think of it (decision 142): its visible reviews' average against
+ * the middle of the scale, `REVIEW_NEUTRAL_RATING` 0 points, 5 stars `+REVIEW_POINTS_MAX`, 1 star
+ * `-REVIEW_POINTS_MAX`; the full amount from `REVIEWS_FOR_FULL_WEIGHT` reviews, a share of it before
+ * (one client's view is a weak signal, whether glowing or harsh). No reviews: no part, no points.
+ */
+export const REVIEW_POINTS_MAX = 5;
+export const REVIEW_NEUTRAL_RATING = (RATING_MIN + RATING_MAX) / 2;
+export const REVIEWS_FOR_FULL_WEIGHT = 3;
+
+/** The points (-5 to +5, one decimal) that `reviewCount` visible reviews summing to `ratingSum` give. */
+export function reviewPoints(reviewCount: number, ratingSum: number): number {
+  if (reviewCount <= 0) return 0;
+  const average = ratingSum / reviewCount;
+  const weight = Math.min(reviewCount, REVIEWS_FOR_FULL_WEIGHT) / REVIEWS_FOR_FULL_WEIGHT;
+  return round1(
+    ((average - REVIEW_NEUTRAL_RATING) / (RATING_MAX - REVIEW_NEUTRAL_RATING)) * REVIEW_POINTS_MAX * weight,
+  );
+}
 
 /**
  * A provider who keeps turning down a kind of work (the request's industry) ranks lower for it
@@ -121,6 +149,9 @@ export type ProviderProfile = {
   leadsAnswered: number;
   /** Leads of the request's industry the provider declined in the last 90 days, "no capacity" aside. */
   declinesInIndustry: number;
+  /** The provider's visible reviews (hidden ones left out) and the sum of their ratings (1-5 each). */
+  reviewCount: number;
+  ratingSum: number;
 };
 
 export type ScoreBreakdown = { part: ScorePart; points: number; max: number; reason: string }[];
@@ -153,8 +184,6 @@ export const UNKNOWN_BUDGET_FIT = 0.7;
 export function passesLocation(req: Pick<RequestProfile, "locationPreference">, p: Pick<ProviderProfile, "country">) {
   return req.locationPreference !== "us-only" || p.country?.toUpperCase() === "US";
 }
-
-const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** What scoring needs from a request, worked out once per request rather than once per provider. */
 export type PreparedRequest = {
@@ -193,10 +222,14 @@ function shares(pr: PreparedRequest, p: ProviderProfile): Shares {
   };
 }
 
-/** The parts' points summed in their order, the decline penalty last; rounded and kept within 0-100. */
+/**
+ * The parts' points summed in their order, then the ratings, the decline penalty last; rounded and kept
+ * within 0-100. The database's pre-ranking (features/matching/queries.ts) adds them in the same order.
+ */
 function total(sh: Shares, p: ProviderProfile): number {
   let sum = 0;
   for (const part of WEIGHTED) sum += round1(WEIGHTS[part] * sh[part]);
+  sum += reviewPoints(p.reviewCount, p.ratingSum);
   sum += declinePenalty(p.declinesInIndustry);
   return Math.min(100, Math.max(0, Math.round(sum)));
 }
@@ -236,6 +269,14 @@ function explain(pr: PreparedRequest, p: ProviderProfile, sh: Shares): ScoreBrea
     max: WEIGHTS[part],
     reason: reasons[part],
   }));
+  if (p.reviewCount > 0) {
+    const points = reviewPoints(p.reviewCount, p.ratingSum);
+    const rated = `Rated ${formatRating(p.ratingSum / p.reviewCount)} from ${plural(p.reviewCount, "review", "reviews")} by clients who hired you`;
+    const signed = points > 0 ? `+${points} points` : points < 0 ? `\u2212${-points} points` : "no points";
+    const partial =
+      p.reviewCount < REVIEWS_FOR_FULL_WEIGHT ? ` (ratings count in full from ${REVIEWS_FOR_FULL_WEIGHT} reviews)` : "";
+    parts.push({ part: "reviews", points, max: REVIEW_POINTS_MAX, reason: `${rated}: ${signed}${partial}` });
+  }
   // Shown once the provider has declined such work at all, so that the rule is known before it costs.
   if (p.declinesInIndustry > 0) {
     const points = declinePenalty(p.declinesInIndustry);

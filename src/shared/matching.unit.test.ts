@@ -4,8 +4,11 @@ import {
   declinePenalty,
   LOAD_CEILING,
   type ProviderProfile,
+  REVIEW_POINTS_MAX,
+  REVIEWS_FOR_FULL_WEIGHT,
   type RequestProfile,
   rankProviders,
+  reviewPoints,
   SPECIALTIES,
   SPECIALTY_MAP,
   scoreProvider,
@@ -33,6 +36,8 @@ const provider = (over: Partial<ProviderProfile> = {}): ProviderProfile => ({
   leadsTotal: 0,
   leadsAnswered: 0,
   declinesInIndustry: 0,
+  reviewCount: 0,
+  ratingSum: 0,
   ...over,
 });
 
@@ -158,6 +163,84 @@ describe("declining a kind of work", () => {
     const ranked = rankProviders(
       request,
       [provider({ companyId: 1, declinesInIndustry: 4 }), provider({ companyId: 2 })],
+      2,
+    );
+    expect(ranked.map((r) => r.companyId)).toEqual([2, 1]);
+  });
+});
+
+describe("the clients' ratings", () => {
+  const rated = (count: number, sum: number, over: Partial<ProviderProfile> = {}) =>
+    scoreProvider(request, provider({ reviewCount: count, ratingSum: sum, ...over }));
+
+  it("adds points above three stars and takes them away below, up to the maximum either way", () => {
+    expect(reviewPoints(0, 0)).toBe(0);
+    expect(reviewPoints(8, 40)).toBe(REVIEW_POINTS_MAX);
+    expect(reviewPoints(8, 24)).toBe(0);
+    expect(reviewPoints(8, 8)).toBe(-REVIEW_POINTS_MAX);
+    expect(reviewPoints(8, 37)).toBe(4.1); // 4.625 stars
+    expect(reviewPoints(5, 17)).toBe(1); // 3.4 stars
+    const none = rated(0, 0).score;
+    expect(rated(8, 40).score).toBe(none + 5);
+    expect(rated(8, 37).score).toBeGreaterThan(none);
+    expect(rated(8, 16).score).toBeLessThan(none);
+    expect(rated(8, 8).score).toBe(none - 5);
+  });
+
+  it("weighs a rating in full only from three reviews, so one client's view moves the score less", () => {
+    expect(REVIEWS_FOR_FULL_WEIGHT).toBe(3);
+    expect(reviewPoints(1, 5)).toBe(1.7);
+    expect(reviewPoints(2, 10)).toBe(3.3);
+    expect(reviewPoints(3, 15)).toBe(5);
+    expect(reviewPoints(1, 1)).toBe(-1.7);
+    // A long record of 4.9 stars outranks a single 5-star review.
+    expect(rated(20, 98).score).toBeGreaterThan(rated(1, 5).score);
+  });
+
+  it("explains the rating with its average and count, and shows no part without reviews", () => {
+    expect(rated(0, 0).parts.map((p) => p.part)).not.toContain("reviews");
+    expect(rated(5, 23).parts.find((p) => p.part === "reviews")).toEqual({
+      part: "reviews",
+      points: 4,
+      max: REVIEW_POINTS_MAX,
+      reason: "Rated 4.6 from 5 reviews by clients who hired you: +4 points",
+    });
+    expect(rated(4, 8).parts.find((p) => p.part === "reviews")?.reason).toBe(
+      "Rated 2.0 from 4 reviews by clients who hired you: \u22122.5 points",
+    );
+    expect(rated(1, 3).parts.find((p) => p.part === "reviews")?.reason).toBe(
+      "Rated 3.0 from 1 review by clients who hired you: no points (ratings count in full from 3 reviews)",
+    );
+    for (const s of [rated(8, 37), rated(2, 3), rated(1, 5)]) {
+      expect(s.score).toBe(Math.round(s.parts.reduce((a, p) => a + p.points, 0)));
+    }
+  });
+
+  it("keeps the part within its bounds and the total within 0-100", () => {
+    for (let count = 1; count <= 12; count++) {
+      for (let sum = count; sum <= count * 5; sum++) {
+        expect(Math.abs(reviewPoints(count, sum))).toBeLessThanOrEqual(REVIEW_POINTS_MAX);
+      }
+    }
+    const best = provider({ specialties: [...SPECIALTIES], winsInIndustry: 5, leadsTotal: 4, leadsAnswered: 4 });
+    expect(scoreProvider({ ...request, budget: "$15k-$30k" }, { ...best, reviewCount: 9, ratingSum: 45 }).score).toBe(
+      100,
+    );
+    const weakest = provider({ specialties: [], size: "enterprise", leadsLast7Days: 50, leadsTotal: 10 });
+    expect(
+      scoreProvider({ ...request, budget: "<$5k" }, { ...weakest, reviewCount: 9, ratingSum: 9 }).score,
+    ).toBeLessThan(scoreProvider({ ...request, budget: "<$5k" }, weakest).score);
+    const hopeless = { ...weakest, reviewCount: 9, ratingSum: 9, declinesInIndustry: 99 };
+    expect(scoreProvider({ ...request, budget: "<$5k" }, hopeless).score).toBe(0);
+  });
+
+  it("ranks the better rated of two otherwise equal providers first", () => {
+    const ranked = rankProviders(
+      request,
+      [
+        provider({ companyId: 1, reviewCount: 4, ratingSum: 12 }),
+        provider({ companyId: 2, reviewCount: 4, ratingSum: 19 }),
+      ],
       2,
     );
     expect(ranked.map((r) => r.companyId)).toEqual([2, 1]);

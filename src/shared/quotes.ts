@@ -4,6 +4,8 @@
 import { z } from "zod";
 import { COMPANY_SIZES } from "./companies";
 import { pipelineStagesSchema } from "./pipeline";
+import { ratingSummarySchema } from "./providers";
+import { reviewOutcomeCountsSchema } from "./reviews";
 
 export const QUOTE_STATUSES = ["submitted", "accepted", "declined", "withdrawn"] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
@@ -171,6 +173,14 @@ export const clientQuoteSchema = quoteSchema.extend({
     specialties: z.array(z.string()),
     location: z.string(),
     website: z.string().nullable(),
+    // Added for the comparison (issue 17, decision 142): a client of the spec's answer ignores them.
+    /** The public profile's address: providerPath(slug). */
+    slug: z.string(),
+    /** The provider's visible reviews (hidden ones left out): average and count, and their outcomes. */
+    rating: ratingSummarySchema,
+    outcomes: reviewOutcomeCountsSchema,
+    /** Accepted quotes, on any request. */
+    hires: z.number().int(),
   }),
 });
 export type ClientQuote = z.infer<typeof clientQuoteSchema>;

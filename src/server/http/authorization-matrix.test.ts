@@ -6,6 +6,8 @@ import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { alerts } from "../db/schema/alerts";
+import { caseStudies } from "../db/schema/case-studies";
+import { companies } from "../db/schema/companies";
 import { leadMessages, messageReports } from "../db/schema/lead-messages";
 import { leads } from "../db/schema/leads";
 import { notifications } from "../db/schema/notifications";
@@ -70,6 +72,14 @@ const QUOTE = {
   timeline: "6 weeks",
   message: "We would build an unattended bot that reads each invoice and keys it into SAP.",
 };
+const CASE_STUDY = {
+  title: "Invoice intake for a distributor",
+  industry: "manufacturing",
+  problem: "Clerks keyed thousands of supplier invoices into SAP by hand every month.",
+  solution: "An unattended bot reads each invoice, checks the order and posts it in SAP.",
+  result: "Invoices are posted the day they arrive; clerks handle only the exceptions.",
+  figures: [{ label: "Hours saved a month", value: "310" }],
+};
 const PASSWORD = "tangerine-Orbit-57-harbour";
 
 // The expected status of each cell, one route a line. Columns: anonymous (An), client (Cl), other
@@ -127,6 +137,18 @@ const MATRIX: Record<string, Statuses> = {
   "POST /api/companies":                    [401,  201,  201,  409,  409,  409,  403],
   "GET /api/companies/me":                  [401,  404,  404,  200,  200,  200,  404],
   "PUT /api/companies/me":                  [401,  404,  404,  200,  200,  200,  404],
+  // The public profile's settings and case studies: any provider's own, a pending one's too (decision 140).
+  "GET /api/companies/me/public-profile":   [401,  403,  403,  200,  200,  200,  403],
+  "PATCH /api/companies/me/public-profile": [401,  403,  403,  200,  200,  200,  403],
+  "GET /api/companies/me/case-studies":     [401,  403,  403,  200,  200,  200,  403],
+  "POST /api/companies/me/case-studies":    [401,  403,  403,  201,  201,  201,  403],
+  "PUT /api/companies/me/case-studies/:id": [401,  403,  403,  404,  200,  404,  403],
+  "DELETE /api/companies/me/case-studies/:id": [401, 403, 403,  404,  204,  404,  403],
+
+  // Public directory and profiles (decision 137): the pending provider's profile is its owner's preview only.
+  "GET /api/providers":                     [200,  200,  200,  200,  200,  200,  200],
+  "GET /api/providers/:slug":               [404,  404,  404,  200,  404,  404,  404],
+  "GET /api/providers/:slug/reviews":       [404,  404,  404,  200,  404,  404,  404],
 
   // Leads
   "GET /api/leads/access":                  [401,  403,  403,  200,  200,  200,  403],
@@ -251,6 +273,14 @@ const REQUESTS: Record<string, RouteRequest> = {
   // The pending and approved providers have a company already (409); the clients become providers.
   "POST /api/companies": { body: () => PROFILE, fresh: ["client", "otherClient"] },
   "PUT /api/companies/me": { body: () => PROFILE },
+  "PATCH /api/companies/me/public-profile": { body: () => ({ industriesServed: ["finance", "retail"] }) },
+  "POST /api/companies/me/case-studies": { body: () => CASE_STUDY },
+  // A case study of the approved provider's: the other providers may not see it (404).
+  "PUT /api/companies/me/case-studies/:id": { id: (w) => newCaseStudy(w), body: () => CASE_STUDY },
+  "DELETE /api/companies/me/case-studies/:id": { id: (w) => newCaseStudy(w) },
+
+  "GET /api/providers/:slug": { id: (w) => slugOf(w.users.pendingProvider) },
+  "GET /api/providers/:slug/reviews": { id: (w) => slugOf(w.users.pendingProvider) },
 
   "GET /api/leads/:id": { id: (w) => w.lead },
   "POST /api/leads/:id/view": { id: (w) => w.lead },
@@ -368,8 +398,27 @@ async function clientSessionId(w: World): Promise<string> {
   return publicSessionId(sessionIdFromToken(token));
 }
 
+/** The public address of a provider's company. */
+async function slugOf(provider: TestUser): Promise<string> {
+  const [row] = await ctx.database.db
+    .select({ slug: companies.slug })
+    .from(companies)
+    .where(eq(companies.userId, provider.id));
+  if (!row) throw new Error("the provider has no company");
+  return row.slug;
+}
+
 async function newPendingCompany(): Promise<number> {
   return (await createProvider(ctx, { companyStatus: "pending" })).companyId;
+}
+
+async function newCaseStudy(w: World): Promise<number> {
+  const [row] = await ctx.database.db
+    .insert(caseStudies)
+    .values({ ...CASE_STUDY, companyId: w.users.provider.companyId })
+    .returning({ id: caseStudies.id });
+  if (!row) throw new Error("the case study was not written");
+  return row.id;
 }
 
 async function newAlert(): Promise<number> {

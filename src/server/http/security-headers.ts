@@ -11,8 +11,11 @@ const STRIPE = {
   connect: ["https://api.stripe.com"],
 };
 
-/** API paths anyone may read and that carry nobody's data; every other /api/ answer is not stored. */
-const PUBLIC_API = ["/api/public-config", "/api/docs"];
+/**
+ * API paths anyone may read and that carry nobody's data; every other /api/ answer is not stored. The
+ * public directory and profiles (decision 137) say their own caching; their errors are not stored.
+ */
+const PUBLIC_API = ["/api/public-config", "/api/docs", "/api/providers"];
 
 export function contentSecurityPolicy(config: Pick<Config, "billing" | "bookingUrl">): Record<string, string[]> {
   const stripe = config.billing.provider === "stripe";
@@ -68,7 +71,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     if (request.protocol === "https") {
       reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
     }
-    if (request.url.startsWith("/api/") && !isPublicApiPath(request.url)) {
+    if (request.url.startsWith("/api/") && (!isPublicApiPath(request.url) || reply.statusCode >= 400)) {
       reply.header("cache-control", "no-store");
     }
     return payload;

@@ -22,6 +22,7 @@ import { cancelQuoteRequest, submitQuoteRequest } from "../features/quote-reques
 import { acceptQuote, declineQuote, sendQuote } from "../features/quotes/service";
 import { JOB_NAMES, type JobName, type JobQueue } from "../jobs/queue";
 import { backdate, markOldNotificationsRead, recountDailyFigures } from "./history";
+import { seedDemoProfiles } from "./profiles";
 import { DEMO_CLIENTS, DEMO_STORIES, type DemoProviderKey, type DemoStory, demoProviderEmail } from "./stories";
 
 export const DEMO_PASSWORD = "automatch-demo";
@@ -120,6 +121,7 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
     await step.run();
     if (step.daysAgo > 0) await backdate(db, since, step.daysAgo);
   }
+  await seedDemoProfiles(db, account);
 
   await markOldNotificationsRead(db, 2);
   // The emails of the past were never written to anyone; what happens from now on is mailed as usual.

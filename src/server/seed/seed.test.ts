@@ -162,6 +162,23 @@ describe("the demo marketplace", () => {
     }
   });
 
+  it("gives the demo providers public profiles: industries served and case studies of their own", async () => {
+    const provider = await signInAs("provider@demo.automatch.io");
+    const settings = await get(provider, "/api/companies/me/public-profile");
+    expect(settings).toMatchObject({ isPublic: true, slug: "pat-s-process-automation" });
+    expect(settings.industriesServed.length).toBeGreaterThanOrEqual(2);
+    const studies: { title: string; figures: unknown[] }[] = await get(provider, "/api/companies/me/case-studies");
+    expect(studies.length).toBeGreaterThanOrEqual(2);
+    expect(studies.some((c) => c.figures.length > 0)).toBe(true);
+    for (const email of ["lumen", "cobalt", "kestrel", "meridian", "bluebird"].map((k) => `${k}@demo.automatch.io`)) {
+      const other = await signInAs(email);
+      expect((await get(other, "/api/companies/me/public-profile")).industriesServed.length, email).toBeGreaterThan(0);
+      const theirs: unknown[] = await get(other, "/api/companies/me/case-studies");
+      expect(theirs.length, email).toBeGreaterThanOrEqual(1);
+      expect(theirs.length, email).toBeLessThanOrEqual(3);
+    }
+  });
+
   it("matches a new request, and the one submitted at start-up, to three providers with different scores", async () => {
     const client = await createUser(ctx, "client");
     const created = await as(ctx, client, {

@@ -37,6 +37,9 @@ export const queryKeys = {
   },
   companies: {
     mine: () => ["companies", "me"] as const,
+    /** The public profile's settings and case studies, as the owner edits them (issue 17). */
+    publicProfile: () => ["companies", "me", "public-profile"] as const,
+    caseStudies: () => ["companies", "me", "case-studies"] as const,
   },
   notifications: {
     all: notifications,

@@ -24,14 +24,37 @@ export async function findCompanyById(db: Db, id: number): Promise<CompanyRow | 
   return row;
 }
 
-/** undefined when the user already has one (the unique user_id settles a race of two submits). */
+/** Whether the error is PostgreSQL's unique violation of this index (drizzle wraps the driver's error). */
+function violates(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
+    if (code === "23505") return name === constraint;
+  }
+  return false;
+}
+
+/**
+ * undefined when the user already has one (the unique user_id settles a race of two submits). The
+ * database writes the slug (migration 0017): the name's when free, else with the id. Two registrations of
+ * one name at once both find the name's slug free, and the second to commit hits the unique slug: it is
+ * inserted once more, in a statement that now sees the first, and gets the slug with its id (decision 137).
+ */
 export async function insertCompany(db: Db, userId: number, values: CompanyValues): Promise<CompanyRow | undefined> {
-  const [row] = await db
-    .insert(companies)
-    .values({ ...values, userId })
-    .onConflictDoNothing({ target: companies.userId })
-    .returning();
-  return row;
+  const insert = async (d: Db) => {
+    const [row] = await d
+      .insert(companies)
+      .values({ ...values, userId })
+      .onConflictDoNothing({ target: companies.userId })
+      .returning();
+    return row;
+  };
+  try {
+    // In a savepoint when called in a transaction: the failed insert must not abort the caller's.
+    return await db.transaction((tx) => insert(tx));
+  } catch (error) {
+    if (!violates(error, "companies_slug_key")) throw error;
+    return insert(db);
+  }
 }
 
 /** The owner's edit. A rejected company goes back to pending (a resubmission); others keep their status. */

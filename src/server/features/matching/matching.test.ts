@@ -11,6 +11,7 @@ import { users } from "../../db/schema/users";
 import { createJobQueue } from "../../jobs/queue";
 import { startWorkers } from "../../jobs/workers";
 import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
+import { createReviewedHire } from "../../test/reviewed-hires";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
 import { findCandidates } from "./queries";
 import {
@@ -285,6 +286,72 @@ describe("the decline penalty in the database's pre-ranking", () => {
       const top = await findCandidates(tx, row, prepareRequest(profile), 3);
       expect(rankProviders(profile, top.candidates, 3)).toEqual(rankProviders(profile, everyone.candidates, 3));
     });
+  });
+});
+
+describe("the clients' ratings in the score", () => {
+  it("the database's pre-ranking reads the visible reviews as scoring does, and orders alike", async () => {
+    const providers: TestProvider[] = [];
+    for (let i = 0; i < 10; i++) {
+      providers.push(await createProvider(ctx, { specialties: i % 2 ? ["RPA"] : ["RPA", "System Integration"] }));
+    }
+    // Provider i: i % 4 reviewed hires rated from 1 to 5 stars, and for some a hidden 5-star review.
+    const ratings = providers.map((_, i) => Array.from({ length: i % 4 }, (_, k) => ((i + k * 3) % 5) + 1));
+    for (const [i, p] of providers.entries()) {
+      for (const rating of ratings[i] ?? []) await createReviewedHire(ctx, { client, companyId: p.companyId, rating });
+      if (i % 3 === 0) await createReviewedHire(ctx, { client, companyId: p.companyId, rating: 5, hidden: true });
+    }
+    const id = await submit();
+    const [row] = await ctx.database.db.select().from(quoteRequests).where(eq(quoteRequests.id, id));
+    if (!row) throw new Error("no request");
+    const profile = requestProfile(row);
+    await ctx.database.db.transaction(async (tx) => {
+      const everyone = await findCandidates(tx, row, prepareRequest(profile), 10_000);
+      const read = new Map(everyone.candidates.map((c) => [c.companyId, [c.reviewCount, c.ratingSum]]));
+      expect(providers.map((p) => read.get(p.companyId))).toEqual(
+        ratings.map((r) => [r.length, r.reduce((a, b) => a + b, 0)]),
+      );
+      const exact = rankProviders(profile, everyone.candidates, everyone.eligible);
+      expect(everyone.candidates.map((c) => c.companyId)).toEqual(exact.map((r) => r.companyId));
+      const top = await findCandidates(tx, row, prepareRequest(profile), 3);
+      expect(rankProviders(profile, top.candidates, 3)).toEqual(rankProviders(profile, everyone.candidates, 3));
+    });
+  });
+
+  it("of providers alike in every other part, the better rated wins the lead and is told why", async () => {
+    const alike: TestProvider[] = [];
+    for (let i = 0; i < 4; i++) alike.push(await createProvider(ctx));
+    const [first, second, third, last] = alike as [TestProvider, TestProvider, TestProvider, TestProvider];
+    // Each was hired once before (same load, same answer rate, no finance wins); only the reviews differ.
+    await createReviewedHire(ctx, { client, companyId: first.companyId, rating: 1, outcome: "not_met" });
+    await createReviewedHire(ctx, { client, companyId: second.companyId, rating: 3 });
+    await createReviewedHire(ctx, { client, companyId: third.companyId, rating: 5, hidden: true });
+    await createReviewedHire(ctx, { client, companyId: last.companyId, rating: 5 });
+
+    const id = await submit();
+    await matchQuoteRequest(deps(), id);
+    const delivered = await leadsOf(id);
+    // Without ratings the lowest ids would win the tie; the 1-star provider drops out for the 5-star one.
+    expect(delivered.map((l) => l.companyId).sort()).toEqual(
+      [second.companyId, third.companyId, last.companyId].sort(),
+    );
+    const byCompany = new Map(delivered.map((l) => [l.companyId, l]));
+    expect(byCompany.get(last.companyId)?.matchScore).toBeGreaterThan(byCompany.get(second.companyId)?.matchScore ?? 0);
+
+    const leadId = byCompany.get(last.companyId)?.id;
+    const res = await as(ctx, last, { method: "GET", url: `/api/leads/${leadId}` });
+    expect(res.statusCode).toBe(200);
+    const parts: { part: string; points: number; max: number; reason: string }[] = res.json().scoreParts;
+    expect(parts.find((p) => p.part === "reviews")).toEqual({
+      part: "reviews",
+      points: 1.7,
+      max: 5,
+      reason: "Rated 5.0 from 1 review by clients who hired you: +1.7 points (ratings count in full from 3 reviews)",
+    });
+    // A hidden review counts for nothing: no part at all.
+    const hiddenOnly = byCompany.get(third.companyId)?.scoreParts.map((p) => p.part);
+    expect(hiddenOnly).not.toContain("reviews");
+    expect(byCompany.get(second.companyId)?.scoreParts.find((p) => p.part === "reviews")?.points).toBe(0);
   });
 });
 

@@ -10,10 +10,14 @@ import {
   type PreparedRequest,
   type ProviderProfile,
   RESPONSIVENESS_MIN_LEADS,
+  REVIEW_NEUTRAL_RATING,
+  REVIEW_POINTS_MAX,
+  REVIEWS_FOR_FULL_WEIGHT,
   UNKNOWN_BUDGET_FIT,
   WEIGHTS,
   WINS_CEILING,
 } from "@/shared/matching";
+import { RATING_MAX } from "@/shared/reviews";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import type { Db } from "../../db/client";
 import { alerts } from "../../db/schema/alerts";
@@ -128,6 +132,15 @@ export async function findCandidates(
   const points = (Object.keys(WEIGHTS) as (keyof typeof WEIGHTS)[]).map(
     (part) => sql`floor(${WEIGHTS[part]}::float8 * ${shares[part]} * 10 + 0.5) / 10`,
   );
+  // The clients' ratings, as `reviewPoints`: the company's kept figures of its visible reviews (no
+  // join), the same float8 operations in the same order, rounded to one decimal; none without reviews.
+  const reviewCount = companies.reviewCount;
+  points.push(
+    sql`(case when ${reviewCount} > 0 then floor(((${companies.ratingSum}::float8 / ${reviewCount}::float8 - ${REVIEW_NEUTRAL_RATING}::float8)
+        / ${RATING_MAX - REVIEW_NEUTRAL_RATING}::float8 * ${REVIEW_POINTS_MAX}::float8
+        * (least(${reviewCount}, ${REVIEWS_FOR_FULL_WEIGHT})::float8 / ${REVIEWS_FOR_FULL_WEIGHT}::float8)) * 10 + 0.5) / 10
+        else 0::float8 end)`,
+  );
   // The decline penalty, last, as `declinePenalty` (whole points, so no rounding of its own).
   const declines = sql`coalesce(${declineStats.declines}, 0)`;
   points.push(
@@ -203,6 +216,8 @@ export async function findCandidates(
       answered: best.answered,
       wins: best.wins,
       declines: best.declines,
+      reviewCount: companies.reviewCount,
+      ratingSum: companies.ratingSum,
       eligible: sql<number>`(select count(*) from ${scored})`.mapWith(Number),
     })
     .from(best)
@@ -220,6 +235,8 @@ export async function findCandidates(
       leadsTotal: Number(r.total ?? 0),
       leadsAnswered: Number(r.answered ?? 0),
       declinesInIndustry: Number(r.declines ?? 0),
+      reviewCount: Number(r.reviewCount ?? 0),
+      ratingSum: Number(r.ratingSum ?? 0),
     })),
   };
 }

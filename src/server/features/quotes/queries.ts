@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { DeclineReason, StoredLineItem } from "@/shared/quotes";
 import type { Db } from "../../db/client";
 import { companies } from "../../db/schema/companies";
 import { type LeadRow, leads } from "../../db/schema/leads";
 import { quoteRequests } from "../../db/schema/quote-requests";
 import { type QuoteRow, quotes } from "../../db/schema/quotes";
+import { reviews } from "../../db/schema/reviews";
 import { users } from "../../db/schema/users";
 import { createdBefore } from "../../http/paging";
 
@@ -151,8 +152,34 @@ export async function findClientRequest(db: Db, id: number, clientId: number) {
   return row;
 }
 
-/** The request's quotes for its client, with who sent them and the lead's score; withdrawn ones left out. */
+/**
+ * The request's quotes for its client, with who sent them and the lead's score; withdrawn ones left
+ * out. One statement (decision 123): each provider's visible reviews, counted with their ratings and
+ * outcomes in a grouped subquery over the companies that quoted here, so the count, the average and
+ * the outcomes always describe the same reviews (decision 142).
+ */
 export async function listQuotesOfRequest(db: Db, quoteRequestId: number) {
+  const reviewStats = db
+    .select({
+      companyId: reviews.companyId,
+      count: count().as("visible_reviews"),
+      average: sql<string>`round(avg(${reviews.rating}), 2)`.as("visible_rating"),
+      met: sql<number>`count(*) filter (where ${reviews.outcome} = 'met')`.as("outcomes_met"),
+      partly: sql<number>`count(*) filter (where ${reviews.outcome} = 'partly')`.as("outcomes_partly"),
+      notMet: sql<number>`count(*) filter (where ${reviews.outcome} = 'not_met')`.as("outcomes_not_met"),
+    })
+    .from(reviews)
+    .where(
+      and(
+        isNull(reviews.hiddenAt),
+        inArray(
+          reviews.companyId,
+          db.select({ id: quotes.companyId }).from(quotes).where(eq(quotes.quoteRequestId, quoteRequestId)),
+        ),
+      ),
+    )
+    .groupBy(reviews.companyId)
+    .as("review_stats");
   return db
     .select({
       quote: quotes,
@@ -163,11 +190,21 @@ export async function listQuotesOfRequest(db: Db, quoteRequestId: number) {
         specialties: companies.specialties,
         location: companies.location,
         website: companies.website,
+        slug: companies.slug,
+        hires: companies.hires,
+      },
+      reviews: {
+        count: sql<number>`coalesce(${reviewStats.count}, 0)`.mapWith(Number),
+        average: sql<string | null>`${reviewStats.average}`,
+        met: sql<number>`coalesce(${reviewStats.met}, 0)`.mapWith(Number),
+        partly: sql<number>`coalesce(${reviewStats.partly}, 0)`.mapWith(Number),
+        notMet: sql<number>`coalesce(${reviewStats.notMet}, 0)`.mapWith(Number),
       },
     })
     .from(quotes)
     .innerJoin(leads, eq(leads.id, quotes.leadId))
     .innerJoin(companies, eq(companies.id, quotes.companyId))
+    .leftJoin(reviewStats, eq(reviewStats.companyId, quotes.companyId))
     .where(and(eq(quotes.quoteRequestId, quoteRequestId), ne(quotes.status, "withdrawn")))
     .orderBy(asc(quotes.createdAt), asc(quotes.id));
 }

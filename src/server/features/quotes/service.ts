@@ -186,7 +186,15 @@ export async function listRequestQuotes(db: Db, client: UserRow, quoteRequestId:
   const request = await q.findClientRequest(db, quoteRequestId, client.id);
   if (!request) throw new NotFoundError(REQUEST_NOT_FOUND);
   const rows = await q.listQuotesOfRequest(db, quoteRequestId);
-  return rows.map((r) => ({ ...toQuote(r.quote), matchScore: r.matchScore, provider: r.provider }));
+  return rows.map((r) => ({
+    ...toQuote(r.quote),
+    matchScore: r.matchScore,
+    provider: {
+      ...r.provider,
+      rating: { average: r.reviews.average === null ? null : Number(r.reviews.average), count: r.reviews.count },
+      outcomes: { met: r.reviews.met, partly: r.reviews.partly, notMet: r.reviews.notMet },
+    },
+  }));
 }
 
 /** Locks the client's request behind a quote and checks that it still takes decisions. */

@@ -7,6 +7,7 @@ import { CalendarClock, Lock } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import type { LeadDetail } from "@/shared/leads";
+import { ADJUSTMENT_PARTS, type ScorePart } from "@/shared/matching";
 import { PATHS } from "@/shared/paths";
 import { BackLink } from "@/web/components/back-link";
 import { RequestSections } from "@/web/components/quote-request/request-sections";
@@ -20,15 +21,25 @@ import { viewedLeadQueryOptions } from "./api";
 import { canDecline, DeclinedLeadNotice, DeclineLeadButton } from "./decline-lead-dialog";
 import { LeadStatusBadge } from "./lead-status-badge";
 
-const PART_LABELS: Record<string, string> = {
+const PART_LABELS: Record<ScorePart, string> = {
   specialty: "Specialty fit",
   location: "Location",
   budget: "Budget fit",
   industryWins: "Wins in this industry",
   load: "Recent leads",
   responsiveness: "Responsiveness",
+  reviews: "Client ratings",
   declines: "Declined requests",
 };
+const labelOf = (part: string) => PART_LABELS[part as ScorePart] ?? part;
+const isAdjustment = (part: string) => (ADJUSTMENT_PARTS as readonly string[]).includes(part);
+
+/** An adjustment's points in words: "+4 points", "−10 points", or none gained or lost. */
+function signedPoints(p: LeadDetail["scoreParts"][number]): string {
+  if (p.points > 0) return `+${p.points} points`;
+  if (p.points < 0) return `\u2212${-p.points} points`;
+  return p.part === "declines" ? "no points lost" : "no points";
+}
 
 function WhyThisLead({ lead }: { lead: LeadDetail }) {
   return (
@@ -41,15 +52,22 @@ function WhyThisLead({ lead }: { lead: LeadDetail }) {
       <CardContent>
         <ul className="space-y-3">
           {lead.scoreParts.map((p) =>
-            // A part that only takes points away (declines) has no bar to fill: its cost is said in words.
-            p.max === 0 ? (
+            // An adjustment (ratings, declines) moves the sum up or down and has no bar to fill: its
+            // points are said in words.
+            isAdjustment(p.part) || p.max === 0 ? (
               <li key={p.part} className="space-y-1" data-testid={`score-part-${p.part}`}>
                 <div className="flex items-center justify-between gap-3 text-sm">
-                  <span className="font-medium text-slate-900">{PART_LABELS[p.part] ?? p.part}</span>
+                  <span className="font-medium text-slate-900">{labelOf(p.part)}</span>
                   <span
-                    className={p.points < 0 ? "tabular-nums font-medium text-amber-800" : "tabular-nums text-slate-700"}
+                    className={
+                      p.points < 0
+                        ? "tabular-nums font-medium text-amber-800"
+                        : p.points > 0
+                          ? "tabular-nums font-medium text-green-800"
+                          : "tabular-nums text-slate-700"
+                    }
                   >
-                    {p.points < 0 ? `\u2212${-p.points} points` : "no points lost"}
+                    {signedPoints(p)}
                   </span>
                 </div>
                 <p className="text-sm text-slate-600">{p.reason}</p>
@@ -57,7 +75,7 @@ function WhyThisLead({ lead }: { lead: LeadDetail }) {
             ) : (
               <li key={p.part} className="space-y-1">
                 <div className="flex items-center justify-between gap-3 text-sm">
-                  <span className="font-medium text-slate-900">{PART_LABELS[p.part] ?? p.part}</span>
+                  <span className="font-medium text-slate-900">{labelOf(p.part)}</span>
                   <span className="tabular-nums text-slate-700">
                     {p.points} / {p.max}
                   </span>

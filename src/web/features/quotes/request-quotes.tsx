@@ -16,6 +16,7 @@ import { errorMessage } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
 import { formatDate } from "@/web/lib/format";
 import { requestQuotesQueryOptions, useDecideQuote } from "./api";
+import { ProviderTrackRecord } from "./provider-track-record";
 import { QuoteBreakdown } from "./quote-breakdown";
 import { QuoteStatusBadge } from "./quote-status-badge";
 
@@ -114,6 +115,7 @@ function QuoteCard({
               </li>
             ))}
           </ul>
+          <ProviderTrackRecord provider={quote.provider} />
         </CardHeader>
         <CardContent className="flex flex-1 flex-col gap-4">
           {accepted ? (

@@ -1,0 +1,184 @@
+// What a provider edits of its public profile in Settings (issue 17, decision 140): the profile's
+// address (slug), the client industries it serves, and its case studies. The public API
+// (features/providers) reads the same rows. Only the owner of a company reaches these: every query
+// has the owner's company in its `where`.
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import {
+  CASE_STUDIES_FULL_MESSAGE,
+  CASE_STUDIES_MAX,
+  type CaseStudy,
+  type CaseStudyInput,
+  type PublicProfileInput,
+  type PublicProfileSettings,
+  SLUG_TAKEN_MESSAGE,
+} from "@/shared/providers";
+import type { Industry } from "@/shared/quote-requests";
+import type { Db } from "../../db/client";
+import { type CaseStudyRow, caseStudies } from "../../db/schema/case-studies";
+import { type CompanyRow, companies } from "../../db/schema/companies";
+import { users } from "../../db/schema/users";
+import { ConflictError, NotFoundError } from "../../errors";
+import { NO_COMPANY_MESSAGE } from "./service";
+
+export const CASE_STUDY_NOT_FOUND_MESSAGE = "No case study of yours has this id.";
+
+const SLUG_INDEX = "companies_slug_key";
+
+/** The owner's company with whether the owner is suspended (a suspended owner's profile is not public). */
+async function findOwnCompany(db: Db, userId: number): Promise<{ company: CompanyRow; suspended: boolean }> {
+  const [row] = await db
+    .select({ company: companies, suspendedAt: users.suspendedAt })
+    .from(companies)
+    .innerJoin(users, eq(users.id, companies.userId))
+    .where(eq(companies.userId, userId))
+    .limit(1);
+  if (!row) throw new NotFoundError(NO_COMPANY_MESSAGE);
+  return { company: row.company, suspended: row.suspendedAt !== null };
+}
+
+function toSettings(company: CompanyRow, suspended: boolean): PublicProfileSettings {
+  return {
+    slug: company.slug,
+    // Written only through publicProfileInputSchema, so every value is one of INDUSTRIES.
+    industriesServed: company.industriesServed as Industry[],
+    isPublic: company.status === "approved" && !suspended,
+  };
+}
+
+export async function getPublicProfileSettings(db: Db, userId: number): Promise<PublicProfileSettings> {
+  const { company, suspended } = await findOwnCompany(db, userId);
+  return toSettings(company, suspended);
+}
+
+/** True when the error (or its cause, as drivers wrap it) is a unique violation of the given index. */
+function violates(err: unknown, index: string): boolean {
+  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint, constraint_name } = e as {
+      code?: unknown;
+      constraint?: unknown;
+      constraint_name?: unknown;
+    };
+    if (code === "23505") return constraint === index || constraint_name === index;
+  }
+  return false;
+}
+
+/**
+ * Changes the slug and/or the industries served. A slug another company holds is refused by the
+ * unique index itself (no check-then-write race): 409 with the message the form shows at the field.
+ * The old slug is free again at once (decision 140).
+ */
+export async function updatePublicProfile(
+  db: Db,
+  userId: number,
+  input: PublicProfileInput,
+): Promise<PublicProfileSettings> {
+  const { suspended } = await findOwnCompany(db, userId);
+  let row: CompanyRow | undefined;
+  try {
+    [row] = await db
+      .update(companies)
+      .set({
+        ...(input.slug !== undefined ? { slug: input.slug } : {}),
+        ...(input.industriesServed !== undefined ? { industriesServed: input.industriesServed } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(companies.userId, userId))
+      .returning();
+  } catch (err) {
+    if (violates(err, SLUG_INDEX)) throw new ConflictError(SLUG_TAKEN_MESSAGE);
+    throw err;
+  }
+  if (!row) throw new NotFoundError(NO_COMPANY_MESSAGE);
+  return toSettings(row, suspended);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Case studies
+
+export function toCaseStudy(row: CaseStudyRow): CaseStudy {
+  return {
+    id: row.id,
+    title: row.title,
+    industry: row.industry as Industry,
+    problem: row.problem,
+    solution: row.solution,
+    result: row.result,
+    figures: row.figures,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toValues(input: CaseStudyInput) {
+  return {
+    title: input.title,
+    industry: input.industry,
+    problem: input.problem,
+    solution: input.solution,
+    result: input.result,
+    figures: input.figures ?? [],
+  };
+}
+
+async function ownCompanyId(db: Db, userId: number): Promise<number> {
+  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.userId, userId)).limit(1);
+  if (!row) throw new NotFoundError(NO_COMPANY_MESSAGE);
+  return row.id;
+}
+
+/** The owner's case studies in the order they were written (at most CASE_STUDIES_MAX: one page). */
+export async function listOwnCaseStudies(db: Db, userId: number): Promise<CaseStudy[]> {
+  const companyId = await ownCompanyId(db, userId);
+  const rows = await db
+    .select()
+    .from(caseStudies)
+    .where(eq(caseStudies.companyId, companyId))
+    .orderBy(asc(caseStudies.id));
+  return rows.map(toCaseStudy);
+}
+
+/**
+ * Adds a case study, at most CASE_STUDIES_MAX a company. The count is read under a lock of the
+ * company's row, so that two posts at once cannot both see nine and make eleven.
+ */
+export async function createCaseStudy(db: Db, userId: number, input: CaseStudyInput): Promise<CaseStudy> {
+  return db.transaction(async (tx) => {
+    const [company] = await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.userId, userId))
+      .for("update")
+      .limit(1);
+    if (!company) throw new NotFoundError(NO_COMPANY_MESSAGE);
+    const [held] = await tx.select({ n: count() }).from(caseStudies).where(eq(caseStudies.companyId, company.id));
+    if ((held?.n ?? 0) >= CASE_STUDIES_MAX) throw new ConflictError(CASE_STUDIES_FULL_MESSAGE);
+    const [row] = await tx
+      .insert(caseStudies)
+      .values({ ...toValues(input), companyId: company.id })
+      .returning();
+    if (!row) throw new Error("the case study was not written");
+    return toCaseStudy(row);
+  });
+}
+
+/** Replaces a case study of the owner's; another company's answers 404, as one that does not exist. */
+export async function updateCaseStudy(db: Db, userId: number, id: number, input: CaseStudyInput): Promise<CaseStudy> {
+  const companyId = await ownCompanyId(db, userId);
+  const [row] = await db
+    .update(caseStudies)
+    .set({ ...toValues(input), updatedAt: sql`now()` })
+    .where(and(eq(caseStudies.id, id), eq(caseStudies.companyId, companyId)))
+    .returning();
+  if (!row) throw new NotFoundError(CASE_STUDY_NOT_FOUND_MESSAGE);
+  return toCaseStudy(row);
+}
+
+export async function deleteCaseStudy(db: Db, userId: number, id: number): Promise<void> {
+  const companyId = await ownCompanyId(db, userId);
+  const [row] = await db
+    .delete(caseStudies)
+    .where(and(eq(caseStudies.id, id), eq(caseStudies.companyId, companyId)))
+    .returning({ id: caseStudies.id });
+  if (!row) throw new NotFoundError(CASE_STUDY_NOT_FOUND_MESSAGE);
+}

@@ -1,0 +1,97 @@
+// The client's quote comparison shows each provider's verified reviews (decision 142): rating,
+// outcomes, hires and the profile's address, counting visible reviews only. A file of its own: the
+// hires it makes would move the figures the other quote tests count.
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
+import { companies } from "../../db/schema/companies";
+import { leads } from "../../db/schema/leads";
+import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
+import { createReviewedHire } from "../../test/reviewed-hires";
+import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
+import { matchQuoteRequest } from "../matching/service";
+
+let ctx: TestContext;
+let client: TestUser;
+let reviewer: TestUser;
+let rated: TestProvider;
+let fresh: TestProvider;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  client = await createUser(ctx, "client");
+  reviewer = await createUser(ctx, "client", "reviewer");
+  rated = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
+  fresh = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function quoteOn(p: TestProvider, requestId: number, amount: number) {
+  const [lead] = await ctx.database.db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.companyId, p.companyId), eq(leads.quoteRequestId, requestId)));
+  if (!lead) throw new Error("the provider has no lead for this request");
+  const res = await as(ctx, p, {
+    method: "POST",
+    url: `/api/leads/${lead.id}/quote`,
+    payload: {
+      amount,
+      timeline: "6 weeks",
+      message: "We would build an unattended bot that keys each invoice into SAP.",
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+describe("the client's quote comparison", () => {
+  it("shows each provider's rating, outcomes and hires from visible reviews, and its profile's address", async () => {
+    await createReviewedHire(ctx, { client: reviewer, companyId: rated.companyId, rating: 5, outcome: "met" });
+    await createReviewedHire(ctx, { client: reviewer, companyId: rated.companyId, rating: 4, outcome: "partly" });
+    await createReviewedHire(ctx, { client: reviewer, companyId: rated.companyId, rating: 4, outcome: "met" });
+    // Hidden by an admin: the hire counts, the review does not.
+    await createReviewedHire(ctx, {
+      client: reviewer,
+      companyId: rated.companyId,
+      rating: 1,
+      outcome: "not_met",
+      hidden: true,
+    });
+
+    const created = await as(ctx, client, { method: "POST", url: "/api/quote-requests", payload: quoteRequestBody() });
+    expect(created.statusCode).toBe(201);
+    const requestId: number = created.json().id;
+    await matchQuoteRequest(ctx.deps, requestId);
+    await quoteOn(rated, requestId, 24_000);
+    await quoteOn(fresh, requestId, 30_000);
+
+    const res = await as(ctx, client, { method: "GET", url: `/api/quote-requests/${requestId}/quotes` });
+    expect(res.statusCode, res.body).toBe(200);
+    const slugs = await ctx.database.db.select({ id: companies.id, slug: companies.slug }).from(companies);
+    const slugOf = (p: TestProvider) => slugs.find((s) => s.id === p.companyId)?.slug;
+    const byAmount = new Map(
+      res.json().map((q: { amountCents: number; provider: unknown }) => [q.amountCents, q.provider]),
+    );
+    expect(byAmount.get(2_400_000)).toMatchObject({
+      slug: slugOf(rated),
+      rating: { average: 4.33, count: 3 },
+      outcomes: { met: 2, partly: 1, notMet: 0 },
+      hires: 4,
+    });
+    expect(byAmount.get(3_000_000)).toMatchObject({
+      slug: slugOf(fresh),
+      rating: { average: null, count: 0 },
+      outcomes: { met: 0, partly: 0, notMet: 0 },
+      hires: 0,
+    });
+    expect(slugOf(rated)).toMatch(/^provider-\d+-automation/);
+
+    // A new review is in the comparison at once: it is read with the quotes, not from a cache.
+    await createReviewedHire(ctx, { client: reviewer, companyId: fresh.companyId, rating: 2, outcome: "not_met" });
+    const again = await as(ctx, client, { method: "GET", url: `/api/quote-requests/${requestId}/quotes` });
+    const freshNow = again.json().find((q: { amountCents: number }) => q.amountCents === 3_000_000)?.provider;
+    expect(freshNow).toMatchObject({ rating: { average: 2, count: 1 }, outcomes: { notMet: 1 }, hires: 1 });
+  });
+});

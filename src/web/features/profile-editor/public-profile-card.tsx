@@ -1,0 +1,180 @@
+// Settings, for providers (issue 17, decision 140): the public profile's address and the client
+// industries served, with a link to the profile as visitors see it (or, before approval, a preview).
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
+import { ExternalLink } from "lucide-react";
+import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { providerPath } from "@/shared/paths";
+import {
+  type PublicProfileInput,
+  type PublicProfileSettings,
+  publicProfileInputSchema,
+  SLUG_MAX,
+} from "@/shared/providers";
+import { INDUSTRIES, INDUSTRY_LABELS } from "@/shared/quote-requests";
+import type { PublicUser } from "@/shared/users";
+import { Button } from "@/web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { Field, FieldGroup } from "@/web/components/ui/field";
+import { Input } from "@/web/components/ui/form-controls";
+import { toast } from "@/web/components/ui/use-toast";
+import { ApiError, errorMessage, fieldIssues } from "@/web/lib/api";
+import { publicProfileQueryOptions, useUpdatePublicProfile } from "./api";
+
+type FormInput = z.input<typeof publicProfileInputSchema>;
+
+const profileAddress = (slug: string) => `${window.location.origin}${providerPath(slug)}`;
+
+export function PublicProfileCard({ user }: { user: Pick<PublicUser, "userType"> }) {
+  const isProvider = user.userType === "provider";
+  const { data, isLoading, isError, error, refetch } = useQuery({
+    ...publicProfileQueryOptions(),
+    enabled: isProvider,
+  });
+  // Without a company there is no profile: the company card offers to create one.
+  if (!isProvider || isLoading || (error instanceof ApiError && error.status === 404)) return null;
+  return (
+    <Card data-testid="public-profile-card">
+      <CardHeader>
+        <CardTitle as="h2">Public Profile</CardTitle>
+        <CardDescription>
+          Clients find you in the provider directory and read your profile at its own address.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {isError || !data ? (
+          <div className="space-y-3">
+            <p role="alert" className="text-red-700">
+              Your public profile could not be loaded: {errorMessage(error)}
+            </p>
+            <Button variant="outline" onClick={() => void refetch()}>
+              Try Again
+            </Button>
+          </div>
+        ) : (
+          <PublicProfileForm key={`${data.slug}|${data.industriesServed.join()}`} saved={data} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function PublicProfileForm({ saved }: { saved: PublicProfileSettings }) {
+  const form = useForm<FormInput, unknown, PublicProfileInput>({
+    resolver: zodResolver(publicProfileInputSchema),
+    mode: "onTouched",
+    defaultValues: { slug: saved.slug, industriesServed: saved.industriesServed },
+  });
+  const update = useUpdatePublicProfile();
+  const errors = form.formState.errors;
+  const typedSlug = form.watch("slug") ?? "";
+  const href = providerPath(saved.slug);
+
+  const onSubmit = (values: PublicProfileInput) =>
+    update.mutate(values, {
+      onSuccess: () => toast({ title: "Public Profile Saved", description: "Your profile shows the changes." }),
+      onError: (err) => {
+        // The address another company holds (409) belongs to the field, as do the schema's messages.
+        if (err instanceof ApiError && err.status === 409) {
+          form.setError("slug", { message: errorMessage(err) }, { shouldFocus: true });
+          return;
+        }
+        const issues = fieldIssues(err).filter((i) => i.field === "slug" || i.field.startsWith("industriesServed"));
+        if (issues.length === 0) {
+          toast({ title: "Error", description: errorMessage(err), variant: "destructive" });
+          return;
+        }
+        for (const issue of issues) {
+          form.setError(issue.field === "slug" ? "slug" : "industriesServed", { message: issue.message });
+        }
+      },
+    });
+
+  return (
+    <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-6" noValidate>
+      <div className="flex flex-wrap items-center gap-3" data-testid="public-profile-status">
+        {saved.isPublic ? (
+          <span className="rounded-full bg-green-100 px-3 py-1 text-sm font-medium text-green-900">Public</span>
+        ) : (
+          <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-medium text-amber-900">
+            Visible once your company is approved
+          </span>
+        )}
+        <Button asChild variant="outline" size="sm">
+          <a href={href} target="_blank" rel="noopener noreferrer" data-testid="public-profile-link">
+            {saved.isPublic ? "View public profile" : "Preview profile"}
+            <ExternalLink className="h-4 w-4" aria-hidden="true" />
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </Button>
+      </div>
+
+      <Field
+        id="public-profile-slug"
+        label="Profile address"
+        hint="Lowercase letters, digits and hyphens. Links to your old address stop working when you change it."
+        error={errors.slug?.message}
+      >
+        {(control) => (
+          <div className="space-y-2">
+            <div className="flex items-center gap-2">
+              <span className="shrink-0 text-sm text-slate-600" aria-hidden="true">
+                {profileAddress("")}
+              </span>
+              <Input {...control} maxLength={SLUG_MAX + 10} autoComplete="off" {...form.register("slug")} />
+            </div>
+            <p className="break-all text-sm text-slate-700" aria-live="polite">
+              Your profile:{" "}
+              <span className="font-medium" data-testid="public-profile-url">
+                {profileAddress(errors.slug || !typedSlug.trim() ? saved.slug : typedSlug.trim().toLowerCase())}
+              </span>
+            </p>
+          </div>
+        )}
+      </Field>
+
+      <FieldGroup
+        id="public-profile-industries"
+        legend="Industries you serve"
+        hint="Clients filter the directory by their industry."
+        error={errors.industriesServed?.message}
+      >
+        <Controller
+          control={form.control}
+          name="industriesServed"
+          render={({ field }) => {
+            const selected = field.value ?? [];
+            return (
+              <div className="grid gap-2 sm:grid-cols-3">
+                {INDUSTRIES.map((industry) => (
+                  <label key={industry} className="flex items-center gap-2 text-sm text-slate-800">
+                    <input
+                      type="checkbox"
+                      className="h-4 w-4 accent-blue-600"
+                      name="industriesServed"
+                      value={industry}
+                      checked={selected.includes(industry)}
+                      onBlur={field.onBlur}
+                      onChange={(e) =>
+                        field.onChange(
+                          // In the list's order, whatever the order of the clicks.
+                          INDUSTRIES.filter((i) => (i === industry ? e.target.checked : selected.includes(i))),
+                        )
+                      }
+                    />
+                    {INDUSTRY_LABELS[industry]}
+                  </label>
+                ))}
+              </div>
+            );
+          }}
+        />
+      </FieldGroup>
+
+      <Button type="submit" disabled={update.isPending}>
+        {update.isPending ? "Saving..." : "Save Public Profile"}
+      </Button>
+    </form>
+  );
+}
