@@ -56,6 +56,21 @@ const directoryPath = (query: string) => `/providers?country=${COUNTRY}${query}`
 const cardNames = (page: Page) => page.getByTestId("directory-list").getByRole("heading", { level: 2 }).allInnerTexts();
 const count = (page: Page) => page.getByTestId("directory-count").innerText();
 
+/**
+ * Once React has taken the server's HTML over (it marks the elements it owns): a choice made in a select
+ * before then is the plain form's, which waits for its Apply button.
+ */
+async function hydrated(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page
+        .locator("h1")
+        .first()
+        .evaluate((h1) => Object.keys(h1).some((key) => key.startsWith("__reactFiber$"))),
+    )
+    .toBe(true);
+}
+
 beforeAll(async () => {
   const admin = await product.newContext();
   await apiSignIn(admin, DEMO.admin, DEMO.password);
@@ -75,6 +90,7 @@ describe("the provider directory", () => {
     const { page } = await product.newPage();
     await page.goto("/providers");
     await page.getByRole("heading", { level: 1, name: "Automation Provider Directory" }).waitFor();
+    await hydrated(page);
     await page.getByLabel("Country").selectOption(COUNTRY);
     await page.waitForURL((url) => url.search === `?country=${COUNTRY}`);
     await expect.poll(() => count(page)).toBe(`${NAMES.length} providers`);
@@ -118,6 +134,7 @@ describe("the provider directory", () => {
     // Nothing matches: the empty state clears the filters and keeps the sort.
     await page.goto(directoryPath("&minRating=4&sort=name"));
     await page.getByTestId("directory-empty").waitFor();
+    await hydrated(page);
     expect(await count(page)).toBe("0 providers");
     expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByRole("link", { name: "Clear filters" }).click();
@@ -226,21 +243,14 @@ describe("served as HTML a crawler reads", () => {
     });
     for (const path of [directoryPath("&sort=name"), `/providers/${slugOf(NAMES[2] ?? "")}`]) {
       await page.goto(path, { waitUntil: "networkidle" });
-      // React marks the elements it has taken over.
-      await expect
-        .poll(() =>
-          page
-            .locator("h1")
-            .first()
-            .evaluate((h1) => Object.keys(h1).some((key) => key.startsWith("__reactFiber$"))),
-        )
-        .toBe(true);
+      await hydrated(page);
     }
     expect(errors).toEqual([]);
     expect(reads).toEqual([]);
 
     // Once taken over, the page is the app: a filter changes the list in place.
     await page.goto(directoryPath("&sort=name"), { waitUntil: "networkidle" });
+    await hydrated(page);
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await page.getByLabel("Specialty").selectOption("IoT Integration");
     await expect.poll(() => count(page)).toBe(`${IOT_COUNT} providers`);
