@@ -147,6 +147,11 @@ const PUBLIC_PAGES: PublicPage[] = [
     texts: ["Vetted Providers", "Fast Response", "Completely Free"],
   },
   {
+    path: "/providers",
+    h1: "Automation Provider Directory",
+    texts: ["Specialty", "Industry served", "Country", "Rating", "Sort by"],
+  },
+  {
     path: "/provider-registration",
     h1: "Join Our Provider Network",
     texts: ["500+", "$50M+", "95%", "24-48h", "$99", "14-day free trial, cancel anytime"],
@@ -296,6 +301,7 @@ describe("public pages", () => {
 
 describe("header and footer", () => {
   const NAV = [
+    { name: "Find Providers", path: "/providers", heading: "Automation Provider Directory" },
     { name: "How It Works", path: "/how-it-works", heading: "How It Works" },
     { name: "For Vendors", path: "/for-vendors", heading: "Buy Ready-to-Close Automation Leads" },
     { name: "Schedule", path: "/schedule", heading: "Schedule Your Free Automation Strategy Session" },
@@ -306,6 +312,7 @@ describe("header and footer", () => {
     { name: "Privacy Policy", href: "/privacy-policy" },
     { name: "Terms of Service", href: "/terms" },
     { name: "Get Quotes", href: "/" },
+    { name: "Find Providers", href: "/providers" },
     { name: "How It Works", href: "/how-it-works" },
     { name: "Schedule Call", href: "/schedule" },
     { name: "Become a Vendor", href: "/for-vendors" },
@@ -379,6 +386,7 @@ describe("header and footer", () => {
       { name: "Join as Provider", heading: "Join Our Provider Network" },
       { name: "How It Works", heading: "How It Works" },
       { name: "Get Quotes", heading: "Find Vetted Automation Providers in 48 Hours" },
+      { name: "Find Providers", heading: "Automation Provider Directory" },
       { name: "Admin", heading: "Administrator Access" },
     ];
     await open("/about");

@@ -1,6 +1,7 @@
 // `npm run build:web`: the browser app in dist/web, ready to serve (decisions 119 to 121).
 // 1. The client build (vite.config.ts).
-// 2. src/web/prerender.tsx built for Node, into dist/prerender (removed at the end).
+// 2. src/web/prerender.tsx built for Node, into dist/web-ssr: kept, the server renders the provider
+//    pages with it (decision 138); not inside dist/web, so never served as files.
 // 3. Each marketing page rendered into index.html's #root: dist/web/prerendered/<page>.html.
 // 4. `.br` (brotli 11) and `.gz` (gzip 9) beside every text file of dist/web.
 import fs from "node:fs";
@@ -14,7 +15,7 @@ type PrerenderModule = typeof import("../src/web/prerender");
 
 const root = path.resolve(import.meta.dirname, "..");
 const webDir = path.join(root, "dist/web");
-const ssrDir = path.join(root, "dist/prerender");
+const ssrDir = path.join(root, "dist/web-ssr");
 const configFile = path.join(root, "vite.config.ts");
 const logLevel = process.argv.includes("--quiet") ? "warn" : "info";
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -32,7 +33,7 @@ await build({
   },
 });
 
-try {
+{
   const { renderPage } = (await import(pathToFileURL(path.join(ssrDir, "prerender.js")).href)) as PrerenderModule;
   const template = await fs.promises.readFile(path.join(webDir, "index.html"), "utf8");
   if (!template.includes(ROOT_ELEMENT)) throw new Error(`dist/web/index.html has no empty ${ROOT_ELEMENT}`);
@@ -43,8 +44,6 @@ try {
     await fs.promises.writeFile(path.join(webDir, PRERENDERED_DIR, prerenderedFileName(page)), html);
   }
   console.log(`prerendered ${PRERENDERED_PAGE_PATHS.length} pages into dist/web/${PRERENDERED_DIR}/`);
-} finally {
-  await fs.promises.rm(ssrDir, { recursive: true, force: true });
 }
 
 const compressed = await precompressFolder(webDir);

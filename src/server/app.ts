@@ -43,8 +43,9 @@ import { registerCompression } from "./http/compression";
 import { refuseCrossSite } from "./http/cross-site";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { serializerCompiler } from "./http/serializer";
+import { isServerRenderedPath, serverRenderedPages } from "./http/server-rendered-pages";
 import { isUnstorableTextError, refuseUnstorableText } from "./http/unstorable-text";
-import { isPrerenderedFile, pageEncodingFor, webPages } from "./http/web-page";
+import { compressPage, isPrerenderedFile, pageEncodingFor, webPages } from "./http/web-page";
 import { type LiveOptions, liveRoutes } from "./live/routes";
 
 const builtWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
@@ -73,6 +74,8 @@ export type BuildOptions = {
   serveWeb?: boolean;
   /** The built web app's folder: dist/web unless a test gives one of its own. */
   webRoot?: string;
+  /** The web build's server renderer (decision 138): web-ssr/prerender.js beside `webRoot` unless given. */
+  serverRendererEntry?: string;
   /** Told of every route as it is declared: the authorization matrix checks each one has a row. */
   onRoute?: (route: RouteOptions) => void;
   /** The live stream's heartbeat and limits (decision 130); tests shorten the heartbeat. */
@@ -219,9 +222,34 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     });
   }
   const pages = webPages(webRoot);
+  const rendered = serverRenderedPages({
+    entry: options.serverRendererEntry ?? path.join(path.dirname(webRoot), "web-ssr", "prerender.js"),
+    webRoot,
+    appUrl: deps.appUrl,
+    // The page's data through the API's own route, as the browser reads it: same rules, same serializer.
+    read: async (url) => {
+      const answer = await app.inject({ method: "GET", url });
+      return { statusCode: answer.statusCode, body: answer.body };
+    },
+    log: app.log,
+  });
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith("/api/") || (request.method !== "GET" && request.method !== "HEAD") || !serveWeb) {
       return reply.code(404).send({ message: `No such route: ${request.method} ${request.url.split("?")[0]}` });
+    }
+    // The provider directory and profiles: rendered for this request with their data (decision 138).
+    if (isServerRenderedPath(request.url.split("?")[0] ?? "/")) {
+      const page = await rendered.render(request.url, request.cookies);
+      if (page) {
+        const encoding = pageEncodingFor(request.headers["accept-encoding"]);
+        if (encoding !== "identity") reply.header("content-encoding", encoding);
+        return reply
+          .code(page.status)
+          .type("text/html; charset=utf-8")
+          .header("cache-control", "no-cache")
+          .header("vary", "accept-encoding, cookie")
+          .send(compressPage(page.html, encoding));
+      }
     }
     // A marketing page is its prerendered HTML (decision 121); every other page is the single-page app,
     // which shows 'Page Not Found' itself when it must.

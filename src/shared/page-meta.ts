@@ -83,3 +83,20 @@ export const prerenderedFileName = (path: PrerenderedPagePath) =>
 
 /** What the browser tab shows: the page's title, then the brand. */
 export const documentTitle = (title: string) => `${title} | ${BRAND_NAME}`;
+
+/** Where the server puts the query data of a page it rendered (decision 138): JSON, never run as a script. */
+export const SERVER_DATA_ELEMENT_ID = "server-data";
+
+/** Cut at a word, within `max` characters, with an ellipsis when anything was left out. */
+export function cutAtWord(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, "")}…`;
+}
+
+/** A provider's public profile, as the server writes it into the HTML and the browser sets it. */
+export function providerProfileMeta(name: string, description: string): PageMeta {
+  return { title: `${name} — Automation Provider`, description: cutAtWord(description, 160) };
+}

@@ -1,5 +1,7 @@
+import type { DehydratedState } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import { SERVER_DATA_ELEMENT_ID } from "@/shared/page-meta";
 import { lightPagePath, MarketingApp } from "./app/marketing-app";
 import { watchPartsBeforeTakeOver } from "./components/load-on-use";
 import "./styles.css";
@@ -11,7 +13,8 @@ const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 // A marketing page arrives prerendered (decision 121): the browser takes over that HTML rather than
 // drawing it again. Most of them with the light tree, which loads the app on the first navigation
-// (decision 120); the others with the app. Every other page arrives as the empty shell.
+// (decision 120); the others with the app, and so do the provider pages the server renders (decision
+// 138). Every other page arrives as the empty shell.
 const prerendered = root.firstElementChild !== null;
 const lightPage = prerendered ? lightPagePath(window.location.pathname) : undefined;
 if (lightPage) {
@@ -22,10 +25,15 @@ if (lightPage) {
     </StrictMode>,
   );
 } else {
+  // A page the server rendered with data (decision 138) carries that data, so that the app starts from it.
+  const serverData = document.getElementById(SERVER_DATA_ELEMENT_ID)?.textContent;
   void import("./app/app").then(({ App }) => {
     const app = (
       <StrictMode>
-        <App prerendered={prerendered} />
+        <App
+          prerendered={prerendered}
+          serverData={serverData ? (JSON.parse(serverData) as DehydratedState) : undefined}
+        />
       </StrictMode>
     );
     if (prerendered) hydrateRoot(root, app);

@@ -12,7 +12,9 @@ import {
   type PrerenderedPagePath,
   PUBLIC_PAGE_META,
   prerenderedFileName,
+  SERVER_DATA_ELEMENT_ID,
 } from "@/shared/page-meta";
+import type { ServerRenderedPage } from "@/shared/server-render";
 import { escapeHtml } from "./escape-html";
 import { SESSION_COOKIE } from "./session";
 
@@ -121,4 +123,57 @@ export function webPages(webRoot: string): {
       return encoding === "identity" ? page.html : page[encoding];
     },
   };
+}
+
+/**
+ * Data for a `<script type="application/json">`: JSON with every `<` written as `\u003c`, so that no
+ * text in it (a provider named `</script>`, an `<!--`) can end the element or start anything else in the
+ * HTML. JSON.parse reads it back unchanged.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll("<", "\\u003c")
+    .replaceAll("\u2028", "\\u2028")
+    .replaceAll("\u2029", "\\u2029");
+}
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * A page the server rendered with its data (decision 138): index.html with the page's meta, its one
+ * address (canonical link and og:url, absolute on `appUrl`), its HTML in #root, and the query data the
+ * browser starts from in a JSON element beside it (not run as a script, so the CSP allows it).
+ */
+export function writeServerRenderedPage(template: string, page: ServerRenderedPage, appUrl: string): string {
+  const url = new URL(page.canonicalPath, appUrl).href;
+  let html = renderWebPage(template, page.meta);
+  html = setMetaContent(html, "property", "og:url", url);
+  const canonical = `<link rel="canonical" href="${escapeHtml(url)}" />`;
+  html = /<link rel="canonical"[^>]*>/.test(html)
+    ? html.replace(/<link rel="canonical"[^>]*>/, () => canonical)
+    : html.replace("</head>", () => `  ${canonical}\n</head>`);
+  if (!html.includes(ROOT_ELEMENT)) throw new Error(`index.html has no empty ${ROOT_ELEMENT}`);
+  return html.replace(
+    ROOT_ELEMENT,
+    () =>
+      `<div id="root">${page.html}</div><script type="application/json" id="${SERVER_DATA_ELEMENT_ID}">${jsonForScript(page.data)}</script>`,
+  );
+}
+
+/**
+ * A page rendered for one request, compressed at levels fast enough to do per request (brotli 5, gzip 6:
+ * a few milliseconds for such a page; the prerendered pages, made once, get the highest).
+ */
+export function compressPage(html: string, encoding: PageEncoding): Buffer | string {
+  if (encoding === "identity") return html;
+  const raw = Buffer.from(html);
+  return encoding === "br"
+    ? zlib.brotliCompressSync(raw, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+        },
+      })
+    : zlib.gzipSync(raw, { level: 6 });
 }

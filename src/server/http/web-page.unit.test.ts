@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PUBLIC_PAGE_META } from "@/shared/page-meta";
-import { pageEncodingFor, publicPageMetaFor, renderWebPage } from "./web-page";
+import { jsonForScript, pageEncodingFor, publicPageMetaFor, renderWebPage, writeServerRenderedPage } from "./web-page";
 
 const TEMPLATE = `<!doctype html>
 <html lang="en">
@@ -77,5 +77,45 @@ describe("pageEncodingFor", () => {
     expect(pageEncodingFor(undefined)).toBe("identity");
     expect(pageEncodingFor("*")).toBe("br");
     expect(pageEncodingFor("*;q=0, identity")).toBe("identity");
+  });
+});
+
+describe("writeServerRenderedPage", () => {
+  const page = {
+    html: "<h1>Acme &lt;Automation&gt;</h1>",
+    data: { name: 'Evil </script><script>alert("x")</script> <!-- co', line: "a\u2028b" },
+    meta: { title: 'Evil </script> "Co" — Automation Provider', description: "We <b>automate</b> & more" },
+    canonicalPath: "/providers/evil-co",
+  };
+  const html = writeServerRenderedPage(TEMPLATE, page, "https://automatch.example");
+
+  it("puts the page in #root and its data in one JSON element that no text can end early", () => {
+    expect(html).toContain('<div id="root"><h1>Acme &lt;Automation&gt;</h1></div>');
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(html).not.toContain("<!--");
+    const json = html.match(/<script type="application\/json" id="server-data">([^<]*)<\/script>/)?.[1];
+    expect(json).toBeDefined();
+    expect(JSON.parse(json ?? "")).toEqual(page.data);
+  });
+
+  it("writes the page's meta escaped, with its canonical address", () => {
+    expect(metaOf(html)).toEqual({
+      title: "Evil &lt;/script&gt; &quot;Co&quot; — Automation Provider | Automatch",
+      description: "We &lt;b&gt;automate&lt;/b&gt; &amp; more",
+      ogTitle: "Evil &lt;/script&gt; &quot;Co&quot; — Automation Provider",
+      ogDescription: "We &lt;b&gt;automate&lt;/b&gt; &amp; more",
+    });
+    expect(html).toContain('<link rel="canonical" href="https://automatch.example/providers/evil-co" />');
+    expect(html).toContain('<meta property="og:url" content="https://automatch.example/providers/evil-co" />');
+    expect(html.match(/rel="canonical"/g)).toHaveLength(1);
+  });
+});
+
+describe("jsonForScript", () => {
+  it("writes no < at all, and reads back as it was", () => {
+    const value = { a: "</SCRIPT>", b: "<!--", c: ["<", "\u2029"] };
+    expect(jsonForScript(value)).not.toMatch(/[<\u2028\u2029]/);
+    expect(JSON.parse(jsonForScript(value))).toEqual(value);
   });
 });

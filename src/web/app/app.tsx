@@ -1,4 +1,4 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { type DehydratedState, hydrate, type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, Suspense, use, useMemo, useState } from "react";
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useNavigate } from "react-router";
 import { PATHS } from "@/shared/paths";
@@ -39,6 +39,8 @@ const ProviderRegistrationPage = lazyPage(
   () => import("@/web/features/companies/provider-registration-page"),
   "ProviderRegistrationPage",
 );
+const DirectoryPage = lazyPage(() => import("@/web/features/providers/directory-page"), "DirectoryPage");
+const ProfilePage = lazyPage(() => import("@/web/features/providers/profile-page"), "ProfilePage");
 const WelcomePage = lazyPage(() => import("./routes/welcome-page"), "WelcomePage");
 const LeadDetailRoute = lazyPage(() => import("./routes/lead-detail-page"), "LeadDetailRoute");
 const ProviderDashboardRoute = lazyPage(() => import("./routes/provider-dashboard-page"), "ProviderDashboardRoute");
@@ -126,6 +128,8 @@ export function AppRoutes() {
       <Route path={PATHS.about} element={<AboutPage />} />
       <Route path={PATHS.privacyPolicy} element={<PrivacyPolicyPage />} />
       <Route path={PATHS.terms} element={<TermsPage />} />
+      <Route path={PATHS.providers} element={<DirectoryPage />} />
+      <Route path={PATHS.provider} element={<ProfilePage />} />
       <Route path={PATHS.authTest} element={<AuthTestPage />} />
       <Route path={PATHS.providerRegistration} element={<ProviderRegistrationPage />} />
       <Route path={PATHS.login} element={<LoginPage />} />
@@ -192,17 +196,28 @@ function RouterLinks({ children }: { children: ReactNode }) {
 }
 
 /**
- * The whole app. The browser's router in the browser; the build's prerender (src/web/prerender.tsx) passes
- * a static one and `prerendered`, and so does the browser when it hydrates that HTML (src/web/main.tsx).
+ * The whole app. The browser's router in the browser; the build's prerender and the server's render
+ * (src/web/prerender.tsx) pass a static one and `prerendered`, and so does the browser when it hydrates
+ * that HTML (src/web/main.tsx). A page the server rendered with data (decision 138) comes with that
+ * data: the server's render gets its `queryClient`, the browser the `serverData` written into the page,
+ * so that the first render in the browser is the server's.
  */
 export function App({
   router = (pages) => <BrowserRouter>{pages}</BrowserRouter>,
   prerendered = false,
+  queryClient: givenQueryClient,
+  serverData,
 }: {
   router?: (pages: ReactNode) => ReactNode;
   prerendered?: boolean;
+  queryClient?: QueryClient;
+  serverData?: DehydratedState;
 }) {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => {
+    const client = givenQueryClient ?? createQueryClient();
+    if (serverData) hydrate(client, serverData);
+    return client;
+  });
   return (
     <PrerenderedContext value={prerendered}>
       <QueryClientProvider client={queryClient}>

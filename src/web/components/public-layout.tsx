@@ -9,6 +9,7 @@ import { Link, NavLink } from "./link";
 import { Logo } from "./logo";
 
 const NAV_LINKS = [
+  { to: PATHS.providers, label: "Find Providers" },
   { to: PATHS.howItWorks, label: "How It Works" },
   { to: PATHS.forVendors, label: "For Vendors" },
   { to: PATHS.schedule, label: "Schedule" },
@@ -28,6 +29,7 @@ const FOOTER_GROUPS = [
     title: "For Businesses",
     links: [
       { to: PATHS.home, label: "Get Quotes" },
+      { to: PATHS.providers, label: "Find Providers" },
       { to: PATHS.howItWorks, label: "How It Works" },
       { to: PATHS.schedule, label: "Schedule Call" },
     ],

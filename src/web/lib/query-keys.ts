@@ -13,6 +13,7 @@ const leads = ["leads"] as const;
 const quotes = ["quotes"] as const;
 const conversations = ["conversations"] as const;
 const reviews = ["reviews"] as const;
+const providers = ["providers"] as const;
 
 export const queryKeys = {
   auth: {
@@ -76,6 +77,16 @@ export const queryKeys = {
     ofRequest: (requestId: number) => [...reviews, "request", requestId] as const,
     /** GET /api/companies/me/reviews, as an infinite query */
     mine: () => [...reviews, "me"] as const,
+  },
+  /** The public directory and profiles (issue 17): the same for every visitor. */
+  providers: {
+    all: providers,
+    /** GET /api/providers with the directory's filters, and the page it starts from. */
+    directory: (params: Record<string, string>) => [...providers, "directory", params] as const,
+    /** GET /api/providers/{slug} */
+    profile: (slug: string) => [...providers, "profile", slug] as const,
+    /** GET /api/providers/{slug}/reviews: the pages after the profile's first one. */
+    reviews: (slug: string) => [...providers, "reviews", slug] as const,
   },
   /** Issue 16: a live "message" or "read" event refreshes `all`. */
   conversations: {
