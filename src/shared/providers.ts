@@ -186,11 +186,10 @@ export const directoryQuerySchema = z.object({
 });
 export type DirectoryQuery = z.infer<typeof directoryQuerySchema>;
 
-export const directoryEntrySchema = z.object({
+/** What the directory's cards and the profile both show of a provider. */
+const providerFactsSchema = z.object({
   slug: z.string(),
   name: z.string(),
-  /** The description's first 200 characters, cut at a word. */
-  summary: z.string(),
   industry: z.enum(PROVIDER_INDUSTRIES),
   industriesServed: z.array(z.enum(INDUSTRIES)),
   specialties: z.array(z.string()),
@@ -199,8 +198,14 @@ export const directoryEntrySchema = z.object({
   size: z.enum(COMPANY_SIZES),
   /** Approved by the marketplace: every listed provider is, the badge says so. */
   verified: z.boolean(),
+  /** When the marketplace approved the company (its registration date before that). */
   memberSince: z.string(),
   figures: providerFiguresSchema,
+});
+
+export const directoryEntrySchema = providerFactsSchema.extend({
+  /** The description's first 200 characters, cut at a word. */
+  summary: z.string(),
   rating: ratingSummarySchema,
 });
 export type DirectoryEntry = z.infer<typeof directoryEntrySchema>;
@@ -218,21 +223,9 @@ export type DirectoryPage = z.infer<typeof directoryPageSchema>;
 
 export const REVIEWS_PAGE_SIZE = 10;
 
-export const providerProfileSchema = z.object({
-  slug: z.string(),
-  name: z.string(),
+export const providerProfileSchema = providerFactsSchema.extend({
   description: z.string(),
-  industry: z.enum(PROVIDER_INDUSTRIES),
-  industriesServed: z.array(z.enum(INDUSTRIES)),
-  specialties: z.array(z.string()),
-  location: z.string(),
-  country: z.string().nullable(),
-  size: z.enum(COMPANY_SIZES),
   website: z.string().nullable(),
-  /** When the marketplace approved the company (its registration date before that). */
-  memberSince: z.string(),
-  verified: z.boolean(),
-  figures: providerFiguresSchema,
   rating: ratingSummarySchema.extend({ outcomes: reviewOutcomeCountsSchema }),
   caseStudies: z.array(caseStudySchema),
   /** The first page of visible reviews, newest first; GET /api/providers/:slug/reviews?cursor= pages on. */

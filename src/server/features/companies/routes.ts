@@ -13,6 +13,7 @@ import {
   publicProfileInputSchema,
   publicProfileSettingsSchema,
 } from "@/shared/providers";
+import { errorResponses } from "../../http/error-responses";
 import { currentUser, requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import {
@@ -25,17 +26,7 @@ import {
 } from "./profile";
 import { decideProvider, getOwnCompany, listPendingProviders, registerCompany, updateOwnCompany } from "./service";
 
-const messageSchema = z.object({ message: z.string() });
-const badRequestSchema = messageSchema.extend({
-  issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
-const errors = {
-  400: badRequestSchema,
-  401: messageSchema,
-  403: messageSchema,
-  404: messageSchema,
-  409: messageSchema,
-};
+const errors = errorResponses;
 
 export const companyRoutes: RoutePlugin = async (app, deps) => {
   // Clients register (and become providers); a provider made by an admin may register too. An admin

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   notificationIdParamsSchema,
   notificationListSchema,
@@ -10,6 +9,7 @@ import {
   updateNotificationPreferencesSchema,
 } from "@/shared/notifications";
 import { pageQuerySchema } from "@/shared/paging";
+import { badRequestSchema, errorMessageSchema } from "../../http/error-responses";
 import { currentUser, requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import {
@@ -21,11 +21,7 @@ import {
   updateNotificationPreferences,
 } from "./service";
 
-const messageSchema = z.object({ message: z.string() });
-const badRequestSchema = messageSchema.extend({
-  issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
-const errors = { 400: badRequestSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
+const errors = { 400: badRequestSchema, 401: errorMessageSchema, 403: errorMessageSchema, 404: errorMessageSchema };
 
 // The notification centre: every signed-in role, each user only their own notifications.
 export const notificationRoutes: RoutePlugin = async (app, { config }) => {

@@ -2,7 +2,6 @@
 // for everyone and may be kept a minute by any cache; the one exception, the owner's preview of a
 // profile that is not public, is only ever read with a session, whose answers no shared cache keeps.
 import type { FastifyRequest } from "fastify";
-import { z } from "zod";
 import { pageQuerySchema } from "@/shared/paging";
 import {
   directoryPageSchema,
@@ -11,15 +10,12 @@ import {
   reviewPageSchema,
   slugParamsSchema,
 } from "@/shared/providers";
+import { badRequestSchema, errorMessageSchema } from "../../http/error-responses";
 import { loadUser, SESSION_COOKIE } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import { getProfile, listDirectory, listProfileReviews, type Viewer } from "./service";
 
-const messageSchema = z.object({ message: z.string() });
-const errors = {
-  400: messageSchema.extend({ issues: z.array(z.object({ field: z.string(), message: z.string() })).optional() }),
-  404: messageSchema,
-};
+const errors = { 400: badRequestSchema, 404: errorMessageSchema };
 
 export const PUBLIC_CACHE = "public, max-age=60";
 export const SESSION_CACHE = "private, no-store";

@@ -1,12 +1,10 @@
 // A party's report of a message (decision 134). The admin's side is in admin/reports.ts.
-import { z } from "zod";
 import { messageParamsSchema, reportMessageSchema } from "@/shared/conversations";
 import { messageReportCreatedSchema } from "@/shared/reports";
+import { errorResponses } from "../../http/error-responses";
 import { currentUser, requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import { reportMessage } from "./service";
-
-const messageSchema = z.object({ message: z.string() });
 
 export const reportRoutes: RoutePlugin = async (app) => {
   app.post(
@@ -18,13 +16,7 @@ export const reportRoutes: RoutePlugin = async (app) => {
         body: reportMessageSchema,
         response: {
           201: messageReportCreatedSchema,
-          400: messageSchema.extend({
-            issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-          }),
-          401: messageSchema,
-          403: messageSchema,
-          404: messageSchema,
-          409: messageSchema,
+          ...errorResponses,
         },
       },
       preValidation: requireRole("client", "provider"),

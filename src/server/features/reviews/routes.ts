@@ -1,6 +1,5 @@
 // Verified reviews (issue 17, decision 141): the hiring client's review of a request's hire, the
 // reviewed provider's reply and its list of reviews. The admin's side is in admin/reviews.ts.
-import { z } from "zod";
 import { quoteRequestIdParamsSchema } from "@/shared/quote-requests";
 import {
   ownReviewPageSchema,
@@ -11,21 +10,13 @@ import {
   reviewInputSchema,
   reviewReplyInputSchema,
 } from "@/shared/reviews";
+import { errorResponses } from "../../http/error-responses";
 import { currentUser, requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import { createReview, getRequestReview, listCompanyReviews, replyToReview } from "./service";
 
 const tags = ["reviews"];
-const messageSchema = z.object({ message: z.string() });
-const errors = {
-  400: messageSchema.extend({
-    issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-  }),
-  401: messageSchema,
-  403: messageSchema,
-  404: messageSchema,
-  409: messageSchema,
-};
+const errors = errorResponses;
 
 // Roles are checked before the body is validated (preValidation), as on every request route: a caller
 // who may not use a route learns nothing from its validation messages (decision 014).

@@ -14,6 +14,7 @@ import { SpecialtyList } from "@/web/components/company-facts";
 import { Link } from "@/web/components/link";
 import { ErrorAlert } from "@/web/components/list-states";
 import { PublicLayout } from "@/web/components/public-layout";
+import { ReviewStars } from "@/web/components/review-stars";
 import { Button } from "@/web/components/ui/button";
 import { LoadingScreen } from "@/web/components/ui/spinner";
 import { ApiError } from "@/web/lib/api";
@@ -21,7 +22,6 @@ import { usePageMeta } from "@/web/lib/page-meta";
 import { useMoreReviews, useProviderProfile } from "./api";
 import { CountryText } from "./components/country-text";
 import { ReviewItem } from "./components/review-list";
-import { Stars } from "./components/stars";
 import { VerifiedBadge } from "./components/verified-badge";
 import { countOf, formatMonthYear, responseTimeInWords } from "./format";
 
@@ -107,7 +107,7 @@ function Profile({ profile }: { profile: ProviderProfilePage }) {
               {profile.verified && <VerifiedBadge />}
               {rating.average !== null ? (
                 <span className="inline-flex items-center gap-2">
-                  <Stars rating={rating.average} label={formatRating(rating.average)} />
+                  <ReviewStars rating={rating.average} label={formatRating(rating.average)} />
                   {formatRating(rating.average)} ({countOf(rating.count, "review")})
                 </span>
               ) : (
@@ -263,7 +263,7 @@ function Reviews({ profile }: { profile: ProviderProfilePage }) {
                 {rating.average !== null ? formatRating(rating.average) : "–"}
               </p>
               {rating.average !== null && (
-                <Stars rating={rating.average} label={formatRating(rating.average)} size="md" />
+                <ReviewStars rating={rating.average} label={formatRating(rating.average)} size="md" />
               )}
               <p className="mt-1 text-sm text-slate-700">
                 {countOf(rating.count, "review")}, each from a hiring client

@@ -6,9 +6,9 @@ import type { DirectoryEntry } from "@/shared/providers";
 import { formatRating } from "@/shared/reviews";
 import { SpecialtyList } from "@/web/components/company-facts";
 import { Link } from "@/web/components/link";
+import { ReviewStars } from "@/web/components/review-stars";
 import { countOf, responseTimeInWords } from "../format";
 import { CountryText } from "./country-text";
-import { Stars } from "./stars";
 import { VerifiedBadge } from "./verified-badge";
 
 /** One provider of the directory: enough to choose whom to open. */
@@ -30,7 +30,7 @@ export function ProviderCard({ provider }: { provider: DirectoryEntry }) {
       <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
         {rating.average !== null ? (
           <>
-            <Stars rating={rating.average} label={formatRating(rating.average)} />
+            <ReviewStars rating={rating.average} label={formatRating(rating.average)} />
             <span>
               {formatRating(rating.average)} ({countOf(rating.count, "review")})
             </span>

@@ -1,7 +1,7 @@
 import { INDUSTRY_LABELS } from "@/shared/quote-requests";
 import { type PublicReview, REVIEW_OUTCOME_LABELS } from "@/shared/reviews";
+import { ReviewStars } from "@/web/components/review-stars";
 import { countOf, formatDay } from "../format";
-import { Stars } from "./stars";
 
 function hoursSaved(review: PublicReview): string | null {
   if (review.hoursSavedPerYear === null) return null;
@@ -16,7 +16,7 @@ export function ReviewItem({ review, providerName }: { review: PublicReview; pro
   return (
     <article className="space-y-3 border-b border-slate-200 py-5 last:border-b-0" data-testid="review">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <Stars rating={review.rating} label={String(review.rating)} />
+        <ReviewStars rating={review.rating} label={String(review.rating)} />
         <p className="text-sm text-slate-700">
           <span className="font-medium text-slate-900">{review.reviewer}</span>
           {" · "}

@@ -1,0 +1,18 @@
+// The error answers a route declares (its response schemas): a message a person can act on, and for a
+// 400 the fields that were wrong. One definition, so that every feature answers errors alike.
+import { z } from "zod";
+
+export const errorMessageSchema = z.object({ message: z.string() });
+
+export const badRequestSchema = errorMessageSchema.extend({
+  issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+
+/** What a signed-in route that may refuse, miss or conflict answers on error. */
+export const errorResponses = {
+  400: badRequestSchema,
+  401: errorMessageSchema,
+  403: errorMessageSchema,
+  404: errorMessageSchema,
+  409: errorMessageSchema,
+};
