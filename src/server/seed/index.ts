@@ -15,6 +15,7 @@ import { hashPassword } from "../features/auth/password";
 import { seedDemoSubscription } from "../features/billing/seed";
 import { applyAsDemoCompany, DEMO_APPLICANT_EMAIL, DEMO_COMPANIES, type DemoCompany } from "../features/companies/seed";
 import { decideProvider } from "../features/companies/service";
+import { refreshAllProviderStats } from "../features/companies/stats";
 import { sendMessage } from "../features/conversations/service";
 import { declineMyLead, viewMyLead } from "../features/leads/service";
 import { matchQuoteRequest, tooFewProvidersCause } from "../features/matching/service";
@@ -125,6 +126,9 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
   await seedDemoProfiles(db, account);
   // The clients who hired review the providers, once the hires above exist (issue 17).
   await seedDemoReviews(story, account);
+  // The figures were counted as each step ran, before the history moved its rows back to their days:
+  // count them again from the rows as they now stand (response times especially).
+  await refreshAllProviderStats(db);
 
   await markOldNotificationsRead(db, 2);
   // The emails of the past were never written to anyone; what happens from now on is mailed as usual.

@@ -48,21 +48,27 @@ CREATE FUNCTION company_slug_base(name text) RETURNS text LANGUAGE sql IMMUTABLE
   FROM (SELECT rtrim(left(trim(both '-' from regexp_replace(lower(name), '[^a-z0-9]+', '-', 'g')), 60), '-') AS s) AS t
 $$;
 --> statement-breakpoint
--- A company inserted without a slug gets the name's slug when free, else the name's slug and its id.
-CREATE FUNCTION companies_fill_slug() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The first free slug for a company: the name's slug, else the name's slug and the company id (then a
+-- counter), the name's part cut so that the whole stays within 60 characters.
+CREATE FUNCTION company_free_slug(base text, company_id integer) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
-  base text;
-  candidate text;
+  candidate text := base;
+  suffix text;
   n integer := 0;
 BEGIN
+  WHILE EXISTS (SELECT 1 FROM companies WHERE slug = candidate) LOOP
+    n := n + 1;
+    suffix := '-' || company_id || CASE WHEN n > 1 THEN '-' || n ELSE '' END;
+    candidate := rtrim(left(base, 60 - length(suffix)), '-') || suffix;
+  END LOOP;
+  RETURN candidate;
+END $$;
+--> statement-breakpoint
+-- A company inserted without a slug gets the first free one.
+CREATE FUNCTION companies_fill_slug() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
   IF NEW.slug = '' THEN
-    base := company_slug_base(NEW.name);
-    candidate := base;
-    WHILE EXISTS (SELECT 1 FROM companies WHERE slug = candidate) LOOP
-      n := n + 1;
-      candidate := base || '-' || NEW.id || CASE WHEN n > 1 THEN '-' || n ELSE '' END;
-    END LOOP;
-    NEW.slug := candidate;
+    NEW.slug := company_free_slug(company_slug_base(NEW.name), NEW.id);
   END IF;
   RETURN NEW;
 END $$;
@@ -70,13 +76,24 @@ END $$;
 CREATE TRIGGER companies_fill_slug BEFORE INSERT ON companies
   FOR EACH ROW EXECUTE FUNCTION companies_fill_slug();
 --> statement-breakpoint
-UPDATE companies AS c SET slug = CASE WHEN r.n = 1 THEN r.base ELSE r.base || '-' || c.id END
+-- The existing companies: the first of each name takes the name's slug, set-based; the few others then
+-- take the first free one, one by one, in id order.
+UPDATE companies AS c SET slug = r.base
 FROM (
   SELECT id, company_slug_base(name) AS base,
     row_number() OVER (PARTITION BY company_slug_base(name) ORDER BY id) AS n
   FROM companies
 ) AS r
-WHERE r.id = c.id;
+WHERE r.id = c.id AND r.n = 1;
+--> statement-breakpoint
+DO $$
+DECLARE
+  r record;
+BEGIN
+  FOR r IN SELECT id, name FROM companies WHERE slug = '' ORDER BY id LOOP
+    UPDATE companies SET slug = company_free_slug(company_slug_base(r.name), r.id) WHERE id = r.id;
+  END LOOP;
+END $$;
 --> statement-breakpoint
 ALTER TABLE "case_studies" ADD CONSTRAINT "case_studies_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_quote_id_quotes_id_fk" FOREIGN KEY ("quote_id") REFERENCES "public"."quotes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -98,8 +115,12 @@ CREATE INDEX "companies_directory_name_idx" ON "companies" USING btree (lower("n
 -- The profile's figures of one company, from the rows that make them (features/companies/stats.ts
 -- calls it in the transaction of each change that moves them): requests quoted, hires, the median
 -- minutes from a lead's delivery to the provider's first answer (a quote or a message), and the
--- visible reviews' count and rating sum.
+-- visible reviews' count and rating sum. The company row is locked first, in a statement of its own:
+-- the recount then reads with a snapshot taken after any concurrent recount of the same company has
+-- committed, so two changes at once are both counted (one UPDATE would wait for the row, then write
+-- figures read before the other's commit).
 CREATE FUNCTION refresh_provider_stats(cid integer) RETURNS void LANGUAGE sql AS $$
+  SELECT 1 FROM companies WHERE id = cid FOR UPDATE;
   UPDATE companies SET
     requests_quoted = (SELECT count(DISTINCT q.quote_request_id) FROM quotes q WHERE q.company_id = cid AND q.status <> 'withdrawn'),
     hires = (SELECT count(*) FROM quotes q WHERE q.company_id = cid AND q.status = 'accepted'),

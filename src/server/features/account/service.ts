@@ -20,6 +20,7 @@ import { sessionIdFromToken } from "../auth/service";
 import { describeDevice } from "../auth/sessions";
 import { checkPasswordThrottled, type ThrottleDeps } from "../auth/throttle";
 import { type BillingDeps, cancelSubscriptionInTransaction } from "../billing/service";
+import { refreshProviderStats } from "../companies/stats";
 import { cancelQuoteRequest } from "../quote-requests/service";
 import { reviewsWrittenBy } from "../reviews/service";
 import * as q from "./queries";
@@ -206,6 +207,7 @@ export async function deleteAccount(
       quotesWithdrawn = await q.withdrawPendingQuotes(tx, companyId);
       await q.closeCompanyLeads(tx, companyId);
       await q.retireCompany(tx, companyId, RETIRED_COMPANY_REASON);
+      await refreshProviderStats(tx, companyId);
     }
     const subscriptionCanceled = await cancelSubscriptionInTransaction(tx, deps, user.id);
 

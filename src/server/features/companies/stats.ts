@@ -26,3 +26,8 @@ export async function refreshAfterProviderMessage(
       where lead_id = ${message.leadId} and side = 'provider' and id < ${message.id}
     )`);
 }
+
+/** Recomputes every company's figures: the demo seed, once its history has moved every row to its day. */
+export async function refreshAllProviderStats(db: Db): Promise<void> {
+  await db.execute(sql`select refresh_provider_stats(id) from companies`);
+}

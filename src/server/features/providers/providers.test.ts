@@ -9,6 +9,7 @@ import {
   DIRECTORY_SORTS,
   type DirectoryEntry,
   type DirectorySort,
+  publicProfileInputSchema,
   REVIEWS_PAGE_SIZE,
 } from "@/shared/providers";
 import { INDUSTRIES } from "@/shared/quote-requests";
@@ -43,7 +44,8 @@ type Seeded = {
   reviewedAt: Date | null;
 };
 const listed: Seeded[] = [];
-const hidden: Record<"pending" | "rejected" | "suspended" | "deleted", TestProvider & { slug: string }> = {} as never;
+const hidden: Record<"pending" | "rejected" | "suspended" | "deleted" | "demoted", TestProvider & { slug: string }> =
+  {} as never;
 
 const NAMES = [
   "Alpha Works",
@@ -177,7 +179,7 @@ beforeAll(async () => {
     hires: 99,
     reviewedAt: new Date(),
   };
-  for (const kind of ["pending", "rejected", "suspended", "deleted"] as const) {
+  for (const kind of ["pending", "rejected", "suspended", "deleted", "demoted"] as const) {
     const p = await createProvider(ctx, {
       companyStatus: kind === "pending" || kind === "rejected" ? kind : "approved",
       specialties: [...PROVIDER_SPECIALTIES],
@@ -187,6 +189,8 @@ beforeAll(async () => {
     hidden[kind] = { ...p, slug: await slugOf(p.companyId) };
   }
   await ctx.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, hidden.suspended.id));
+  // An admin made the owner a client (decision 094): the company stays approved, but is no one's listing.
+  await ctx.database.db.update(users).set({ userType: "client" }).where(eq(users.id, hidden.demoted.id));
   await ctx.database.db
     .update(users)
     .set({ email: deletedAccountEmail(hidden.deleted.id) })
@@ -375,7 +379,7 @@ describe("a profile", () => {
     }
   });
 
-  it.each(["pending", "rejected", "suspended", "deleted"] as const)(
+  it.each(["pending", "rejected", "suspended", "deleted", "demoted"] as const)(
     "of a %s company is 404 for everyone but its owner",
     async (kind) => {
       const company = hidden[kind];
@@ -591,5 +595,31 @@ describe("company slugs", () => {
     const second = await make("twintwo");
     expect(first.slug).toBe("twin-robotics-gmbh");
     expect(second.slug).toBe(`twin-robotics-gmbh-${second.id}`);
+  });
+
+  it("a long name's slug stays within the 60 characters the owner may save, with the id too", async () => {
+    const name = "Extraordinarily Thorough Enterprise Workflow Automation Consultancy International";
+    const slugs: string[] = [];
+    for (const who of ["longone", "longtwo"]) {
+      const user = await createUser(ctx, "provider", who);
+      const [row] = await ctx.database.db
+        .insert(companies)
+        .values({
+          userId: user.id,
+          name,
+          description: "We automate back-office processes with RPA and integrations, end to end.",
+          industry: "automation",
+          location: "Austin, TX",
+          size: "small",
+        })
+        .returning({ id: companies.id, slug: companies.slug });
+      if (!row) throw new Error("no company");
+      slugs.push(row.slug);
+      // The Settings form sends the saved slug back: it must pass the same rule.
+      expect(publicProfileInputSchema.safeParse({ slug: row.slug }).success, row.slug).toBe(true);
+    }
+    expect(slugs[0]).toBe("extraordinarily-thorough-enterprise-workflow-automation-cons");
+    expect(slugs[1]).toMatch(/^extraordinarily-thorough-enterprise-workflow-[a-z-]*-\d+$/);
+    expect(slugs[1]?.length).toBeLessThanOrEqual(60);
   });
 });

@@ -13,8 +13,11 @@ import { quoteRequests } from "../../db/schema/quote-requests";
 import { reviews } from "../../db/schema/reviews";
 import { users } from "../../db/schema/users";
 
-/** The owner in good standing: not suspended, not a deleted account (decision 118). */
-const ownerInGoodStanding = sql`${users.suspendedAt} is null and ${users.email} not like ${`%@${DELETED_EMAIL_DOMAIN}`}`;
+/**
+ * The owner in good standing: still a provider (an admin may have changed the role, decision 094; matching
+ * then skips the company too), not suspended, not a deleted account (decision 118).
+ */
+const ownerInGoodStanding = sql`${users.userType} = 'provider' and ${users.suspendedAt} is null and ${users.email} not like ${`%@${DELETED_EMAIL_DOMAIN}`}`;
 
 /** Listed: approved, with the owner in good standing. The status matches the directory's partial indexes. */
 const listed = sql`${companies.status} = 'approved' and ${ownerInGoodStanding}`;
@@ -75,7 +78,7 @@ function afterKeyset(k: DirectoryKeyset): SQL {
       return sql`(${companies.reviewedAt} < ${at} or ${companies.reviewedAt} is null or (${companies.reviewedAt} = ${at} and ${id} > ${k.id}::integer))`;
     }
     case "name":
-      return sql`(lower(${companies.name}), ${id}) > (select lower(c.name), c.id from ${companies} c where c.id = ${k.id}::integer)`;
+      return sql`(lower(${companies.name}), ${id}) > (select lower(c.name), c.id from ${companies} c where c.id = ${k.id}::integer and c.status = 'approved')`;
   }
 }
 

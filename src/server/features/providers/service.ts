@@ -1,6 +1,6 @@
 // The public directory and profiles (issue 17, decision 137): who is listed, the directory's sorts and
 // keyset pages, and the profile with the owner's preview.
-import { isDeletedAccountEmail } from "@/shared/account";
+import { cutAtWord } from "@/shared/page-meta";
 import {
   DIRECTORY_PAGE_SIZE,
   type DirectoryEntry,
@@ -11,7 +11,7 @@ import {
   REVIEWS_PAGE_SIZE,
   type ReviewPage,
 } from "@/shared/providers";
-import type { PublicReview } from "@/shared/reviews";
+import { type PublicReview, reviewerName } from "@/shared/reviews";
 import type { Db } from "../../db/client";
 import { BadRequestError, NotFoundError } from "../../errors";
 import { BAD_CURSOR, idCursor, toPage } from "../../http/paging";
@@ -19,16 +19,9 @@ import * as q from "./queries";
 
 export const PROVIDER_NOT_FOUND_MESSAGE = "No provider has this address";
 export const SUMMARY_MAX = 200;
-export const FORMER_CLIENT = "Former client";
-
 /** The description's start, cut at a word, at most SUMMARY_MAX characters with its ellipsis. */
 export function summarize(description: string): string {
-  const text = description.trim().replace(/\s+/g, " ");
-  if (text.length <= SUMMARY_MAX) return text;
-  const head = text.slice(0, SUMMARY_MAX - 1);
-  const space = head.lastIndexOf(" ");
-  const cut = space > SUMMARY_MAX / 2 ? head.slice(0, space) : head;
-  return `${cut.replace(/[\s.,;:!?-]+$/, "")}…`;
+  return cutAtWord(description, SUMMARY_MAX);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -166,13 +159,6 @@ export async function listDirectory(db: Db, query: DirectoryQuery): Promise<Dire
 
 // ---------------------------------------------------------------------------------------------
 // The profile
-
-/** "Dana K.", or "Former client" once the account is deleted (decision 118). */
-export function reviewerName(person: { firstName: string; lastName: string; email: string }): string {
-  if (isDeletedAccountEmail(person.email)) return FORMER_CLIENT;
-  const initial = person.lastName.trim().charAt(0).toUpperCase();
-  return initial ? `${person.firstName.trim()} ${initial}.` : person.firstName.trim();
-}
 
 function toPublicReview(row: q.VisibleReviewRow): PublicReview {
   return {

@@ -33,8 +33,8 @@ describe("a quoting provider's track record on its card", () => {
     expect(text(html)).toContain("11 hires on Automatch");
     expect(html).toContain('role="img" aria-label="Rated 4.6 out of 5 stars"');
     // 4.63 shows four and a half stars: four full, one half.
-    expect(html.match(/fill-amber-500/g)).toHaveLength(5);
-    expect(html.match(/w-1\/2 overflow-hidden/g)).toHaveLength(1);
+    expect(html.match(/fill-amber-400/g)).toHaveLength(5);
+    expect(html.match(/overflow-hidden w-1\/2/g)).toHaveLength(1);
     expect(html).toMatch(/<a [^>]*href="\/providers\/acme-bots"[^>]*target="_blank"[^>]*rel="noopener noreferrer"/);
     expect(text(html)).not.toContain("No reviews yet");
   });

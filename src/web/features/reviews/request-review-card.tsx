@@ -169,7 +169,9 @@ export function RequestReviewCard({ requestId }: { requestId: number }) {
           </CardTitle>
           <CardDescription>
             {data.review
-              ? "Published on the provider's profile as a verified hire."
+              ? data.review.hidden
+                ? "An administrator removed this review from the provider's profile."
+                : "Published on the provider's profile as a verified hire."
               : `You hired ${name}. Once the work is done, tell other businesses how it went: only clients who hired can review.`}
           </CardDescription>
         </CardHeader>
