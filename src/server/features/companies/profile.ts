@@ -14,6 +14,7 @@ import {
 } from "@/shared/providers";
 import type { Industry } from "@/shared/quote-requests";
 import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
 import { type CaseStudyRow, caseStudies } from "../../db/schema/case-studies";
 import { type CompanyRow, companies } from "../../db/schema/companies";
 import { users } from "../../db/schema/users";
@@ -50,19 +51,6 @@ export async function getPublicProfileSettings(db: Db, userId: number): Promise<
   return toSettings(company, suspended);
 }
 
-/** True when the error (or its cause, as drivers wrap it) is a unique violation of the given index. */
-function violates(err: unknown, index: string): boolean {
-  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint, constraint_name } = e as {
-      code?: unknown;
-      constraint?: unknown;
-      constraint_name?: unknown;
-    };
-    if (code === "23505") return constraint === index || constraint_name === index;
-  }
-  return false;
-}
-
 /**
  * Changes the slug and/or the industries served. A slug another company holds is refused by the
  * unique index itself (no check-then-write race): 409 with the message the form shows at the field.
@@ -86,7 +74,7 @@ export async function updatePublicProfile(
       .where(eq(companies.userId, userId))
       .returning();
   } catch (err) {
-    if (violates(err, SLUG_INDEX)) throw new ConflictError(SLUG_TAKEN_MESSAGE);
+    if (isUniqueViolation(err, SLUG_INDEX)) throw new ConflictError(SLUG_TAKEN_MESSAGE);
     throw err;
   }
   if (!row) throw new NotFoundError(NO_COMPANY_MESSAGE);

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { CompanyStatus } from "@/shared/companies";
 import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
 import { preparedPerDatabase } from "../../db/prepared";
 import { type CompanyRow, companies } from "../../db/schema/companies";
 import { quoteRequests } from "../../db/schema/quote-requests";
@@ -24,15 +25,6 @@ export async function findCompanyById(db: Db, id: number): Promise<CompanyRow | 
   return row;
 }
 
-/** Whether the error is PostgreSQL's unique violation of this index (drizzle wraps the driver's error). */
-function violates(error: unknown, constraint: string): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
-    if (code === "23505") return name === constraint;
-  }
-  return false;
-}
-
 /**
  * undefined when the user already has one (the unique user_id settles a race of two submits). The
  * database writes the slug (migration 0017): the name's when free, else with the id. Two registrations of
@@ -52,7 +44,7 @@ export async function insertCompany(db: Db, userId: number, values: CompanyValue
     // In a savepoint when called in a transaction: the failed insert must not abort the caller's.
     return await db.transaction((tx) => insert(tx));
   } catch (error) {
-    if (!violates(error, "companies_slug_key")) throw error;
+    if (!isUniqueViolation(error, "companies_slug_key")) throw error;
     return insert(db);
   }
 }
