@@ -76,8 +76,10 @@ describe("lead delivery", () => {
     await page.waitForURL(/\/provider-dashboard\/leads\/\d+$/);
     await page.getByRole("heading", { name: "Why you got this lead" }).waitFor();
     expect(await page.getByTestId("lead-status").innerText()).toBe("Viewed");
-    expect(await page.getByTestId("why-this-lead").getByRole("listitem").count()).toBe(6);
+    // The six weighted parts, and the clients' ratings: the demo provider has reviews of its hires.
+    expect(await page.getByTestId("why-this-lead").getByRole("listitem").count()).toBe(7);
     expect(await page.getByTestId("why-this-lead").innerText()).toContain("Specialty fit");
+    expect(await page.getByTestId("why-this-lead").innerText()).toContain("Client ratings");
     expect(await page.getByTestId("roi-estimate").innerText()).toMatch(/hours/);
     expect(await page.getByTestId("contact-hidden").count()).toBe(1);
     expect(await page.content()).not.toContain("quinn@example.com");

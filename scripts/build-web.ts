@@ -13,6 +13,10 @@ import { precompressFolder } from "./precompress";
 
 type PrerenderModule = typeof import("../src/web/prerender");
 
+// A build is production's whatever NODE_ENV the caller runs with (the tests start `npm start` with
+// `test`): JSX compiled for React's production runtime, which the server renderer bundles (decision 138).
+process.env.NODE_ENV = "production";
+
 const root = path.resolve(import.meta.dirname, "..");
 const webDir = path.join(root, "dist/web");
 const ssrDir = path.join(root, "dist/web-ssr");
