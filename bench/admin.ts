@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { hashPassword } from "../src/server/features/auth/password";
 import { signIn } from "../src/server/test/test-app";
-import { benchApp, pct, withBenchDatabase } from "./support";
+import { benchApp, printTimedCalls, withBenchDatabase } from "./support";
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000_000);
@@ -165,27 +165,7 @@ async function main() {
     console.log(
       `Admin reads on PostgreSQL: ${USERS.toLocaleString("en-US")} users, ${REQUESTS.toLocaleString("en-US")} requests (seeded in ${seconds.toFixed(0)} s); ${RUNS} runs each after a warm-up (${new Date().toISOString()})\n`,
     );
-    console.log("| call | p50 | p95 | p95 vs baseline | goal (p95 < 50 ms) |");
-    console.log("| --- | --- | --- | --- | --- |");
-    let baseline = Number.NaN;
-    let failed = 0;
-    for (const [label, path] of calls) {
-      const samples: number[] = [];
-      for (let i = 0; i < RUNS + 5; i++) {
-        const t0 = performance.now();
-        const res = await app.inject({ method: "GET", url: path, headers: { cookie } });
-        const ms = performance.now() - t0;
-        if (res.statusCode !== 200) throw new Error(`${path} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
-        if (i >= 5) samples.push(ms);
-      }
-      const p95 = pct(samples, 95);
-      if (Number.isNaN(baseline)) baseline = p95;
-      const ok = p95 < GOAL_MS;
-      if (!ok) failed += 1;
-      console.log(
-        `| ${label} | ${pct(samples, 50).toFixed(1)} ms | ${p95.toFixed(1)} ms | ${(p95 / baseline).toFixed(1)}x | ${ok ? "PASS" : "FAIL"} |`,
-      );
-    }
+    const failed = await printTimedCalls(app, calls, { runs: RUNS, warmup: 5, goalMs: GOAL_MS, headers: { cookie } });
     await app.close();
     if (failed > 0) process.exitCode = 1;
   });

@@ -12,7 +12,7 @@ import pg from "pg";
 import { countDirectoryQuery, listDirectory } from "../src/server/features/providers/queries";
 import { INDUSTRIES } from "../src/shared/quote-requests";
 import { PROVIDER_SPECIALTIES } from "../src/shared/specialties";
-import { benchApp, pct, withBenchDatabase } from "./support";
+import { benchApp, printTimedCalls, withBenchDatabase } from "./support";
 
 const PROVIDERS = Number(process.env.BENCH_PROVIDERS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -89,27 +89,7 @@ async function main() {
     console.log(
       `The provider directory on PostgreSQL: ${PROVIDERS.toLocaleString("en-US")} approved providers beside ${(PROVIDERS / 10).toLocaleString("en-US")} pending or rejected and ${(PROVIDERS / 100).toLocaleString("en-US")} of suspended owners (seeded in ${seconds.toFixed(0)} s, figures set on the columns); ${RUNS} runs each after a warm-up, anonymous, inject (${new Date().toISOString()})\n`,
     );
-    console.log("| call | p50 | p95 | p95 vs baseline | goal (p95 < 50 ms) |");
-    console.log("| --- | --- | --- | --- | --- |");
-    let baseline = Number.NaN;
-    let failed = 0;
-    for (const [label, path] of calls) {
-      const samples: number[] = [];
-      for (let i = 0; i < RUNS + 10; i++) {
-        const t0 = performance.now();
-        const res = await app.inject({ method: "GET", url: path });
-        const ms = performance.now() - t0;
-        if (res.statusCode !== 200) throw new Error(`${path} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
-        if (i >= 10) samples.push(ms);
-      }
-      const p95 = pct(samples, 95);
-      if (Number.isNaN(baseline)) baseline = p95;
-      const ok = path.startsWith("/bench/") || p95 < GOAL_MS;
-      if (!ok) failed += 1;
-      console.log(
-        `| ${label} | ${pct(samples, 50).toFixed(1)} ms | ${p95.toFixed(1)} ms | ${(p95 / baseline).toFixed(1)}x | ${ok ? "PASS" : "FAIL"} |`,
-      );
-    }
+    const failed = await printTimedCalls(app, calls, { runs: RUNS, warmup: 10, goalMs: GOAL_MS });
     if (process.env.BENCH_EXPLAIN === "1") {
       const c = new pg.Client({ connectionString: url });
       await c.connect();

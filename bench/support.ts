@@ -109,3 +109,38 @@ export async function seedEligibleProviders(database: Database, from: number, to
     select user_id, 'demo', 'cus_bench_' || user_id, 'sub_bench_' || user_id, 'active' from c`),
   );
 }
+
+/**
+ * Times each GET through the app (`inject`: the routing, hooks and serializers, no socket), the first
+ * row being the baseline, and prints the table of p50 and p95 beside it with PASS or FAIL against the
+ * goal (the baseline's row always passes). Returns how many failed.
+ */
+export async function printTimedCalls(
+  app: Awaited<ReturnType<typeof benchApp>>,
+  calls: [label: string, path: string][],
+  options: { runs: number; warmup: number; goalMs: number; headers?: Record<string, string> },
+): Promise<number> {
+  console.log(`| call | p50 | p95 | p95 vs baseline | goal (p95 < ${options.goalMs} ms) |`);
+  console.log("| --- | --- | --- | --- | --- |");
+  let baseline = Number.NaN;
+  let failed = 0;
+  for (const [label, path] of calls) {
+    const samples: number[] = [];
+    for (let i = 0; i < options.runs + options.warmup; i++) {
+      const t0 = performance.now();
+      const res = await app.inject({ method: "GET", url: path, headers: options.headers ?? {} });
+      const ms = performance.now() - t0;
+      if (res.statusCode !== 200) throw new Error(`${path} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
+      if (i >= options.warmup) samples.push(ms);
+    }
+    const p95 = pct(samples, 95);
+    const first = Number.isNaN(baseline);
+    if (first) baseline = p95;
+    const ok = first || p95 < options.goalMs;
+    if (!ok) failed += 1;
+    console.log(
+      `| ${label} | ${pct(samples, 50).toFixed(1)} ms | ${p95.toFixed(1)} ms | ${(p95 / baseline).toFixed(1)}x | ${ok ? "PASS" : "FAIL"} |`,
+    );
+  }
+  return failed;
+}
