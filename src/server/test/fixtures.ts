@@ -19,11 +19,16 @@ export type ProviderSetup = {
 
 export type TestProvider = TestUser & { companyId: number };
 
-let providerSeq = 0;
+/**
+ * Providers are numbered per test database, from 1, so that a file's names ("Provider 1 Automation")
+ * do not depend on which files ran before it in the same worker (the workers are not isolated).
+ */
+const providerSeqs = new WeakMap<TestContext["database"], number>();
 
 /** A provider user with a company and (by default) an active demo subscription: eligible for leads. */
 export async function createProvider(ctx: TestContext, setup: ProviderSetup = {}): Promise<TestProvider> {
-  providerSeq += 1;
+  const providerSeq = (providerSeqs.get(ctx.database) ?? 0) + 1;
+  providerSeqs.set(ctx.database, providerSeq);
   const user = await createUser(ctx, "provider", `provider${providerSeq}`);
   const [company] = await ctx.database.db
     .insert(companies)
