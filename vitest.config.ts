@@ -12,7 +12,10 @@ const apiProject = (db: "pglite" | "postgres") => ({
     env: { TEST_DB: db },
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    globalSetup: db === "postgres" ? ["src/server/test/postgres-global-setup.ts"] : [],
+    // Files share their worker's loaded modules (decision 006): each still has its own database and
+    // app (test-app.ts), and no test data depends on the files that ran before it.
+    isolate: false,
+    globalSetup: [`src/server/test/${db}-global-setup.ts`],
   },
 });
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: type-check, lint, import direction, unit + API tests (PGlite and PostgreSQL), build, browser tests.
 // Each step runs even after an earlier one fails, so that one run shows everything that is wrong.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -12,6 +12,46 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 function run(cmd, args, env = {}) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
   return r.status === 0;
+}
+
+// Each test project writes vitest's JSON report here: `npm run test:slowest` reads them.
+const reports = path.join(root, ".test-reports");
+
+/** Vitest's arguments for one project: its own report beside the usual output. */
+const vitestArgs = (name, args) => [
+  "run",
+  ...args,
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${path.join(reports, `${name}.json`)}`,
+];
+
+/**
+ * Runs the commands at once, each with its output kept and printed whole when it ends, so that the
+ * printed runs do not interleave; true when all succeed. The PGlite and PostgreSQL projects each spend
+ * much of their time waiting on their database, so side by side they share the two cores well.
+ */
+async function runTogether(commands) {
+  const runs = commands.map(
+    ({ name, cmd, args }) =>
+      new Promise((resolve) => {
+        const started = Date.now();
+        const child = spawn(cmd, args, {
+          cwd: root,
+          env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? "1" : "0" },
+        });
+        const out = [];
+        child.stdout.on("data", (d) => out.push(d));
+        child.stderr.on("data", (d) => out.push(d));
+        child.on("close", (code) => {
+          const seconds = ((Date.now() - started) / 1000).toFixed(1);
+          process.stdout.write(`\n--- ${name} (${seconds} s, ${code === 0 ? "passed" : "FAILED"}) ---\n`);
+          process.stdout.write(Buffer.concat(out));
+          resolve(code === 0);
+        });
+      }),
+  );
+  return (await Promise.all(runs)).every(Boolean);
 }
 
 function ensureChromium() {
@@ -41,7 +81,19 @@ const steps = [
       run(process.execPath, ["--test", "scripts/check-imports.test.mjs"]) &&
       run(process.execPath, ["scripts/check-imports.mjs"]),
   ],
-  ["unit and API tests (PGlite and PostgreSQL)", () => run(bin("vitest"), ["run"])],
+  [
+    "unit and API tests (PGlite and PostgreSQL, side by side)",
+    () => {
+      fs.rmSync(reports, { recursive: true, force: true });
+      return runTogether(
+        ["api-pglite", "api-postgres", "unit"].map((project) => ({
+          name: project,
+          cmd: bin("vitest"),
+          args: vitestArgs(project, ["--project", project]),
+        })),
+      );
+    },
+  ],
   // `npm run build`: the client build, the prerendered marketing pages and the compressed copies, then
   // the compiled server.
   [
@@ -49,7 +101,7 @@ const steps = [
     () => run(bin("tsx"), ["scripts/build-web.ts", "--quiet"]) && run(process.execPath, ["scripts/build-server.mjs"]),
   ],
   ["Chromium for browser tests", ensureChromium],
-  ["browser tests", () => run(bin("vitest"), ["run", "--config", "vitest.e2e.config.ts"])],
+  ["browser tests", () => run(bin("vitest"), vitestArgs("e2e", ["--config", "vitest.e2e.config.ts"]))],
 ];
 
 const results = [];
@@ -61,7 +113,7 @@ for (const [name, step] of steps) {
   }
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const ok = step();
+  const ok = await step();
   results.push({ name, ok, seconds: (Date.now() - started) / 1000 });
 }
 
@@ -69,6 +121,10 @@ console.log("\n=== summary ===");
 for (const r of results) {
   console.log(`${r.ok ? "ok  " : "FAIL"}  ${r.name} (${r.seconds.toFixed(1)} s)${r.note ? ` ${r.note}` : ""}`);
 }
+const totalSeconds = Math.round(results.reduce((sum, r) => sum + r.seconds, 0));
+console.log(
+  `total: ${Math.floor(totalSeconds / 60)} min ${totalSeconds % 60} s (the slowest files and tests: npm run test:slowest)`,
+);
 const failed = results.filter((r) => !r.ok).length;
 console.log(`steps: ${results.length - failed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -166,7 +166,11 @@ export type Config = {
   port: number;
   host: string;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
-  database: { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string | null };
+  database:
+    | { kind: "postgres"; url: string }
+    // loadDataDir: an in-memory database (no dataDir) starts from this dump of one made earlier (PGlite's
+    // dumpDataDir); the API tests start each file from one migrated database instead of running initdb.
+    | { kind: "pglite"; dataDir: string | null; loadDataDir?: Blob };
   databaseLimits: DatabaseLimits;
   jobs: JobSettings;
   demoData: boolean;

@@ -90,7 +90,7 @@ export async function openDatabase(
       throw err;
     }
   } else {
-    client = new PGlite({ extensions });
+    client = new PGlite({ extensions, loadDataDir: database.loadDataDir });
     await client.waitReady;
   }
   const orm = drizzlePglite({ client, casing: "snake_case" });

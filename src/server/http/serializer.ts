@@ -1,7 +1,7 @@
 // Responses written by compiled serializers (decision 122): each route's zod response schema becomes a
-// JSON Schema once, at start-up (z.toJSONSchema, io "output"), which fast-json-stringify compiles into
-// a function writing exactly the schema's properties, and ajv into a check that the answer has the
-// schema's types. fast-json-stringify alone coerces (null becomes "", "no" becomes true): the check
+// JSON Schema once, at start-up (z.toJSONSchema, io "output"), which fast-json-stringify compiles on the
+// route's first answer into a function writing exactly the schema's properties, and ajv into a check
+// that the answer has the schema's types. fast-json-stringify alone coerces (null becomes "", "no" becomes true): the check
 // keeps an answer that does not match its schema a 500, as zod's parse made it, never wrong data.
 import { Ajv, type ValidateFunction } from "ajv";
 import fastJsonStringify from "fast-json-stringify";
@@ -57,6 +57,18 @@ export const serializerCompiler: FastifySerializerCompiler<unknown> = (route) =>
     zodSerializedResponses.push(`${method} ${url} ${httpStatus}`);
     return zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
   }
+  // Compiled on the route's first answer rather than at start-up: ajv's and fast-json-stringify's code
+  // generation for some 600 route answers took most of a second of every start (each API test file
+  // starts the app), and most of them are never answered in a given process.
+  let compiled: ((data: unknown) => string) | null = null;
+  return (data: unknown) => {
+    compiled ??= compileSerializer(json, method, url);
+    return compiled(data);
+  };
+};
+
+/** The serializer of one route's answer: writes `json`'s properties after checking their types. */
+export function compileSerializer(json: JsonSchema, method: string, url: string): (data: unknown) => string {
   const open = openObjects(json) as JsonSchema;
   const stringify = fastJsonStringify(open);
   const valid: ValidateFunction = ajv.compile(open);
@@ -73,4 +85,4 @@ export const serializerCompiler: FastifySerializerCompiler<unknown> = (route) =>
     }
     return stringify(data);
   };
-};
+}

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { Config } from "../config";
+import { pgliteTemplate } from "./pglite-template";
 
 export const TEST_DB_PREFIX = "automatch_test_";
 
@@ -10,14 +11,15 @@ export function testAdminUrl(): string {
 }
 
 /**
- * A fresh, empty database for one test file: in-memory PGlite, or a new database on the local
+ * A fresh, empty database for one test file: in-memory PGlite (from the run's migrated dump), or a new database on the local
  * PostgreSQL server (TEST_DB=postgres, or a test that is about PostgreSQL itself), dropped again by `drop`.
  */
 export async function createTestDatabase(
   kind: "pglite" | "postgres" = process.env.TEST_DB === "postgres" ? "postgres" : "pglite",
 ): Promise<{ database: Config["database"]; drop: () => Promise<void> }> {
   if (kind !== "postgres") {
-    return { database: { kind: "pglite", dataDir: null }, drop: async () => undefined };
+    const loadDataDir = pgliteTemplate() ?? undefined;
+    return { database: { kind: "pglite", dataDir: null, loadDataDir }, drop: async () => undefined };
   }
   // The vitest main process's pid names the run, so that its global teardown can sweep leftovers.
   const runId = process.env.VITEST_MAIN_PID ?? String(process.ppid);
