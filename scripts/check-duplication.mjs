@@ -21,7 +21,7 @@ function readBudget() {
   return Number(match[1]);
 }
 
-/** jscpd's JSON report of the tree, or of the clones absent from `baseRef`'s tree when one is given. */
+/** jscpd's JSON report of the tree; with `baseRef`, the clones absent from that commit's tree are marked `isNew`. */
 function detect(baseRef) {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), "jscpd-"));
   try {
@@ -72,7 +72,8 @@ if (count > budget) {
       console.error(`could not compare with ${base.slice(0, 10)}: ${err.message}`);
     }
   }
-  console.error(`\n${count - budget} clones over the budget. ${heading}`);
+  const over = count - budget;
+  console.error(`\n${over} ${over === 1 ? "clone" : "clones"} over the budget. ${heading}`);
   for (const d of listed) console.error(describe(d));
   console.error(
     `\nTake the copies out (one shared function or component), or raise the budget in ${record} ` +
