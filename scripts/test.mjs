@@ -75,6 +75,8 @@ function ensureChromium() {
 const steps = [
   ["type-check", () => run(bin("tsc"), ["--noEmit", "-p", "tsconfig.json"])],
   ["lint and format (Biome)", () => run(bin("biome"), ["ci", "."])],
+  ["copy-paste budget (jscpd)", () => run(process.execPath, ["scripts/check-duplication.mjs"])],
+  ["unused files, exports and dependencies (knip)", () => run(bin("knip"), [])],
   [
     "import direction",
     () =>

@@ -5,7 +5,7 @@ import { ALERT_SEVERITIES } from "./alerts";
 import { SUBSCRIPTION_STATUSES } from "./billing";
 import { COMPANY_STATUSES } from "./companies";
 import { LEAD_DECLINE_REASONS } from "./leads";
-import { PAGE_SIZE, PAGE_SIZE_MAX, pageQuerySchema } from "./paging";
+import { pageQuerySchema } from "./paging";
 import { pipelineStagesSchema } from "./pipeline";
 import { ADMIN_STATUSES } from "./quote-requests";
 import { USER_TYPES, userTypeSchema } from "./users";
@@ -14,9 +14,6 @@ import { USER_TYPES, userTypeSchema } from "./users";
 // Lists: keyset pages (newest first), "Load more" asks for the next one with the cursor it got.
 // ---------------------------------------------------------------------------------------------
 
-/** Rows per page unless the caller asks for another size; the Activity tab's 20 (spec section 9). */
-export const ADMIN_PAGE_SIZE = PAGE_SIZE;
-export const ADMIN_PAGE_SIZE_MAX = PAGE_SIZE_MAX;
 export const ADMIN_SEARCH_MAX = 200;
 
 /** Search text; blank is the same as none. */
@@ -85,9 +82,6 @@ export const ANALYTICS_PERIOD_LABELS: Record<AnalyticsPeriod, string> = {
 export const analyticsQuerySchema = z.object({
   period: z.enum(ANALYTICS_PERIODS, { message: `period must be one of ${ANALYTICS_PERIODS.join(", ")}.` }).optional(),
 });
-
-/** The pipeline stages of spec section 4, in order, and the leads providers declined (decision 133). */
-export { PIPELINE_STAGES, type PipelineStage } from "./pipeline";
 
 const newCountsSchema = z.object({
   clients: z.number().int(),
@@ -180,10 +174,8 @@ export const adminRequestSchema = z.object({
 });
 export type AdminRequest = z.infer<typeof adminRequestSchema>;
 export const adminRequestsPageSchema = pageOf(adminRequestSchema);
-export type AdminRequestsPage = z.infer<typeof adminRequestsPageSchema>;
 
 export const setRequestStatusSchema = z.object({ status: adminStatusSchema });
-export type SetRequestStatusInput = z.infer<typeof setRequestStatusSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Users: GET /api/admin/users, PATCH /api/admin/users/{id}/role
@@ -211,12 +203,10 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUsersPageSchema = pageOf(adminUserSchema);
-export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
 
 export const setUserRoleSchema = z.object({
   userType: z.enum(USER_TYPES, { message: `userType must be one of ${USER_TYPES.join(", ")}.` }),
 });
-export type SetUserRoleInput = z.infer<typeof setUserRoleSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Providers: GET /api/admin/providers (every company; pending ones also at /api/admin/pending-providers)
@@ -252,7 +242,6 @@ export const adminProviderSchema = z.object({
 });
 export type AdminProvider = z.infer<typeof adminProviderSchema>;
 export const adminProvidersPageSchema = pageOf(adminProviderSchema);
-export type AdminProvidersPage = z.infer<typeof adminProvidersPageSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Alerts: GET /api/admin/alerts, GET /api/admin/alerts/count, PATCH /api/admin/alerts/{id}/resolve
@@ -281,7 +270,6 @@ export const adminAlertSchema = z.object({
 });
 export type AdminAlert = z.infer<typeof adminAlertSchema>;
 export const adminAlertsPageSchema = pageOf(adminAlertSchema);
-export type AdminAlertsPage = z.infer<typeof adminAlertsPageSchema>;
 
 /** The top bar's admin button: how many alerts wait. */
 export const alertCountSchema = z.object({ unresolved: z.number().int() });
@@ -303,4 +291,3 @@ export const activityEntrySchema = z.object({
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 export const activityPageSchema = pageOf(activityEntrySchema);
-export type ActivityPage = z.infer<typeof activityPageSchema>;

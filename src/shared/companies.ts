@@ -102,7 +102,6 @@ export const rejectProviderSchema = z
       .optional(),
   })
   .nullish();
-export type RejectProviderInput = z.infer<typeof rejectProviderSchema>;
 
 export const companyIdParamsSchema = z.object({
   id: z.coerce

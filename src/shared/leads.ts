@@ -2,7 +2,6 @@
 // read on the dashboard, and access to leads. DESIGN.md "Words", "Matching" and "Providers".
 import { z } from "zod";
 import { type QuoteRequestDetail, quoteRequestDetailSchema } from "./quote-requests";
-import { QUOTE_STATUSES } from "./quotes";
 
 /** `declined`: the provider turned the lead down; the request then goes to the next best provider. */
 export const LEAD_STATUSES = ["new", "viewed", "quoted", "closed", "declined"] as const;
@@ -37,8 +36,6 @@ export const declineLeadSchema = z.object({
 });
 export type DeclineLeadInput = z.infer<typeof declineLeadSchema>;
 
-/** How many providers get each request (DESIGN.md: the best 3, a setting of 2 or 3). */
-export const DEFAULT_LEADS_PER_REQUEST = 3;
 /** Fewer eligible providers than this for a request raises an alert. */
 export const MIN_ELIGIBLE_PROVIDERS = 2;
 
@@ -70,17 +67,6 @@ export const leadDetailSchema = leadSummarySchema.extend({
   declinedAt: z.string().nullable().optional(),
 });
 export type LeadDetail = Omit<z.infer<typeof leadDetailSchema>, "request"> & { request: QuoteRequestDetail };
-
-/** Spec section 3, "Quote record": what the dashboard reads to count quotes and wins. */
-export const quoteSummarySchema = z.object({
-  id: z.number().int(),
-  leadId: z.number().int(),
-  quoteRequestId: z.number().int(),
-  status: z.enum(QUOTE_STATUSES),
-  amountCents: z.number().int(),
-  createdAt: z.string(),
-});
-export type QuoteSummary = z.infer<typeof quoteSummarySchema>;
 
 /** Why a provider can or cannot see leads right now. */
 export const leadAccessSchema = z.object({

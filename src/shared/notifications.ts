@@ -150,7 +150,6 @@ export const notificationPreferenceSchema = z.object({
   /** In-app notifications are always on; only email can be turned off. */
   email: z.boolean(),
 });
-export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
 
 /** GET /api/notifications/preferences, and the answer to PUT */
 export const notificationPreferencesSchema = z.object({ preferences: z.array(notificationPreferenceSchema) });

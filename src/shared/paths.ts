@@ -48,8 +48,6 @@ export const PATHS = {
   adminSettings: "/admin/settings",
 } as const;
 
-export type PagePath = (typeof PATHS)[keyof typeof PATHS];
-
 /** The path of one request's page. */
 export function quoteRequestPath(id: number | string): string {
   return PATHS.quoteRequest.replace(":id", String(id));

@@ -141,14 +141,12 @@ export const providerFiguresSchema = z.object({
   /** Median minutes from a lead's delivery to the provider's first answer (a message or a quote); null before any. */
   medianResponseMinutes: z.number().int().nullable(),
 });
-export type ProviderFigures = z.infer<typeof providerFiguresSchema>;
 
 export const ratingSummarySchema = z.object({
   /** The mean of the visible reviews' ratings, two decimals; null without reviews. */
   average: z.number().nullable(),
   count: z.number().int(),
 });
-export type RatingSummary = z.infer<typeof ratingSummarySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // The directory: GET /api/providers.

@@ -89,7 +89,6 @@ export type Budget = (typeof BUDGETS)[number];
 /** Spec section 5: sent as budgetRange when the wizard's budget is empty. */
 export const BUDGET_NOT_SPECIFIED = "Not specified";
 export const BUDGET_RANGES = [...BUDGETS, BUDGET_NOT_SPECIFIED] as const;
-export type BudgetRange = (typeof BUDGET_RANGES)[number];
 
 export const REQUIRES_NDA = ["yes", "no"] as const;
 export type RequiresNda = (typeof REQUIRES_NDA)[number];

@@ -35,11 +35,9 @@ const reasonSchema = (what: string) =>
 
 /** POST /api/admin/messages/{id}/hide: the reason is kept with the message and in the activity log. */
 export const hideMessageSchema = z.object({ reason: reasonSchema("hide this message") });
-export type HideMessageInput = z.infer<typeof hideMessageSchema>;
 
 /** PATCH /api/admin/users/{id}/suspend */
 export const suspendUserSchema = z.object({ reason: reasonSchema("suspend this account") });
-export type SuspendUserInput = z.infer<typeof suspendUserSchema>;
 
 /** POST /api/admin/message-reports/{id}/dismiss */
 export const dismissReportSchema = z.object({
@@ -106,7 +104,6 @@ export const adminReportsPageSchema = z.object({
   items: z.array(adminReportSchema),
   nextCursor: z.string().nullable(),
 });
-export type AdminReportsPage = z.infer<typeof adminReportsPageSchema>;
 
 /** GET /api/admin/message-reports/{id}: the report and its thread around the message, oldest first. */
 export const adminReportDetailSchema = z.object({

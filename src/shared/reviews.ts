@@ -71,7 +71,6 @@ export const hideReviewInputSchema = z.strictObject({
     .min(HIDE_REASON_MIN, `Give a reason of at least ${HIDE_REASON_MIN} characters`)
     .max(HIDE_REASON_MAX, `Reason must be at most ${HIDE_REASON_MAX} characters`),
 });
-export type HideReviewInput = z.infer<typeof hideReviewInputSchema>;
 
 export const reviewIdParamsSchema = z.object({
   id: z.coerce
@@ -129,14 +128,12 @@ export const adminReviewSchema = ownReviewSchema.extend({
 export type AdminReview = z.infer<typeof adminReviewSchema>;
 
 export const ADMIN_REVIEW_FILTERS = ["all", "visible", "hidden"] as const;
-export type AdminReviewFilter = (typeof ADMIN_REVIEW_FILTERS)[number];
 
 export const reviewOutcomeCountsSchema = z.object({
   met: z.number().int(),
   partly: z.number().int(),
   notMet: z.number().int(),
 });
-export type ReviewOutcomeCounts = z.infer<typeof reviewOutcomeCountsSchema>;
 
 /** "4.7" for 4.666…: one decimal, as ratings are shown everywhere. */
 export function formatRating(average: number): string {
@@ -158,7 +155,6 @@ export const adminReviewsQuerySchema = pageQuerySchema.extend({
 export type AdminReviewsQuery = z.infer<typeof adminReviewsQuerySchema>;
 
 export const adminReviewPageSchema = z.object({ items: z.array(adminReviewSchema), nextCursor: z.string().nullable() });
-export type AdminReviewPage = z.infer<typeof adminReviewPageSchema>;
 
 export const REVIEW_HIDDEN_MESSAGE = "This review is hidden: it can no longer be replied to";
 export const REVIEW_ALREADY_HIDDEN_MESSAGE = "This review is already hidden";

@@ -147,8 +147,6 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string,
   };
 }
 
-export type AccountExport = Awaited<ReturnType<typeof exportAccount>>;
-
 export type DeletedAccount = {
   requestsCancelled: number;
   /** Every request of the client's stays (cancelled or not) for the providers' records, anonymised. */

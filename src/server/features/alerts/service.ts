@@ -1,6 +1,5 @@
 // Alerts are raised by the system for admins. Each has a `cause`, unique, so that the same cause
 // (this request missed its deadline, say) raises one alert however often it is noticed.
-import { sql } from "drizzle-orm";
 import type { AlertSeverity } from "@/shared/alerts";
 import type { Db } from "../../db/client";
 import { alerts } from "../../db/schema/alerts";
@@ -23,12 +22,4 @@ export async function raiseAlert(tx: Db, input: AlertInput): Promise<boolean> {
     .onConflictDoNothing({ target: alerts.cause })
     .returning({ id: alerts.id });
   return rows.length > 0;
-}
-
-export async function countAlertsFor(db: Db, cause: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(alerts)
-    .where(sql`${alerts.cause} = ${cause}`);
-  return row?.n ?? 0;
 }

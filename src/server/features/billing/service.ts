@@ -105,12 +105,6 @@ export async function runDemoClock(deps: BillingDeps, row: SubscriptionRow): Pro
   return stored ?? row;
 }
 
-/** True when the user's subscription gives access to leads now. */
-export async function userHasBillingAccess(db: Db, userId: number): Promise<boolean> {
-  const row = await q.findSubscriptionForUser(db, userId);
-  return subscriptionGrantsAccess(row?.status);
-}
-
 export async function getSubscription(deps: BillingDeps, userId: number): Promise<Subscription | null> {
   const row = await q.findSubscriptionForUser(deps.db, userId);
   if (!row) return null;
