@@ -1,12 +1,12 @@
 // The pipeline's stages (decision 133) on the provider's and the admin's analytics, and the admin's
 // figures of declined leads (decision 132), against leads seeded through the API (messages straight
 // into their table: the conversation API is another feature's).
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leadMessages } from "../../db/schema/lead-messages";
-import { leads } from "../../db/schema/leads";
 import { quotes } from "../../db/schema/quotes";
 import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
+import { leadOf } from "../../test/scenarios";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
 import { matchQuoteRequest } from "../matching/service";
 
@@ -16,15 +16,6 @@ let admin: TestUser;
 let p: TestProvider;
 let rival: TestProvider;
 const QUOTE = { amount: 20_000, timeline: "6 weeks", message: "We would build an unattended bot for your invoices." };
-
-async function leadOf(provider: TestProvider, requestId: number): Promise<number> {
-  const [lead] = await ctx.database.db
-    .select({ id: leads.id })
-    .from(leads)
-    .where(and(eq(leads.quoteRequestId, requestId), eq(leads.companyId, provider.companyId)));
-  if (!lead) throw new Error("no lead");
-  return lead.id;
-}
 
 async function quote(leadId: number): Promise<{ id: number; createdAt: Date }> {
   const res = await as(ctx, p, { method: "POST", url: `/api/leads/${leadId}/quote`, payload: QUOTE });
@@ -53,7 +44,7 @@ beforeAll(async () => {
     ids.push(res.json().id);
     await matchQuoteRequest(ctx.deps, res.json().id);
   }
-  const lead = await Promise.all(ids.map((id) => leadOf(p, id)));
+  const lead = await Promise.all(ids.map((id) => leadOf(ctx, p, id)));
   const [, talked = 0, quotedOnly = 0, negotiating = 0, won = 0, lost = 0, declined = 0] = lead;
   declinedLead = declined;
   const MINUTE = 60_000;
@@ -74,7 +65,7 @@ beforeAll(async () => {
   const decline = (who: TestProvider, id: number, reason: string, note?: string) =>
     as(ctx, who, { method: "POST", url: `/api/leads/${id}/decline`, payload: { reason, note } });
   expect((await decline(p, declined, "not_fit", "We only do SAP work.")).statusCode).toBe(200);
-  expect((await decline(rival, await leadOf(rival, ids[0] ?? 0), "too_small")).statusCode).toBe(200);
+  expect((await decline(rival, await leadOf(ctx, rival, ids[0] ?? 0), "too_small")).statusCode).toBe(200);
 });
 afterAll(async () => {
   await ctx.close();
