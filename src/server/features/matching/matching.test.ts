@@ -47,6 +47,14 @@ beforeEach(async () => {
 const leadsOf = (requestId: number) => ctx.database.db.select().from(leads).where(eq(leads.quoteRequestId, requestId));
 const statusOf = async (requestId: number) =>
   (await ctx.database.db.select().from(quoteRequests).where(eq(quoteRequests.id, requestId)))[0]?.status;
+/** A new request's row and its profile, as matching reads them. */
+async function submittedProfile(over: Parameters<typeof quoteRequestBody>[0] = {}) {
+  const id = await submitRequest(ctx, client, over);
+  const [row] = await ctx.database.db.select().from(quoteRequests).where(eq(quoteRequests.id, id));
+  if (!row) throw new Error("no request");
+  return { row, profile: requestProfile(row) };
+}
+
 const alertsFor = (cause: string) => ctx.database.db.select().from(alerts).where(eq(alerts.cause, cause));
 
 describe("matching a submitted request", () => {
@@ -191,13 +199,10 @@ describe("the database's pre-ranking", () => {
         country: i % 6 === 0 ? "DE" : "US",
       });
     }
-    const id = await submitRequest(ctx, client, {
+    const { row, profile } = await submittedProfile({
       budgetRange: "$50k+",
       requirements: { ...quoteRequestBody().requirements, locationPreference: "us-only" },
     });
-    const [row] = await ctx.database.db.select().from(quoteRequests).where(eq(quoteRequests.id, id));
-    if (!row) throw new Error("no request");
-    const profile = requestProfile(row);
     await ctx.database.db.transaction(async (tx) => {
       const everyone = await findCandidates(tx, row, prepareRequest(profile), 10_000);
       const top = await findCandidates(tx, row, prepareRequest(profile), 3);
@@ -273,10 +278,7 @@ describe("the decline penalty in the database's pre-ranking", () => {
         declinedAt: d.at,
       })),
     );
-    const id = await submitRequest(ctx, client);
-    const [row] = await ctx.database.db.select().from(quoteRequests).where(eq(quoteRequests.id, id));
-    if (!row) throw new Error("no request");
-    const profile = requestProfile(row);
+    const { row, profile } = await submittedProfile();
     await ctx.database.db.transaction(async (tx) => {
       const everyone = await findCandidates(tx, row, prepareRequest(profile), 10_000);
       const counted = new Map(everyone.candidates.map((c) => [c.companyId, c.declinesInIndustry]));
@@ -304,10 +306,7 @@ describe("the clients' ratings in the score", () => {
       for (const rating of ratings[i] ?? []) await createReviewedHire(ctx, { client, companyId: p.companyId, rating });
       if (i % 3 === 0) await createReviewedHire(ctx, { client, companyId: p.companyId, rating: 5, hidden: true });
     }
-    const id = await submitRequest(ctx, client);
-    const [row] = await ctx.database.db.select().from(quoteRequests).where(eq(quoteRequests.id, id));
-    if (!row) throw new Error("no request");
-    const profile = requestProfile(row);
+    const { row, profile } = await submittedProfile();
     await ctx.database.db.transaction(async (tx) => {
       const everyone = await findCandidates(tx, row, prepareRequest(profile), 10_000);
       const read = new Map(everyone.candidates.map((c) => [c.companyId, [c.reviewCount, c.ratingSum]]));

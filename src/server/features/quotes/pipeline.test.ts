@@ -5,10 +5,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leadMessages } from "../../db/schema/lead-messages";
 import { quotes } from "../../db/schema/quotes";
-import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
-import { leadOf } from "../../test/scenarios";
+import { createProvider, type TestProvider } from "../../test/fixtures";
+import { acceptQuote, leadOf, matchedRequest } from "../../test/scenarios";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
-import { matchQuoteRequest } from "../matching/service";
 
 let ctx: TestContext;
 let client: TestUser;
@@ -39,11 +38,7 @@ beforeAll(async () => {
   rival = await createProvider(ctx);
   // Seven requests, each delivered to both providers; the provider takes each lead one stage further.
   const ids: number[] = [];
-  for (let i = 0; i < 7; i++) {
-    const res = await as(ctx, client, { method: "POST", url: "/api/quote-requests", payload: quoteRequestBody() });
-    ids.push(res.json().id);
-    await matchQuoteRequest(ctx.deps, res.json().id);
-  }
+  for (let i = 0; i < 7; i++) ids.push(await matchedRequest(ctx, client));
   const lead = await Promise.all(ids.map((id) => leadOf(ctx, p, id)));
   const [, talked = 0, quotedOnly = 0, negotiating = 0, won = 0, lost = 0, declined = 0] = lead;
   declinedLead = declined;
@@ -58,7 +53,7 @@ beforeAll(async () => {
   await message(negotiating, "client", new Date(q3.createdAt.getTime() + MINUTE));
   // 4: won. 5: lost (the client declined the quote).
   const q4 = await quote(won);
-  expect((await as(ctx, client, { method: "POST", url: `/api/quotes/${q4.id}/accept` })).statusCode).toBe(200);
+  await acceptQuote(ctx, client, q4.id);
   const q5 = await quote(lost);
   expect((await as(ctx, client, { method: "POST", url: `/api/quotes/${q5.id}/decline` })).statusCode).toBe(200);
   // 6: declined by the provider, and the rival declined the first request.
