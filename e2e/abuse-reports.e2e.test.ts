@@ -2,21 +2,18 @@
 // leads to the reported messages, and the Users tab suspends an account, whose open page is signed
 // out and whose sign-in then says why; reinstating lets it back in. Reports themselves need messages,
 // which the conversation API writes: the API tests (src/server/features/reports) cover them.
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
+import { adminPage, statusText } from "./support/admin";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, apiSignUp, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import { apiSignUp, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
 
 const product = startProduct();
-let context: BrowserContext;
 let page: Page;
 
 beforeEach(async () => {
-  ({ context, page } = await product.newPage());
-  await apiSignIn(context, DEMO.admin, DEMO.password);
+  ({ page } = await adminPage(product));
 });
-
-const toastText = () => page.getByRole("status").filter({ hasText: /\w/ }).first().innerText();
 
 describe("moderation", () => {
   it("the Alerts tab shows the reported messages' card, which opens the Reports tab", async () => {
@@ -50,7 +47,7 @@ describe("moderation", () => {
     await dialog.getByLabel("Reason").fill("Sent spam to three providers");
     expect(await accessibilityViolations(page)).toEqual([]);
     await dialog.getByRole("button", { name: "Suspend account" }).click();
-    await expect.poll(toastText).toContain("Account suspended");
+    await expect.poll(() => statusText(page)).toContain("Account suspended");
     await expect.poll(() => row.innerText()).toContain("SUSPENDED");
 
     // The user's session is over: the next request is refused, and the dashboard sends them away.
@@ -65,7 +62,7 @@ describe("moderation", () => {
 
     await row.getByRole("button", { name: "Reinstate" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Reinstate" }).click();
-    await expect.poll(toastText).toContain("Account reinstated");
+    await expect.poll(() => statusText(page)).toContain("Account reinstated");
     await expect.poll(() => row.innerText()).not.toContain("SUSPENDED");
     await userPage.getByRole("button", { name: "Sign in" }).click();
     await userPage.waitForURL((url) => url.pathname !== "/login");

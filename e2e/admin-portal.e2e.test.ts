@@ -6,28 +6,25 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { validQuoteRequestBody } from "@/shared/quote-requests.fixtures";
+import { adminPage, statusText } from "./support/admin";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, apiSignUp, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import { apiSignUp, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import { submitRequest } from "./support/requests";
 
 const product = startProduct();
 let context: BrowserContext;
 let page: Page;
 
 beforeEach(async () => {
-  ({ context, page } = await product.newPage());
-  await apiSignIn(context, DEMO.admin, DEMO.password);
+  ({ context, page } = await adminPage(product));
 });
-
-const toastText = () => page.getByRole("status").filter({ hasText: /\w/ }).first().innerText();
 
 /** A new client, signed in in a context of its own, with one submitted request. */
 async function clientWithRequest(title: string) {
   const ctx = await product.newContext();
   const email = uniqueEmail("e2e-admin-client");
   await apiSignUp(ctx, { firstName: "Cleo", lastName: "Client", email, password: "client-pass-123" });
-  const res = await ctx.request.post("/api/quote-requests", { data: validQuoteRequestBody({ title }) });
-  expect(res.status(), await res.text()).toBe(201);
-  return { ctx, email, id: (await res.json()).id as number };
+  return { ctx, email, id: await submitRequest(ctx, validQuoteRequestBody({ title })) };
 }
 
 async function openTab(path: string, tab: string) {
@@ -96,7 +93,7 @@ describe("the admin portal", () => {
     await status.selectOption("completed");
     await page.getByRole("alertdialog", { name: "Complete this request?" }).waitFor();
     await page.getByRole("button", { name: "Complete request" }).click();
-    await expect.poll(toastText).toContain("Status Updated");
+    await expect.poll(() => statusText(page)).toContain("Status Updated");
     await expect.poll(() => status.inputValue()).toBe("completed");
 
     await clientPage.goto(`/quote-request/${client.id}`);
@@ -137,7 +134,7 @@ describe("the admin portal", () => {
     const first = page.getByTestId("admin-alert").first();
     const title = await first.locator("span.font-medium").innerText();
     await first.getByRole("button", { name: /^Resolve/ }).click();
-    await expect.poll(toastText).toContain("Alert Resolved");
+    await expect.poll(() => statusText(page)).toContain("Alert Resolved");
     await expect
       .poll(() => button.getAttribute("aria-label"))
       .toBe(before - 1 === 0 ? "Alerts: none unresolved" : `Alerts: ${before - 1} unresolved`);
@@ -163,7 +160,7 @@ describe("the admin portal", () => {
     const row = page.getByTestId("admin-user-row").filter({ hasText: email });
     await row.getByRole("button", { name: "Make Admin" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Make Admin" }).click();
-    await expect.poll(toastText).toContain("Role Updated");
+    await expect.poll(() => statusText(page)).toContain("Role Updated");
     await expect.poll(() => row.innerText()).toContain("ADMIN");
 
     await userPage.goto("/admin/users");
@@ -182,7 +179,7 @@ describe("the admin portal", () => {
     const row = page.getByTestId("admin-user-row").filter({ hasText: DEMO.admin });
     await row.getByRole("button", { name: "Remove Admin" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Remove Admin" }).click();
-    await expect.poll(toastText).toContain("You are the only admin");
+    await expect.poll(() => statusText(page)).toContain("You are the only admin");
     expect(await row.innerText()).toContain("ADMIN");
   });
 

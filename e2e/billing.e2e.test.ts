@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
 import { apiSignIn, DEMO, keepScreenshot, startProduct } from "./support/fixture";
+import { toastText } from "./support/toast";
 
 /** Seeded without a subscription, for trying the card form. */
 const PROVIDER_WITHOUT_SUBSCRIPTION = "provider2@demo.automatch.io";
@@ -13,8 +14,6 @@ let page: Page;
 beforeEach(async () => {
   ({ context, page } = await product.newPage());
 });
-
-const toastText = async () => (await page.getByTestId("toast").first().innerText()).replace(/\s+/g, " ");
 
 async function payWith(cardNumber: string) {
   await page.getByLabel("Card number").fill(cardNumber);
@@ -54,13 +53,13 @@ describe("subscription", () => {
 
     await payWith("4000 0000 0000 0002");
     await page.getByTestId("toast").waitFor();
-    expect(await toastText()).toContain("Payment Failed");
-    expect(await toastText()).toContain("Your card was declined.");
+    expect(await toastText(page)).toContain("Payment Failed");
+    expect(await toastText(page)).toContain("Your card was declined.");
     expect(new URL(page.url()).pathname).toBe("/subscription");
 
     await payWith("4242 4242 4242 4242");
     await page.waitForURL("**/provider-dashboard");
-    await expect.poll(toastText).toContain("Subscription Activated");
+    await expect.poll(() => toastText(page)).toContain("Subscription Activated");
     expect(outside).toEqual([]);
 
     // Back on the page: the trial, its end date, and the card on file.

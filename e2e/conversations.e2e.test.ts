@@ -8,36 +8,19 @@ import { MESSAGE_PAGE_SIZE } from "@/shared/conversations";
 import { accessibilityViolations } from "./support/axe";
 import { apiSignIn, apiSignUp, DEMO, startProduct, uniqueEmail } from "./support/fixture";
 import { waitForLead } from "./support/leads";
+import { billIntakeRequestBody, type RequestContact, submitRequest } from "./support/requests";
 
 const product = startProduct({ mail: true });
 
 /** What a live update may take to show: the issue wants two seconds; this leaves room for a busy machine. */
 const LIVE = { timeout: 5_000 };
 
-const requestBody = (title: string) => ({
-  title,
-  description: "Our accounts team keys vendor bills from PDF into QuickBooks every day by hand.",
-  industry: "finance",
-  automationTypes: ["Save time", "Cut costs"],
-  budgetRange: "$15k-$30k",
-  timeline: "1-3months",
-  requirements: {
-    fullName: "Cass Client",
-    email: "cass.client@example.com",
-    companyName: "Cass Freight LLC",
-    location: "Reno, NV",
-    frequency: "daily",
-    volume: { quantity: 25, per: "run" },
-    timePerTask: { value: 4, unit: "minutes" },
-    systems: ["QuickBooks", "Outlook"],
-    systemTypes: ["Cloud service"],
-    triggerType: "event",
-    tasksToAutomate: "Read each bill email, create the bill in QuickBooks, attach the PDF.",
-    hasDocumentation: "yes",
-    requiresNDA: "no",
-    locationPreference: "no-preference",
-  },
-});
+const CASS: RequestContact = {
+  fullName: "Cass Client",
+  email: "cass.client@example.com",
+  companyName: "Cass Freight LLC",
+  location: "Reno, NV",
+};
 
 /** A new client (signed in) with a request, and the demo provider (signed in) with its lead on it. */
 async function requestWithLead() {
@@ -48,9 +31,7 @@ async function requestWithLead() {
     { firstName: "Cass", lastName: "Client", email: uniqueEmail("e2e-conv-client"), password: "client-pass-123" },
     product,
   );
-  const created = await client.context.request.post("/api/quote-requests", { data: requestBody(title) });
-  expect(created.status(), await created.text()).toBe(201);
-  const requestId: number = (await created.json()).id;
+  const requestId = await submitRequest(client.context, billIntakeRequestBody(title, CASS));
 
   const provider = await product.newPage();
   await apiSignIn(provider.context, DEMO.provider, DEMO.password);

@@ -1,24 +1,22 @@
-// A provider turns a lead down (decision 132): it says why in the dialog, sees the lead declined, and
-// the request reaches the next best provider, who finds it on its dashboard.
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { validQuoteRequestBody } from "@/shared/quote-requests.fixtures";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { accessibilityViolations } from "./support/axe";
 import { apiSignIn, apiSignUp, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
-import { approveAndSubscribe, leadFor, waitForLead } from "./support/leads";
+import { leadFor, waitForLead } from "./support/leads";
+import { subscribedProvider } from "./support/providers";
+import { submitRequest } from "./support/requests";
+import { toastText } from "./support/toast";
 
 // Two providers a request: two of the three seeded ones get it, the third is next in line.
 const product = startProduct({ env: async () => ({ MATCH_LEADS_PER_REQUEST: "2" }) });
 
 /** An approved, subscribed provider in the US with every specialty: it outscores every demo provider below. */
-async function seedProvider(name: string): Promise<{ email: string; password: string }> {
-  const email = uniqueEmail("e2e-decline-provider");
-  const password = "decline-provider-pass";
-  const context = await product.newContext();
-  await apiSignUp(context, { firstName: "Dee", lastName: "Provider", email, password });
-  const company = await context.request.post("/api/companies", {
-    data: {
+const seedProvider = (name: string) =>
+  subscribedProvider(
+    product,
+    { firstName: "Dee", lastName: "Provider", emailTag: "e2e-decline-provider", password: "decline-provider-pass" },
+    {
       name,
       description: "We automate anything from mainframe screens to cloud APIs, with our own team of engineers.",
       industry: "automation",
@@ -28,13 +26,7 @@ async function seedProvider(name: string): Promise<{ email: string; password: st
       size: "medium",
       specialties: [...PROVIDER_SPECIALTIES],
     },
-  });
-  expect(company.status(), await company.text()).toBe(201);
-  await approveAndSubscribe(product, context, (await company.json()).id);
-  return { email, password };
-}
-
-const toastText = async (page: Page) => (await page.getByTestId("toast").first().innerText()).replace(/\s+/g, " ");
+  );
 
 describe("declining a lead", () => {
   it("a provider declines a lead with a reason and sees it declined; the next provider receives the request", async () => {
@@ -65,8 +57,7 @@ describe("declining a lead", () => {
         locationPreference: "us-only",
       },
     });
-    const created = await client.context.request.post("/api/quote-requests", { data: body });
-    expect(created.status(), await created.text()).toBe(201);
+    await submitRequest(client.context, body);
 
     // The seeded providers' recent leads differ (each picked up the demo's requests short of providers
     // when it became eligible), so which two lead is read, not assumed: the one left out is next in line.

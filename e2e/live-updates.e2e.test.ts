@@ -3,7 +3,9 @@
 // is back the news comes live again.
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { apiSignIn, apiSignUp, DEMO, startProduct, uniqueEmail } from "./support/fixture";
+import { startProduct, uniqueEmail } from "./support/fixture";
+import { approveCompany } from "./support/leads";
+import { registerProvider, workflowCompany } from "./support/providers";
 
 const product = startProduct();
 
@@ -11,34 +13,12 @@ const bellLabel = (page: Page) => page.getByTestId("notification-bell").getAttri
 const isEvents = (url: string) => new URL(url).pathname === "/api/events";
 
 /** A new user with a company waiting for review, signed in in `context`; answers the company's id. */
-async function pendingProvider(context: BrowserContext): Promise<number> {
-  await apiSignUp(context, {
-    firstName: "Lia",
-    lastName: "Live",
-    email: uniqueEmail("e2e-live"),
-    password: "streams-and-rivers",
-  });
-  const created = await context.request.post("/api/companies", {
-    data: {
-      name: `Livewire Flows ${Date.now()}`,
-      description: "We connect CRMs, ERPs and inboxes with workflow automation for growing service businesses.",
-      industry: "automation",
-      location: "Denver, CO",
-      country: "US",
-      size: "small",
-      specialties: ["Workflow Automation", "System Integration"],
-    },
-  });
-  expect(created.status()).toBe(201);
-  return (await created.json()).id;
-}
-
-async function approveAsAdmin(companyId: number): Promise<void> {
-  const admin = await product.newContext();
-  await apiSignIn(admin, DEMO.admin, DEMO.password);
-  const res = await admin.request.patch(`/api/admin/providers/${companyId}/approve`);
-  expect(res.status()).toBe(200);
-}
+const pendingProvider = (context: BrowserContext) =>
+  registerProvider(
+    context,
+    { firstName: "Lia", lastName: "Live", email: uniqueEmail("e2e-live"), password: "streams-and-rivers" },
+    workflowCompany(`Livewire Flows ${Date.now()}`),
+  );
 
 describe("live updates", () => {
   it("the bell shows news within seconds of it, without a reload", async () => {
@@ -50,7 +30,7 @@ describe("live updates", () => {
     expect((await stream).status()).toBe(200);
     expect(await bellLabel(page)).toBe("Notifications");
 
-    await approveAsAdmin(companyId);
+    await approveCompany(product, companyId);
     // Within the default poll's 10 s, far under the bell's 30 s fallback: the stream told the tab.
     await expect.poll(() => bellLabel(page)).toBe("Notifications, 1 unread");
     expect(await page.getByTestId("notification-count").innerText()).toBe("1");
@@ -64,7 +44,7 @@ describe("live updates", () => {
     await page.getByRole("heading", { name: "Settings" }).waitFor();
     expect(await bellLabel(page)).toBe("Notifications");
 
-    await approveAsAdmin(companyId);
+    await approveCompany(product, companyId);
     // The bell's own poll (every 30 s while the stream is down) brings the news.
     await expect.poll(() => bellLabel(page), { timeout: 45_000, interval: 1000 }).toBe("Notifications, 1 unread");
 

@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, apiSignUp, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import { apiSignIn, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import { registerProvider, workflowCompany } from "./support/providers";
 
 const product = startProduct();
 
@@ -9,23 +10,12 @@ const bell = (page: Page) => page.getByTestId("notification-bell");
 const bellLabel = (page: Page) => bell(page).getAttribute("aria-label");
 
 /** A new user with a company waiting for review, signed in in `context`. */
-async function pendingProvider(context: BrowserContext, companyName: string): Promise<string> {
-  const email = uniqueEmail("e2e-bell");
-  await apiSignUp(context, { firstName: "Nia", lastName: "Notified", email, password: "bells-and-whistles" });
-  const created = await context.request.post("/api/companies", {
-    data: {
-      name: companyName,
-      description: "We connect CRMs, ERPs and inboxes with workflow automation for growing service businesses.",
-      industry: "automation",
-      location: "Denver, CO",
-      country: "US",
-      size: "small",
-      specialties: ["Workflow Automation", "System Integration"],
-    },
-  });
-  expect(created.status()).toBe(201);
-  return email;
-}
+const pendingProvider = (context: BrowserContext, companyName: string) =>
+  registerProvider(
+    context,
+    { firstName: "Nia", lastName: "Notified", email: uniqueEmail("e2e-bell"), password: "bells-and-whistles" },
+    workflowCompany(companyName),
+  );
 
 describe("notifications", () => {
   it("an approved provider finds the news in the bell, follows it, and marks the rest read", async () => {

@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, apiSignUp, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import { apiSignIn, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import { registerProvider } from "./support/providers";
 
 // The sign-up's confirmation link arrives by email: this file reads it from a local SMTP server.
 const product = startProduct({ mail: true });
@@ -125,14 +126,10 @@ describe("provider registration and vetting", () => {
   it("an admin rejects with a reason; the provider sees it, edits and resubmits", async () => {
     const { context, page } = await product.newPage();
     const companyName = `Cobalt Bots ${Date.now()}`;
-    await apiSignUp(context, {
-      firstName: "Cole",
-      lastName: "Cobalt",
-      email: uniqueEmail("e2e-rejected"),
-      password: "cobalt-bots-1",
-    });
-    const created = await context.request.post("/api/companies", {
-      data: {
+    await registerProvider(
+      context,
+      { firstName: "Cole", lastName: "Cobalt", email: uniqueEmail("e2e-rejected"), password: "cobalt-bots-1" },
+      {
         name: companyName,
         description: DESCRIPTION,
         industry: "ai",
@@ -142,8 +139,7 @@ describe("provider registration and vetting", () => {
         size: "startup",
         specialties: ["AI/Machine Learning"],
       },
-    });
-    expect(created.status()).toBe(201);
+    );
 
     const admin = await product.newPage();
     await apiSignIn(admin.context, DEMO.admin, DEMO.password);

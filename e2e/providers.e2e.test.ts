@@ -5,7 +5,8 @@ import type { BrowserContext, ConsoleMessage, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DIRECTORY_PAGE_SIZE, type DirectoryPage } from "@/shared/providers";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, apiSignUp, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import { apiSignIn, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import { registerProvider } from "./support/providers";
 
 const product = startProduct();
 
@@ -26,15 +27,11 @@ const WEBSITE = "https://fjord.example.com";
 
 const isSessionRead401 = (text: string) => /Failed to load resource: .* 401/.test(text);
 
-async function registerCompany(context: BrowserContext, name: string, specialty: string): Promise<number> {
-  await apiSignUp(context, {
-    firstName: "Fjola",
-    lastName: "Provider",
-    email: uniqueEmail("e2e-directory"),
-    password: "fjords-and-flows",
-  });
-  const created = await context.request.post("/api/companies", {
-    data: {
+const registerCompany = (context: BrowserContext, name: string, specialty: string) =>
+  registerProvider(
+    context,
+    { firstName: "Fjola", lastName: "Provider", email: uniqueEmail("e2e-directory"), password: "fjords-and-flows" },
+    {
       name,
       description: DESCRIPTION,
       industry: "automation",
@@ -44,10 +41,7 @@ async function registerCompany(context: BrowserContext, name: string, specialty:
       size: "small",
       specialties: [specialty],
     },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return (await created.json()).id;
-}
+  );
 
 /** The slug the database gives a new company's name (migration 0017), when it is free. */
 const slugOf = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "-");

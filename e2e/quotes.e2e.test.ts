@@ -5,7 +5,10 @@ import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
 import { apiSignIn, apiSignUp, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
-import { approveAndSubscribe, waitForLead } from "./support/leads";
+import { waitForLead } from "./support/leads";
+import { subscribedProvider } from "./support/providers";
+import { billIntakeRequestBody, submitRequest } from "./support/requests";
+import { toastText } from "./support/toast";
 import { submitThroughWizard } from "./support/wizard";
 
 const product = startProduct({ mail: true });
@@ -22,41 +25,12 @@ async function bellItem(page: Page, text: string, unread: number) {
   return item.first();
 }
 
-const toastText = async (page: Page) => (await page.getByTestId("toast").first().innerText()).replace(/\s+/g, " ");
-
-const requestBody = (title: string) => ({
-  title,
-  description: "Our accounts team keys vendor bills from PDF into QuickBooks every day by hand.",
-  industry: "finance",
-  automationTypes: ["Save time", "Cut costs"],
-  budgetRange: "$15k-$30k",
-  timeline: "1-3months",
-  requirements: {
-    fullName: "Morgan Buyer",
-    email: "morgan.buyer@example.com",
-    companyName: "Buyer Books LLC",
-    location: "Boise, ID",
-    frequency: "daily",
-    volume: { quantity: 25, per: "run" },
-    timePerTask: { value: 4, unit: "minutes" },
-    systems: ["QuickBooks", "Outlook"],
-    systemTypes: ["Cloud service"],
-    triggerType: "event",
-    tasksToAutomate: "Read each bill email, create the bill in QuickBooks, attach the PDF.",
-    hasDocumentation: "yes",
-    requiresNDA: "no",
-    locationPreference: "no-preference",
-  },
-});
-
 /** A second provider, registered, approved by the demo admin and subscribed with the demo test card. */
-async function createSubscribedProvider(companyName: string): Promise<{ email: string; password: string }> {
-  const email = uniqueEmail("e2e-quotes-provider");
-  const password = "second-provider-pass";
-  const context = await product.newContext();
-  await apiSignUp(context, { firstName: "Robin", lastName: "Rival", email, password });
-  const company = await context.request.post("/api/companies", {
-    data: {
+const createSubscribedProvider = (companyName: string) =>
+  subscribedProvider(
+    product,
+    { firstName: "Robin", lastName: "Rival", emailTag: "e2e-quotes-provider", password: "second-provider-pass" },
+    {
       name: companyName,
       description: "We build RPA bots and QuickBooks integrations for finance teams, from discovery to support.",
       industry: "automation",
@@ -66,13 +40,7 @@ async function createSubscribedProvider(companyName: string): Promise<{ email: s
       size: "medium",
       specialties: ["RPA", "Workflow Automation", "System Integration", "Cloud Automation"],
     },
-  });
-  expect(company.status(), await company.text()).toBe(201);
-  const companyId = (await company.json()).id;
-
-  await approveAndSubscribe(product, context, companyId);
-  return { email, password };
-}
+  );
 
 /** A new client's request, sent through the API, and the demo provider (signed in) with its lead. */
 async function requestWithLead(title: string) {
@@ -83,12 +51,11 @@ async function requestWithLead(title: string) {
     { firstName: "Cass", lastName: "Client", email: uniqueEmail("e2e-client"), password: "client-pass-123" },
     product,
   );
-  const created = await client.context.request.post("/api/quote-requests", { data: requestBody(title) });
-  expect(created.status()).toBe(201);
+  const requestId = await submitRequest(client.context, billIntakeRequestBody(title));
   const provider = await product.newPage();
   await apiSignIn(provider.context, DEMO.provider, DEMO.password);
   const leadId = await waitForLead(provider.context, title);
-  return { client, requestId: (await created.json()).id as number, provider, leadId };
+  return { client, requestId, provider, leadId };
 }
 
 /** The demo provider's quote on the lead, through the API. */

@@ -1,44 +1,14 @@
-// Verified reviews (issue 17, decision 141), as the three roles use them: a client who hired the demo
-// provider reviews it on the request's page (the form's checks, then the review), the provider replies
-// once from Settings, and the admin hides the review with a reason; a client of another request sees
-// no form. The API tests (src/server/features/reviews) cover every role and rule.
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
 import { apiSignIn, apiSignUp, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
 import { waitForLead } from "./support/leads";
+import { billIntakeRequestBody, submitRequest } from "./support/requests";
+import { toastText } from "./support/toast";
 
 const product = startProduct();
 
 const PROVIDER_NAME = "Pat's Process Automation";
 const REVIEW_TEXT = "The bot files every bill in QuickBooks overnight; we only check the odd exception now.";
-
-const requestBody = (title: string) => ({
-  title,
-  description: "Our accounts team keys vendor bills from PDF into QuickBooks every day by hand.",
-  industry: "finance",
-  automationTypes: ["Save time", "Cut costs"],
-  budgetRange: "$15k-$30k",
-  timeline: "1-3months",
-  requirements: {
-    fullName: "Morgan Buyer",
-    email: "morgan.buyer@example.com",
-    companyName: "Buyer Books LLC",
-    location: "Boise, ID",
-    frequency: "daily",
-    volume: { quantity: 25, per: "run" },
-    timePerTask: { value: 4, unit: "minutes" },
-    systems: ["QuickBooks", "Outlook"],
-    systemTypes: ["Cloud service"],
-    triggerType: "event",
-    tasksToAutomate: "Read each bill email, create the bill in QuickBooks, attach the PDF.",
-    hasDocumentation: "yes",
-    requiresNDA: "no",
-    locationPreference: "no-preference",
-  },
-});
-
-const toastText = async (page: Page) => (await page.getByTestId("toast").first().innerText()).replace(/\s+/g, " ");
 
 /** A new client whose request the demo provider quoted and the client accepted: a hire, through the API. */
 async function hiringClient(title: string) {
@@ -49,9 +19,7 @@ async function hiringClient(title: string) {
     email: uniqueEmail("e2e-reviewer"),
     password: "reviewer-pass-123",
   });
-  const created = await client.context.request.post("/api/quote-requests", { data: requestBody(title) });
-  expect(created.status(), await created.text()).toBe(201);
-  const requestId: number = (await created.json()).id;
+  const requestId = await submitRequest(client.context, billIntakeRequestBody(title));
   const provider = await product.newContext();
   await apiSignIn(provider, DEMO.provider, DEMO.password);
   const leadId = await waitForLead(provider, title);
@@ -174,11 +142,10 @@ describe("verified reviews", () => {
       email: uniqueEmail("e2e-other-client"),
       password: "other-client-pass-1",
     });
-    const own = await other.context.request.post("/api/quote-requests", { data: requestBody("Not hired yet") });
-    expect(own.status()).toBe(201);
+    const own = await submitRequest(other.context, billIntakeRequestBody("Not hired yet"));
     // The page asks whether there is a review to write; with no hire it shows none.
     const asked = other.page.waitForResponse((r) => r.url().endsWith("/review"));
-    await other.page.goto(`/quote-request/${(await own.json()).id}`);
+    await other.page.goto(`/quote-request/${own}`);
     await other.page.getByRole("heading", { level: 1, name: "Not hired yet" }).waitFor();
     expect((await asked).status()).toBe(200);
     expect(await other.page.getByTestId("review-card").count()).toBe(0);

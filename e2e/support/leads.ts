@@ -1,17 +1,22 @@
-// What the browser tests of leads share: a provider company approved and subscribed through the API, and
+// What the browser tests of leads share: a provider company approved (and subscribed) through the API, and
 // the lead matching delivers to a provider, found by its request's title.
 import type { BrowserContext } from "playwright-core";
 import { expect } from "vitest";
 import { apiSignIn, DEMO, type Product } from "./fixture";
+
+/** The company approved by the demo admin, through the API. */
+export async function approveCompany(product: Pick<Product, "newContext">, companyId: number): Promise<void> {
+  const admin = await product.newContext();
+  await apiSignIn(admin, DEMO.admin, DEMO.password);
+  expect((await admin.request.patch(`/api/admin/providers/${companyId}/approve`)).status()).toBe(200);
+}
 
 /**
  * The signed-in provider's company, registered already, approved by the demo admin and subscribed with
  * the demo billing's test card: eligible for leads.
  */
 export async function approveAndSubscribe(product: Product, context: BrowserContext, companyId: number): Promise<void> {
-  const admin = await product.newContext();
-  await apiSignIn(admin, DEMO.admin, DEMO.password);
-  expect((await admin.request.patch(`/api/admin/providers/${companyId}/approve`)).status()).toBe(200);
+  await approveCompany(product, companyId);
   const started = await context.request.post("/api/create-subscription");
   expect(started.status(), await started.text()).toBe(200);
   const confirmed = await context.request.post("/api/subscription/demo/confirm", {

@@ -1,7 +1,7 @@
 // The authorization matrix (decision 111): every route the app declares × seven callers, each cell
 // a real request whose expected status is written below. A route the app declares without a row
 // here fails the first test, so a new route cannot ship without saying who may call it.
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
@@ -9,7 +9,6 @@ import { alerts } from "../db/schema/alerts";
 import { caseStudies } from "../db/schema/case-studies";
 import { companies } from "../db/schema/companies";
 import { leadMessages, messageReports } from "../db/schema/lead-messages";
-import { leads } from "../db/schema/leads";
 import { notifications } from "../db/schema/notifications";
 import { users } from "../db/schema/users";
 import { raiseAlert } from "../features/alerts/service";
@@ -17,6 +16,7 @@ import { sessionIdFromToken, startSession } from "../features/auth/service";
 import { publicSessionId } from "../features/auth/sessions";
 import { matchQuoteRequest } from "../features/matching/service";
 import { createProvider, type ProviderSetup, quoteRequestBody, type TestProvider } from "../test/fixtures";
+import { leadOf, quoteBody } from "../test/scenarios";
 import { createTestContext, createUser, type TestContext, type TestUser, uniqueEmail } from "../test/test-app";
 
 const ACTORS = ["anonymous", "client", "otherClient", "pendingProvider", "provider", "otherProvider", "admin"] as const;
@@ -67,11 +67,7 @@ const PROFILE = {
   size: "small",
   specialties: [...PROVIDER_SPECIALTIES],
 };
-const QUOTE = {
-  amount: 24_000,
-  timeline: "6 weeks",
-  message: "We would build an unattended bot that reads each invoice and keys it into SAP.",
-};
+const QUOTE = quoteBody();
 const CASE_STUDY = {
   title: "Invoice intake for a distributor",
   industry: "manufacturing",
@@ -300,12 +296,12 @@ const REQUESTS: Record<string, RouteRequest> = {
   "GET /api/leads/:id": { id: (w) => w.lead },
   "POST /api/leads/:id/view": { id: (w) => w.lead },
   "POST /api/leads/:id/decline": {
-    id: async (w) => leadOf(w.users.provider, await newRequest(w.users.client, true)),
+    id: async (w) => leadOf(ctx, w.users.provider, await newRequest(w.users.client, true)),
     body: () => ({ reason: "not_fit" }),
   },
   "GET /api/leads/:id/quote": { id: (w) => w.lead },
   "POST /api/leads/:id/quote": {
-    id: async (w) => leadOf(w.users.provider, await newRequest(w.users.client, true)),
+    id: async (w) => leadOf(ctx, w.users.provider, await newRequest(w.users.client, true)),
     body: () => QUOTE,
   },
 
@@ -395,18 +391,9 @@ async function newRequest(client: TestUser, matched = false): Promise<number> {
   return id;
 }
 
-async function leadOf(provider: TestProvider, requestId: number): Promise<number> {
-  const [lead] = await ctx.database.db
-    .select({ id: leads.id })
-    .from(leads)
-    .where(and(eq(leads.companyId, provider.companyId), eq(leads.quoteRequestId, requestId)));
-  if (!lead) throw new Error(`no lead of the provider on request ${requestId}`);
-  return lead.id;
-}
-
 /** A quote of `provider` on a new request of the world's client. */
 async function newQuote(w: World): Promise<number> {
-  const lead = await leadOf(w.users.provider, await newRequest(w.users.client, true));
+  const lead = await leadOf(ctx, w.users.provider, await newRequest(w.users.client, true));
   const res = await send(w.users.provider, "POST", `/api/leads/${lead}/quote`, QUOTE);
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id;
@@ -532,7 +519,7 @@ beforeAll(async () => {
   const provider = await createProvider(ctx, PROVIDER_KINDS.provider);
   const pendingProvider = await createProvider(ctx, PROVIDER_KINDS.pendingProvider);
   const request = await newRequest(client, true);
-  const lead = await leadOf(provider, request);
+  const lead = await leadOf(ctx, provider, request);
   const quote = await send(provider, "POST", `/api/leads/${lead}/quote`, QUOTE);
   expect(quote.statusCode, quote.body).toBe(201);
   // After the matching: this provider's company holds no lead and no quote of the client's request.

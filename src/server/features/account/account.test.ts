@@ -13,63 +13,20 @@ import { quotes } from "../../db/schema/quotes";
 import { sessions } from "../../db/schema/sessions";
 import { subscriptions } from "../../db/schema/subscriptions";
 import { users } from "../../db/schema/users";
-import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
+import { createProvider, type TestProvider } from "../../test/fixtures";
+import { acceptQuote, leadOf, matchedRequest, quoteOn } from "../../test/scenarios";
 import { as, createTestContext, createUser, signIn, type TestContext, type TestUser } from "../../test/test-app";
 import { DELETED_ACCOUNT_ROLE_MESSAGE } from "../admin/users";
 import { MAX_FAILURES_PER_PAIR, TOO_MANY_PASSWORD_TRIES } from "../auth/throttle";
-import { matchQuoteRequest } from "../matching/service";
 import { RETIRED_COMPANY_REASON } from "./service";
 
 let ctx: TestContext;
 let a: TestProvider;
 let b: TestProvider;
 
-const quoteBody = {
-  amount: 24_000,
-  timeline: "6 weeks",
-  message: "We would build an unattended bot that reads each invoice and keys it into SAP.",
-};
-
 const exportAs = (user: TestUser | null) => as(ctx, user, { method: "GET", url: "/api/account/export" });
 const deleteAs = (user: TestUser | null, password: unknown) =>
   as(ctx, user, { method: "POST", url: "/api/account/delete", payload: { password } });
-
-/** A request of `owner`, matched (the providers with every specialty outscore the others). */
-async function matchedRequest(owner: TestUser, title: string): Promise<number> {
-  const res = await as(ctx, owner, {
-    method: "POST",
-    url: "/api/quote-requests",
-    payload: quoteRequestBody({ title }),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const id: number = res.json().id;
-  await matchQuoteRequest(ctx.deps, id);
-  return id;
-}
-
-async function leadOf(p: TestProvider, requestId: number): Promise<number> {
-  const [lead] = await ctx.database.db
-    .select({ id: leads.id })
-    .from(leads)
-    .where(and(eq(leads.companyId, p.companyId), eq(leads.quoteRequestId, requestId)));
-  if (!lead) throw new Error("the provider has no lead for this request");
-  return lead.id;
-}
-
-async function quoteOn(p: TestProvider, requestId: number): Promise<number> {
-  const res = await as(ctx, p, {
-    method: "POST",
-    url: `/api/leads/${await leadOf(p, requestId)}/quote`,
-    payload: quoteBody,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id;
-}
-
-async function accept(client: TestUser, quoteId: number) {
-  const res = await as(ctx, client, { method: "POST", url: `/api/quotes/${quoteId}/accept` });
-  expect(res.statusCode, res.body).toBe(200);
-}
 
 const userRow = async (id: number) => {
   const [row] = await ctx.database.db.select().from(users).where(eq(users.id, id));
@@ -124,9 +81,9 @@ describe("downloading my data", () => {
   it("gives a client everything about them as a JSON file, and nothing of anyone else", async () => {
     const client = await createUser(ctx, "client", "exporter");
     const other = await createUser(ctx, "client", "bystander");
-    const mine = await matchedRequest(client, "Invoice intake for the exporter");
-    await matchedRequest(other, "Someone else's payroll");
-    await quoteOn(a, mine);
+    const mine = await matchedRequest(ctx, client, { title: "Invoice intake for the exporter" });
+    await matchedRequest(ctx, other, { title: "Someone else's payroll" });
+    await quoteOn(ctx, a, mine);
     await ctx.database.db.insert(inquiries).values({
       source: "contact",
       name: "Exporter",
@@ -178,8 +135,8 @@ describe("downloading my data", () => {
 
   it("gives a provider their company, subscription, leads and quotes sent", async () => {
     const client = await createUser(ctx, "client", "buyer");
-    const requestId = await matchedRequest(client, "Order entry for the buyer");
-    const quoteId = await quoteOn(b, requestId);
+    const requestId = await matchedRequest(ctx, client, { title: "Order entry for the buyer" });
+    const quoteId = await quoteOn(ctx, b, requestId);
     const data = (await exportAs(b)).json();
     expect(data.account).toMatchObject({ id: b.id, userType: "provider" });
     expect(data.company).toMatchObject({ id: b.companyId, status: "approved" });
@@ -202,10 +159,10 @@ describe("downloading my data", () => {
 describe("deleting a client", () => {
   it("cancels the open requests, keeps the closed ones anonymised, and frees the email", async () => {
     const client = await createUser(ctx, "client", "leaver");
-    const open = await matchedRequest(client, "Open request of the leaver");
-    const hired = await matchedRequest(client, "Hired request of the leaver");
-    const pendingQuote = await quoteOn(a, open);
-    await accept(client, await quoteOn(b, hired));
+    const open = await matchedRequest(ctx, client, { title: "Open request of the leaver" });
+    const hired = await matchedRequest(ctx, client, { title: "Hired request of the leaver" });
+    const pendingQuote = await quoteOn(ctx, a, open);
+    await acceptQuote(ctx, client, await quoteOn(ctx, b, hired));
     const before = await userRow(client.id);
 
     const res = await deleteAs(client, client.password);
@@ -237,7 +194,7 @@ describe("deleting a client", () => {
     expect(told.some((n) => n.body.includes("Open request of the leaver"))).toBe(true);
 
     // The hired request stays for the provider, with "Deleted user" and no email.
-    const lead = await as(ctx, b, { method: "GET", url: `/api/leads/${await leadOf(b, hired)}` });
+    const lead = await as(ctx, b, { method: "GET", url: `/api/leads/${await leadOf(ctx, b, hired)}` });
     expect(lead.statusCode, lead.body).toBe(200);
     const request = lead.json().request;
     expect(request.status).toBe("closed");
@@ -303,15 +260,15 @@ describe("deleting a provider", () => {
       .update(companies)
       .set({ status: "pending" })
       .where(or(eq(companies.id, a.companyId), eq(companies.id, b.companyId)));
-    const hired = await matchedRequest(client, "Hired from the leaving provider");
-    const pending = await matchedRequest(client, "Pending with the leaving provider");
+    const hired = await matchedRequest(ctx, client, { title: "Hired from the leaving provider" });
+    const pending = await matchedRequest(ctx, client, { title: "Pending with the leaving provider" });
     await ctx.database.db
       .update(companies)
       .set({ status: "approved" })
       .where(or(eq(companies.id, a.companyId), eq(companies.id, b.companyId)));
-    const acceptedQuote = await quoteOn(provider, hired);
-    await accept(client, acceptedQuote);
-    const pendingQuote = await quoteOn(provider, pending);
+    const acceptedQuote = await quoteOn(ctx, provider, hired);
+    await acceptQuote(ctx, client, acceptedQuote);
+    const pendingQuote = await quoteOn(ctx, provider, pending);
 
     const res = await deleteAs(provider, provider.password);
     expect(res.statusCode, res.body).toBe(204);
@@ -340,7 +297,7 @@ describe("deleting a provider", () => {
     expect(pendingList.json()).toEqual([]);
 
     // A new request is never matched to the retired company.
-    const later = await matchedRequest(client, "After the provider left");
+    const later = await matchedRequest(ctx, client, { title: "After the provider left" });
     const laterLeads = await ctx.database.db
       .select()
       .from(leads)
@@ -388,8 +345,8 @@ describe("all or nothing", () => {
   it("leaves everything as it was when the billing provider cannot cancel the subscription", async () => {
     const provider = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
     const client = await createUser(ctx, "client", "waiting");
-    const requestId = await matchedRequest(client, "Waiting on a provider who tries to leave");
-    const quoteId = await quoteOn(provider, requestId);
+    const requestId = await matchedRequest(ctx, client, { title: "Waiting on a provider who tries to leave" });
+    const quoteId = await quoteOn(ctx, provider, requestId);
     // A Stripe subscription on an app where Stripe is not configured: the provider cannot be asked.
     await ctx.database.db
       .update(subscriptions)

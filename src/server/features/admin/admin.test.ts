@@ -9,7 +9,8 @@ import { leads } from "../../db/schema/leads";
 import { notifications } from "../../db/schema/notifications";
 import { quoteRequests } from "../../db/schema/quote-requests";
 import { quotes } from "../../db/schema/quotes";
-import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
+import { createProvider, type TestProvider } from "../../test/fixtures";
+import { matchedRequest, quoteOn, submitRequest } from "../../test/scenarios";
 import { as, createTestContext, createUser, signIn, type TestContext, type TestUser } from "../../test/test-app";
 import { raiseAlert } from "../alerts/service";
 import { matchQuoteRequest } from "../matching/service";
@@ -24,16 +25,6 @@ let b: TestProvider;
 const get = (user: TestUser | null, url: string) => as(ctx, user, { method: "GET", url });
 const patch = (user: TestUser | null, url: string, payload?: Record<string, unknown>) =>
   as(ctx, user, { method: "PATCH", url, ...(payload ? { payload } : {}) });
-
-async function submit(owner: TestUser, title: string): Promise<number> {
-  const res = await as(ctx, owner, {
-    method: "POST",
-    url: "/api/quote-requests",
-    payload: quoteRequestBody({ title }),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id;
-}
 
 async function lastActivity() {
   const [row] = await ctx.database.db.select().from(activityLogs).orderBy(sql`${activityLogs.id} desc`).limit(1);
@@ -100,9 +91,9 @@ describe("GET /api/admin/requests and PATCH /api/admin/requests/:id/status", () 
   beforeAll(async () => {
     other = await createUser(ctx, "client", "otherclient");
     ids = [
-      await submit(client, "Invoice matching for AP"),
-      await submit(other, "Payroll 100% reconciliation"),
-      await submit(client, "Claims intake"),
+      await submitRequest(ctx, client, { title: "Invoice matching for AP" }),
+      await submitRequest(ctx, other, { title: "Payroll 100% reconciliation" }),
+      await submitRequest(ctx, client, { title: "Claims intake" }),
     ];
   });
 
@@ -148,16 +139,11 @@ describe("GET /api/admin/requests and PATCH /api/admin/requests/:id/status", () 
 
   it("completed closes the request for the client, declines pending quotes and closes the leads", async () => {
     const id = ids[2] as number;
-    const [lead] = await ctx.database.db
-      .select()
-      .from(leads)
-      .where(and(eq(leads.quoteRequestId, id), eq(leads.companyId, a.companyId)));
-    const quoted = await as(ctx, a, {
-      method: "POST",
-      url: `/api/leads/${lead?.id}/quote`,
-      payload: { amount: 12_000, timeline: "4 weeks", message: "We would automate the claims intake end to end." },
+    await quoteOn(ctx, a, id, {
+      amount: 12_000,
+      timeline: "4 weeks",
+      message: "We would automate the claims intake end to end.",
     });
-    expect(quoted.statusCode, quoted.body).toBe(201);
 
     const res = await patch(admin, `/api/admin/requests/${id}/status`, { status: "completed" });
     expect(res.statusCode, res.body).toBe(200);
@@ -201,7 +187,7 @@ describe("GET /api/admin/requests and PATCH /api/admin/requests/:id/status", () 
   });
 
   it("cancelled shows the client Cancelled (closed) and tells the providers who quoted", async () => {
-    const id = await submit(client, "Vendor onboarding");
+    const id = await submitRequest(ctx, client, { title: "Vendor onboarding" });
     await matchQuoteRequest(ctx.deps, id);
     const [lead] = await ctx.database.db
       .select()
@@ -293,7 +279,7 @@ describe("GET /api/admin/users and PATCH /api/admin/users/:id/role", () => {
   it("a provider made a client keeps the company but receives no more leads", async () => {
     const p = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
     expect((await patch(admin, `/api/admin/users/${p.id}/role`, { userType: "client" })).statusCode).toBe(200);
-    const id = await submit(client, "Expense report checks");
+    const id = await submitRequest(ctx, client, { title: "Expense report checks" });
     await matchQuoteRequest(ctx.deps, id);
     const leadRows = await ctx.database.db.select().from(leads).where(eq(leads.quoteRequestId, id));
     expect(leadRows.map((l) => l.companyId)).not.toContain(p.companyId);
@@ -432,22 +418,15 @@ describe("overview and analytics figures", () => {
 describe("the figures the database keeps (migration 0012)", () => {
   it("equal a count of the rows after inserts, status changes, withdrawals, role changes and deletes", async () => {
     // A quote sent, then withdrawn; a request deleted with its leads and quotes; a role changed.
-    const id = await submit(client, "Kept figures");
-    await matchQuoteRequest(ctx.deps, id);
-    const [lead] = await ctx.database.db
-      .select()
-      .from(leads)
-      .where(and(eq(leads.quoteRequestId, id), eq(leads.companyId, a.companyId)));
-    const sent = await as(ctx, a, {
-      method: "POST",
-      url: `/api/leads/${lead?.id}/quote`,
-      payload: { amount: 5_000, timeline: "2 weeks", message: "A small, quick automation of this process." },
+    const id = await matchedRequest(ctx, client, { title: "Kept figures" });
+    const sent = await quoteOn(ctx, a, id, {
+      amount: 5_000,
+      timeline: "2 weeks",
+      message: "A small, quick automation of this process.",
     });
-    expect(sent.statusCode, sent.body).toBe(201);
-    const withdrawn = await as(ctx, a, { method: "POST", url: `/api/quotes/${sent.json().id}/withdraw` });
+    const withdrawn = await as(ctx, a, { method: "POST", url: `/api/quotes/${sent}/withdraw` });
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
-    const doomed = await submit(client, "Deleted request");
-    await matchQuoteRequest(ctx.deps, doomed);
+    const doomed = await matchedRequest(ctx, client, { title: "Deleted request" });
     await ctx.database.db.delete(quoteRequests).where(eq(quoteRequests.id, doomed));
 
     const stats = (await get(admin, "/api/admin/stats")).json();

@@ -13,11 +13,10 @@ import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { activityLogs } from "../../db/schema/activity-logs";
 import { companies } from "../../db/schema/companies";
 import { emailOutbox } from "../../db/schema/email-outbox";
-import { leads } from "../../db/schema/leads";
 import { notifications } from "../../db/schema/notifications";
-import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
+import { createProvider, type TestProvider } from "../../test/fixtures";
+import { acceptQuote, matchedRequest, quoteOn } from "../../test/scenarios";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
-import { matchQuoteRequest } from "../matching/service";
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -30,21 +29,13 @@ const call = (user: Caller, method: "GET" | "POST" | "PATCH", url: string, paylo
 
 /** The client's review of a new hire of `hired`. */
 async function reviewedHire(hired: TestProvider, rating: number, title = "Invoice keying in SAP"): Promise<number> {
-  const created = await call(client, "POST", "/api/quote-requests", quoteRequestBody({ title }));
-  expect(created.statusCode, created.body).toBe(201);
-  const requestId: number = created.json().id;
-  await matchQuoteRequest(ctx.deps, requestId);
-  const [lead] = await ctx.database.db
-    .select({ id: leads.id })
-    .from(leads)
-    .where(and(eq(leads.companyId, hired.companyId), eq(leads.quoteRequestId, requestId)));
-  const quote = await call(hired, "POST", `/api/leads/${lead?.id}/quote`, {
+  const requestId = await matchedRequest(ctx, client, { title });
+  const quote = await quoteOn(ctx, hired, requestId, {
     amount: 9_000,
     timeline: "4 weeks",
     message: "We would build a bot that reads each invoice and keys it into SAP for you.",
   });
-  expect(quote.statusCode, quote.body).toBe(201);
-  expect((await call(client, "POST", `/api/quotes/${quote.json().id}/accept`)).statusCode).toBe(200);
+  await acceptQuote(ctx, client, quote);
   const review = await call(client, "POST", `/api/quote-requests/${requestId}/review`, {
     rating,
     body: `A ${rating}-star job: the bot reads the invoices and keys them into SAP.`,

@@ -11,6 +11,7 @@ import {
   sessionCookie,
   startNewWindow,
   type TestContext,
+  type TestUser,
   uniqueEmail,
 } from "../../test/test-app";
 import { SIGN_UP_LIMIT } from "./routes";
@@ -29,6 +30,13 @@ const signUp = (payload: Record<string, unknown>, remoteAddress?: string) =>
   ctx.app.inject({ method: "POST", url: "/api/auth/sign-up", payload, ...(remoteAddress ? { remoteAddress } : {}) });
 const signIn = (payload: Record<string, unknown>, remoteAddress = "10.9.0.1") =>
   ctx.app.inject({ method: "POST", url: "/api/auth/sign-in", payload, remoteAddress });
+const changePassword = (user: TestUser, currentPassword: string, newPassword: string, remoteAddress?: string) =>
+  as(ctx, user, {
+    method: "POST",
+    url: "/api/auth/password",
+    payload: { currentPassword, newPassword },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
 
 /** The token of the newest email of `kind` to `address`, read from its link. */
 async function linkToken(address: string, kind: string): Promise<string> {
@@ -412,11 +420,7 @@ describe("account settings", () => {
     const user = await createUser(ctx, "provider");
     const elsewhere = await signIn({ email: user.email, password: user.password }, "10.5.0.1");
     const otherDevice = { cookie: sessionCookie(elsewhere) };
-    const res = await as(ctx, user, {
-      method: "POST",
-      url: "/api/auth/password",
-      payload: { currentPassword: user.password, newPassword: "a-brand-new-passphrase" },
-    });
+    const res = await changePassword(user, user.password, "a-brand-new-passphrase");
     expect(res.statusCode).toBe(204);
     expect((await as(ctx, user, { method: "GET", url: "/api/auth/user" })).statusCode).toBe(200);
     expect((await as(ctx, otherDevice, { method: "GET", url: "/api/auth/user" })).statusCode).toBe(401);
@@ -426,18 +430,10 @@ describe("account settings", () => {
 
   it("refuses a wrong current password or a weak new one with 400, changing nothing", async () => {
     const user = await createUser(ctx, "client");
-    const wrong = await as(ctx, user, {
-      method: "POST",
-      url: "/api/auth/password",
-      payload: { currentPassword: "not-it-at-all", newPassword: "another-passphrase" },
-    });
+    const wrong = await changePassword(user, "not-it-at-all", "another-passphrase");
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toMatch(/current password/);
-    const weak = await as(ctx, user, {
-      method: "POST",
-      url: "/api/auth/password",
-      payload: { currentPassword: user.password, newPassword: "short" },
-    });
+    const weak = await changePassword(user, user.password, "short");
     expect(weak.statusCode).toBe(400);
     expect(weak.json().issues[0].field).toBe("newPassword");
     expect((await signIn({ email: user.email, password: user.password }, "10.5.0.4")).statusCode).toBe(200);
@@ -468,11 +464,7 @@ describe("passwords the policy refuses", () => {
 
   it("refuses a weak new password when changing it", async () => {
     const user = await createUser(ctx, "client");
-    const res = await as(ctx, user, {
-      method: "POST",
-      url: "/api/auth/password",
-      payload: { currentPassword: user.password, newPassword: "password123" },
-    });
+    const res = await changePassword(user, user.password, "password123");
     expect(res.statusCode).toBe(400);
     expect(res.json().issues[0].field).toBe("newPassword");
     expect((await signIn({ email: user.email, password: user.password }, "10.5.1.4")).statusCode).toBe(200);
@@ -481,12 +473,7 @@ describe("passwords the policy refuses", () => {
   it("limits wrong current passwords on the change form like sign-in attempts", async () => {
     const user = await createUser(ctx, "client");
     const change = (currentPassword: string) =>
-      as(ctx, user, {
-        method: "POST",
-        url: "/api/auth/password",
-        payload: { currentPassword, newPassword: "a-brand-new-passphrase" },
-        remoteAddress: "10.5.2.1",
-      });
+      changePassword(user, currentPassword, "a-brand-new-passphrase", "10.5.2.1");
     for (let i = 0; i < MAX_FAILURES_PER_PAIR; i++) expect((await change("not-it-at-all")).statusCode).toBe(400);
     const limited = await change(user.password);
     expect(limited.statusCode).toBe(429);

@@ -2,10 +2,9 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMAIL_LINK_INVALID_MESSAGE, emailChangeAnswer } from "@/shared/auth";
 import { emailOutbox } from "../../db/schema/email-outbox";
-import { leads } from "../../db/schema/leads";
-import { createProvider, quoteRequestBody } from "../../test/fixtures";
+import { createProvider } from "../../test/fixtures";
+import { leadRowOf, matchedRequest, quoteOn } from "../../test/scenarios";
 import { as, createTestContext, createUser, sessionCookie, type TestContext, uniqueEmail } from "../../test/test-app";
-import { matchQuoteRequest } from "../matching/service";
 import { RESEND_LIMIT } from "./verification";
 
 let ctx: TestContext;
@@ -83,20 +82,13 @@ describe("email verification", () => {
     const provider = await createProvider(ctx, {
       specialties: ["RPA", "Data Entry Automation", "Workflow Automation"],
     });
-    const created = await as(ctx, client, { method: "POST", url: "/api/quote-requests", payload: quoteRequestBody() });
-    expect(created.statusCode).toBe(201);
-    await matchQuoteRequest(ctx.deps, created.json().id);
-    const [lead] = await ctx.database.db
-      .select()
-      .from(leads)
-      .where(and(eq(leads.companyId, provider.companyId), eq(leads.quoteRequestId, created.json().id)));
-    if (!lead) throw new Error("the provider got no lead");
-    const quoted = await as(ctx, provider, {
-      method: "POST",
-      url: `/api/leads/${lead.id}/quote`,
-      payload: { amount: 12_000, timeline: "4 weeks", message: "We would automate the invoice entry end to end." },
+    const requestId = await matchedRequest(ctx, client);
+    const lead = await leadRowOf(ctx, provider, requestId);
+    await quoteOn(ctx, provider, requestId, {
+      amount: 12_000,
+      timeline: "4 weeks",
+      message: "We would automate the invoice entry end to end.",
     });
-    expect(quoted.statusCode).toBe(201);
 
     const hidden = (await as(ctx, provider, { method: "GET", url: `/api/leads/${lead.id}` })).json();
     expect(hidden.request).not.toHaveProperty("client");

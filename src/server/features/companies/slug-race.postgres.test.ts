@@ -1,9 +1,10 @@
 // Two registrations of one company name at once (decision 137), on a real PostgreSQL server whatever the
 // run's database: there transactions overlap, while PGlite runs one at a time. Both find the name's slug
 // free; the second to commit hits the unique slug and is retried, never answered with a 500.
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { companies } from "../../db/schema/companies";
+import { waitingForLocks } from "../../test/locks";
 import { as, createTestContext, createUser, type TestContext } from "../../test/test-app";
 
 let ctx: TestContext;
@@ -14,14 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-/** Sessions of this test's database waiting for a lock (pg_stat_activity). */
-async function waitingForLocks(): Promise<number> {
-  const result = await ctx.database.db.execute<{ n: number }>(
-    sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-  );
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
-}
 
 it("a registration racing another of the same name gets the slug with its id", async () => {
   const first = await createUser(ctx, "client", "racerone");
@@ -51,7 +44,7 @@ it("a registration racing another of the same name gets the slug with its id", a
       },
     });
     // The second stands at the unique slug, waiting for the first to commit or roll back.
-    await expect.poll(waitingForLocks, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => waitingForLocks(ctx), { timeout: 20_000 }).toBe(1);
     await blocker.query("commit");
     const res = await registering;
     expect(res.statusCode, res.body).toBe(201);

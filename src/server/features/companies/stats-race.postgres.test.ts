@@ -2,11 +2,12 @@
 // database: there transactions overlap, while PGlite runs one at a time. The second recount waits for the
 // first's lock on the company row and must then count the first's committed change too, rather than
 // write figures from before it (a lost update the public rating would keep until the next change).
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { companies } from "../../db/schema/companies";
 import { reviews } from "../../db/schema/reviews";
 import { createProvider } from "../../test/fixtures";
+import { waitingForLocks } from "../../test/locks";
 import { createReviewedHire } from "../../test/reviewed-hires";
 import { createTestContext, createUser, type TestContext } from "../../test/test-app";
 
@@ -18,14 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-/** Sessions of this test's database waiting for a lock (pg_stat_activity). */
-async function waitingForLocks(): Promise<number> {
-  const result = await ctx.database.db.execute<{ n: number }>(
-    sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-  );
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
-}
 
 it("two reviews shown at once are both counted in the provider's figures", async () => {
   const provider = await createProvider(ctx);
@@ -49,7 +42,7 @@ it("two reviews shown at once are both counted in the provider's figures", async
     await second.query("update reviews set hidden_at = null where id = $1", [ids[1]]);
     // The second recount stands at the company row, which the first holds until its commit.
     const recounting = second.query("select refresh_provider_stats($1)", [provider.companyId]);
-    await expect.poll(waitingForLocks, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => waitingForLocks(ctx), { timeout: 20_000 }).toBe(1);
     await first.query("commit");
     await recounting;
     await second.query("commit");

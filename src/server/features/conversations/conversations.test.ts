@@ -15,7 +15,8 @@ import { leads } from "../../db/schema/leads";
 import { notifications } from "../../db/schema/notifications";
 import { subscriptions } from "../../db/schema/subscriptions";
 import { LIVE_CHANNEL, type LiveMessage } from "../../live/publish";
-import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
+import { createProvider, type TestProvider } from "../../test/fixtures";
+import { leadOf, matchedRequest } from "../../test/scenarios";
 import {
   as,
   createTestContext,
@@ -24,7 +25,6 @@ import {
   type TestContext,
   type TestUser,
 } from "../../test/test-app";
-import { matchQuoteRequest } from "../matching/service";
 import { CONVERSATION_NOT_FOUND, MESSAGE_RATE_LIMIT, REMOVED_MESSAGE_NOTE } from "./service";
 
 let ctx: TestContext;
@@ -80,21 +80,9 @@ const requestThreads = async (user: TestUser, requestId: number) => {
 type Matched = { requestId: number; leadA: number; leadB: number };
 
 /** A new request of the client, matched: a lead for each of the two providers. */
-async function matchedRequest(owner: TestUser = client): Promise<Matched> {
-  const res = await call(owner, "POST", "/api/quote-requests", quoteRequestBody());
-  expect(res.statusCode, res.body).toBe(201);
-  const requestId: number = res.json().id;
-  await matchQuoteRequest(ctx.deps, requestId);
-  return { requestId, leadA: await leadOf(a, requestId), leadB: await leadOf(b, requestId) };
-}
-
-async function leadOf(p: TestProvider, requestId: number): Promise<number> {
-  const [lead] = await ctx.database.db
-    .select({ id: leads.id })
-    .from(leads)
-    .where(and(eq(leads.companyId, p.companyId), eq(leads.quoteRequestId, requestId)));
-  if (!lead) throw new Error("the provider has no lead for this request");
-  return lead.id;
+async function matchedLeads(owner: TestUser = client): Promise<Matched> {
+  const requestId = await matchedRequest(ctx, owner);
+  return { requestId, leadA: await leadOf(ctx, a, requestId), leadB: await leadOf(ctx, b, requestId) };
 }
 
 const setLeadStatus = (leadId: number, status: LeadStatus) =>
@@ -177,7 +165,7 @@ afterAll(async () => {
 
 describe("who may read and write a thread", () => {
   it("answers the two parties, refuses everyone else: 401, 403 for a wrong role, 404 for a stranger", async () => {
-    const { requestId, leadA } = await matchedRequest();
+    const { requestId, leadA } = await matchedLeads();
     await sent(client, leadA, "Hello, can you start in January?");
     const threadRoutes: [Method, string, object?][] = [
       ["GET", `/api/conversations/${leadA}`],
@@ -228,7 +216,7 @@ describe("who may read and write a thread", () => {
   });
 
   it("a provider who may not act on leads now gets the lead page's 403 and its reason", async () => {
-    const { leadA } = await matchedRequest();
+    const { leadA } = await matchedLeads();
     await ctx.database.db.update(subscriptions).set({ status: "canceled" }).where(eq(subscriptions.userId, a.id));
     try {
       const res = await call(a, "GET", `/api/conversations/${leadA}`);
@@ -241,7 +229,7 @@ describe("who may read and write a thread", () => {
   });
 
   it("names the bad id, cursor or limit with a 400", async () => {
-    const { leadA } = await matchedRequest();
+    const { leadA } = await matchedLeads();
     const bad = await call(client, "GET", "/api/conversations/abc");
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain("must be a conversation id");
@@ -266,7 +254,7 @@ describe("who may read and write a thread", () => {
 
 describe("messages", () => {
   it("validates the text: blank and too long are 400 with the schema's message; the longest is stored", async () => {
-    const { leadA } = await matchedRequest();
+    const { leadA } = await matchedLeads();
     const cases: [object, string][] = [
       [{ body: "   \n " }, "Write a message."],
       [{}, "Write a message."],
@@ -288,7 +276,7 @@ describe("messages", () => {
   });
 
   it("shows each message with its side, author and whose it is, to both parties", async () => {
-    const { leadA } = await matchedRequest();
+    const { leadA } = await matchedLeads();
     const first = await say(client, leadA, "Do you work with SAP?");
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({
@@ -321,7 +309,7 @@ describe("messages", () => {
   });
 
   it("pages newest first, older pages by cursor, with no gap and no repeat", async () => {
-    const { leadA } = await matchedRequest();
+    const { leadA } = await matchedLeads();
     const ids: number[] = [];
     for (let i = 1; i <= 7; i += 1) ids.push(await sent(i % 2 ? client : a, leadA, `Message ${i}`));
     const seen: number[] = [];
@@ -347,7 +335,7 @@ describe("messages", () => {
   });
 
   it(`answers ${MESSAGE_PAGE_SIZE} messages a page unless asked for another size`, async () => {
-    const { leadA } = await matchedRequest();
+    const { leadA } = await matchedLeads();
     await ctx.database.db.insert(leadMessages).values(
       Array.from({ length: MESSAGE_PAGE_SIZE + 2 }, (_, i) => ({
         leadId: leadA,
@@ -365,7 +353,7 @@ describe("messages", () => {
   });
 
   it("a hidden message keeps its place without its text; a deleted sender still shows the side's name", async () => {
-    const { requestId, leadA } = await matchedRequest();
+    const { requestId, leadA } = await matchedLeads();
     const hiddenId = await sent(a, leadA, "Pay me outside the marketplace.");
     const keptId = await sent(client, leadA, "Who else works on it?");
     await ctx.database.db
@@ -393,7 +381,7 @@ describe("messages", () => {
 
 describe("read markers and unread counts", () => {
   it("counts the other side's unread in the summary, the thread and the request's threads", async () => {
-    const { requestId, leadA, leadB } = await matchedRequest();
+    const { requestId, leadA, leadB } = await matchedLeads();
     const ids = [
       await sent(a, leadA, "We can help."),
       await sent(a, leadA, "When would you like to talk?"),
@@ -439,7 +427,7 @@ describe("read markers and unread counts", () => {
   });
 
   it("says how far the other side has read ('Seen'), and writing marks one's own side read", async () => {
-    const { leadA } = await matchedRequest();
+    const { leadA } = await matchedLeads();
     expect((await thread(a, leadA)).seenUpTo).toBe(0);
     const q1 = await sent(a, leadA, "First question.");
     const q2 = await sent(a, leadA, "Second question.");
@@ -456,7 +444,7 @@ describe("read markers and unread counts", () => {
   });
 
   it("publishes a live event to both parties for a new message and for a read that moves", async () => {
-    const { requestId, leadA } = await matchedRequest();
+    const { requestId, leadA } = await matchedLeads();
     const live = await listenLive();
     try {
       const id = await sent(client, leadA, "Are you there?");
@@ -478,7 +466,7 @@ describe("read markers and unread counts", () => {
 
 describe("the client's contact details", () => {
   it("stay hidden from the provider until the client writes in the thread", async () => {
-    const { leadA } = await matchedRequest();
+    const { leadA } = await matchedLeads();
     await sent(a, leadA, "Before we quote: how many invoices a day?");
     const before = (await call(a, "GET", `/api/leads/${leadA}`)).json();
     expect(before.request).not.toHaveProperty("client");
@@ -491,7 +479,7 @@ describe("the client's contact details", () => {
 
   it("an unconfirmed client's reply does not show them (decision 114)", async () => {
     const unconfirmed = await createUser(ctx, "client", "unconfirmed", { verified: false });
-    const { leadA } = await matchedRequest(unconfirmed);
+    const { leadA } = await matchedLeads(unconfirmed);
     await sent(unconfirmed, leadA, "Hello.");
     expect((await call(a, "GET", `/api/leads/${leadA}`)).json().request).not.toHaveProperty("client");
   });
@@ -499,7 +487,7 @@ describe("the client's contact details", () => {
 
 describe("closed and declined leads", () => {
   it("a closed lead is read-only for both sides: 409 to write, 200 to read", async () => {
-    const { requestId, leadA } = await matchedRequest();
+    const { requestId, leadA } = await matchedLeads();
     await sent(client, leadA, "Before it closes.");
     await setLeadStatus(leadA, "closed");
     for (const party of [client, a]) {
@@ -516,7 +504,7 @@ describe("closed and declined leads", () => {
   });
 
   it("after a hire only the hired provider's thread stays open; the others are closed with the reason", async () => {
-    const { requestId, leadA, leadB } = await matchedRequest();
+    const { requestId, leadA, leadB } = await matchedLeads();
     const quoted = await call(a, "POST", `/api/leads/${leadA}/quote`, QUOTE);
     expect(quoted.statusCode, quoted.body).toBe(201);
     const quotedB = await call(b, "POST", `/api/leads/${leadB}/quote`, QUOTE);
@@ -548,14 +536,14 @@ describe("closed and declined leads", () => {
   });
 
   it("a cancelled request closes its threads, saying so to each side", async () => {
-    const { requestId, leadA } = await matchedRequest();
+    const { requestId, leadA } = await matchedLeads();
     expect((await call(client, "POST", `/api/quote-requests/${requestId}/cancel`)).statusCode).toBe(200);
     expect((await thread(a, leadA)).closedReason).toBe("This request was cancelled, so this conversation is closed.");
     expect((await say(a, leadA, "Shame.")).statusCode).toBe(409);
   });
 
   it("a declined lead: the provider reads but cannot write; the client does not see it without messages", async () => {
-    const { requestId, leadA, leadB } = await matchedRequest();
+    const { requestId, leadA, leadB } = await matchedLeads();
     await setLeadStatus(leadA, "declined");
     const header = await thread(a, leadA);
     expect(header).toMatchObject({ canWrite: false });
@@ -576,7 +564,7 @@ describe("closed and declined leads", () => {
   });
 
   it("a declined lead with messages is gone for the client too: nothing says who declined", async () => {
-    const { requestId, leadA, leadB } = await matchedRequest();
+    const { requestId, leadA, leadB } = await matchedLeads();
     await sent(client, leadA, "Is this in your scope?");
     await sent(a, leadA, "Sadly not.");
     expect((await unread(client)).threads.map((t) => t.leadId)).toContain(leadA);
@@ -599,7 +587,7 @@ describe("closed and declined leads", () => {
 
 describe("notifications", () => {
   it("an admin hiding a message takes its text out of the recipient's bell too", async () => {
-    const { leadA } = await matchedRequest();
+    const { leadA } = await matchedLeads();
     const id = await sent(client, leadA, "Call me on this number, it is urgent and rude.");
     const link = `/provider-dashboard/leads/${leadA}`;
     const before = (await messageNotes(a.id)).filter((n) => n.link === link);
@@ -611,7 +599,7 @@ describe("notifications", () => {
   });
 
   it("tells the other side in the bell, folds messages into its unread entry, and emails once per window", async () => {
-    const { requestId, leadA } = await matchedRequest();
+    const { requestId, leadA } = await matchedLeads();
     const before = (await emailsTo(a.id)).length;
     await sent(client, leadA, "First question: do you use SAP's own tools?");
     const notes = (await messageNotes(a.id)).filter((n) => n.link === `/provider-dashboard/leads/${leadA}`);
@@ -667,7 +655,7 @@ describe("notifications", () => {
       preferences: [{ kind: "message.received", email: false }],
     });
     expect(prefs.statusCode, prefs.body).toBe(200);
-    const { leadA } = await matchedRequest(quiet);
+    const { leadA } = await matchedLeads(quiet);
     await sent(a, leadA, "A question for you.");
     expect(await emailsTo(quiet.id)).toHaveLength(0);
     expect(await messageNotes(quiet.id)).toHaveLength(1);
@@ -681,7 +669,7 @@ describe("notifications", () => {
 
 describe("the bell and the sender's pace", () => {
   it("reading a thread to its end reads the bell's entry about it, and the bell hears of it", async () => {
-    const { leadA } = await matchedRequest();
+    const { leadA } = await matchedLeads();
     const first = await sent(client, leadA, "One.");
     await sent(client, leadA, "Two.");
     const about = async () => (await messageNotes(a.id)).filter((n) => n.link === `/provider-dashboard/leads/${leadA}`);
@@ -701,7 +689,7 @@ describe("the bell and the sender's pace", () => {
 
   it(`refuses more than ${MESSAGE_RATE_LIMIT.max} messages from one sender in the window with a 429`, async () => {
     const fast = await createUser(ctx, "client", "fast");
-    const { leadA } = await matchedRequest(fast);
+    const { leadA } = await matchedLeads(fast);
     startNewWindow(ctx, MESSAGE_RATE_LIMIT.windowMs);
     for (let i = 1; i <= MESSAGE_RATE_LIMIT.max; i += 1) await sent(fast, leadA, `Line ${i}`);
     const refused = await say(fast, leadA, "One too many.");
@@ -718,7 +706,7 @@ describe("the bell and the sender's pace", () => {
 
 describe("live events of quotes", () => {
   it("tells the client of a quote sent, changed and withdrawn, and the provider of its acceptance", async () => {
-    const { requestId, leadA } = await matchedRequest();
+    const { requestId, leadA } = await matchedLeads();
     const live = await listenLive();
     try {
       const toClient = (m: LiveMessage) =>

@@ -8,8 +8,9 @@ import { companies } from "../../db/schema/companies";
 import { leads } from "../../db/schema/leads";
 import { notifications } from "../../db/schema/notifications";
 import { quoteRequests } from "../../db/schema/quote-requests";
-import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
+import { createProvider } from "../../test/fixtures";
 import { matchJobsFor } from "../../test/jobs";
+import { leadRowOf, matchedRequest } from "../../test/scenarios";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
 import { matchQuoteRequest, tooFewProvidersCause } from "../matching/service";
 
@@ -33,29 +34,7 @@ beforeEach(async () => {
 const decline = (user: TestUser | null, leadId: number | string, payload: object = { reason: "not_fit" }) =>
   as(ctx, user, { method: "POST", url: `/api/leads/${leadId}/decline`, payload });
 
-async function submit(over: Parameters<typeof quoteRequestBody>[0] = {}): Promise<number> {
-  const res = await as(ctx, client, { method: "POST", url: "/api/quote-requests", payload: quoteRequestBody(over) });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id;
-}
-
-/** A submitted request, matched now (as its job would). */
-async function submitMatched(over: Parameters<typeof quoteRequestBody>[0] = {}): Promise<number> {
-  const id = await submit(over);
-  await matchQuoteRequest(ctx.deps, id);
-  return id;
-}
-
 const leadsOf = (requestId: number) => ctx.database.db.select().from(leads).where(eq(leads.quoteRequestId, requestId));
-
-async function leadOf(p: TestProvider, requestId: number) {
-  const [lead] = await ctx.database.db
-    .select()
-    .from(leads)
-    .where(and(eq(leads.quoteRequestId, requestId), eq(leads.companyId, p.companyId)));
-  if (!lead) throw new Error(`provider ${p.companyId} has no lead for request ${requestId}`);
-  return lead;
-}
 
 const statusOf = async (requestId: number) =>
   (await ctx.database.db.select().from(quoteRequests).where(eq(quoteRequests.id, requestId)))[0]?.status;
@@ -75,11 +54,11 @@ async function rankedProviders() {
 describe("declining a lead", () => {
   it("the owner declines with a reason; the request is offered to the next best provider, never to it again", async () => {
     const p = await rankedProviders();
-    const id = await submitMatched();
+    const id = await matchedRequest(ctx, client);
     expect((await leadsOf(id)).map((l) => l.companyId).sort()).toEqual(
       [p.first.companyId, p.second.companyId, p.third.companyId].sort(),
     );
-    const lead = await leadOf(p.first, id);
+    const lead = await leadRowOf(ctx, p.first, id);
     const jobsBefore = (await matchJobsFor(ctx.database.db, id)).length;
 
     const res = await decline(p.first, lead.id, { reason: "too_small", note: "  We start at $50k.  " });
@@ -107,20 +86,20 @@ describe("declining a lead", () => {
 
     // Matching again, or the fourth declining too, never brings the request back to the first provider.
     expect(await matchQuoteRequest(ctx.deps, id)).toMatchObject({ delivered: 0 });
-    expect((await decline(p.fourth, (await leadOf(p.fourth, id)).id)).statusCode).toBe(200);
+    expect((await decline(p.fourth, (await leadRowOf(ctx, p.fourth, id)).id)).statusCode).toBe(200);
     await matchQuoteRequest(ctx.deps, id);
     const last = await leadsOf(id);
     expect(last.filter((l) => l.companyId === p.first.companyId)).toHaveLength(1);
-    expect((await leadOf(p.first, id)).status).toBe("declined");
-    expect((await leadOf(p.fifth, id)).status).toBe("new");
+    expect((await leadRowOf(ctx, p.first, id)).status).toBe("declined");
+    expect((await leadRowOf(ctx, p.fifth, id)).status).toBe("new");
     expect(last.filter((l) => l.status !== "declined")).toHaveLength(3);
   });
 
   it("the client is not told, and sees nothing of the provider who declined", async () => {
     const p = await rankedProviders();
-    const id = await submitMatched();
+    const id = await matchedRequest(ctx, client);
     const before = await ctx.database.db.select().from(notifications).where(eq(notifications.userId, client.id));
-    expect((await decline(p.first, (await leadOf(p.first, id)).id)).statusCode).toBe(200);
+    expect((await decline(p.first, (await leadRowOf(ctx, p.first, id)).id)).statusCode).toBe(200);
     const after = await ctx.database.db.select().from(notifications).where(eq(notifications.userId, client.id));
     expect(after).toHaveLength(before.length);
     const [company] = await ctx.database.db.select().from(companies).where(eq(companies.id, p.first.companyId));
@@ -134,9 +113,9 @@ describe("declining a lead", () => {
 
   it("a request whose only provider declined, with nobody else eligible, waits for a provider again", async () => {
     const only = await createProvider(ctx);
-    const id = await submitMatched();
+    const id = await matchedRequest(ctx, client);
     expect(await statusOf(id)).toBe("matched");
-    expect((await decline(only, (await leadOf(only, id)).id, { reason: "no_capacity" })).statusCode).toBe(200);
+    expect((await decline(only, (await leadRowOf(ctx, only, id)).id, { reason: "no_capacity" })).statusCode).toBe(200);
     expect(await matchQuoteRequest(ctx.deps, id)).toMatchObject({ delivered: 0, eligible: 0, totalLeads: 0 });
     expect(await statusOf(id)).toBe("open");
     // One too-few-providers alert, raised when the request first had one provider only.
@@ -149,7 +128,7 @@ describe("declining a lead", () => {
     // A provider who becomes eligible later is offered it, and it is matched again.
     const late = await createProvider(ctx);
     await matchQuoteRequest(ctx.deps, id);
-    expect((await leadOf(late, id)).status).toBe("new");
+    expect((await leadRowOf(ctx, late, id)).status).toBe("new");
     expect(await statusOf(id)).toBe("matched");
   });
 });
@@ -157,9 +136,9 @@ describe("declining a lead", () => {
 describe("who may decline, and when", () => {
   it("anonymous 401, a client or an admin 403, another provider 404, the owner 200", async () => {
     const owner = await createProvider(ctx);
-    const id = await submitMatched();
+    const id = await matchedRequest(ctx, client);
     const other = await createProvider(ctx);
-    const lead = await leadOf(owner, id);
+    const lead = await leadRowOf(ctx, owner, id);
     expect((await decline(null, lead.id)).statusCode).toBe(401);
     expect((await decline(client, lead.id)).statusCode).toBe(403);
     expect((await decline(admin, lead.id)).statusCode).toBe(403);
@@ -169,14 +148,14 @@ describe("who may decline, and when", () => {
     expect((await decline(owner, 999_999)).statusCode).toBe(404);
     expect((await decline(owner, "abc")).statusCode).toBe(400);
     // Nothing of the above changed the lead.
-    expect((await leadOf(owner, id)).status).toBe("new");
+    expect((await leadRowOf(ctx, owner, id)).status).toBe("new");
     expect((await decline(owner, lead.id)).statusCode).toBe(200);
   });
 
   it("a reason outside the four, or a note too long, is 400 with a message to act on", async () => {
     const owner = await createProvider(ctx);
-    const id = await submitMatched();
-    const lead = await leadOf(owner, id);
+    const id = await matchedRequest(ctx, client);
+    const lead = await leadRowOf(ctx, owner, id);
     for (const payload of [{}, { reason: "bored" }]) {
       const res = await decline(owner, lead.id, payload);
       expect(res.statusCode).toBe(400);
@@ -185,22 +164,22 @@ describe("who may decline, and when", () => {
     const long = await decline(owner, lead.id, { reason: "other", note: "x".repeat(501) });
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toContain("The note must be at most 500 characters.");
-    expect((await leadOf(owner, id)).status).toBe("new");
+    expect((await leadRowOf(ctx, owner, id)).status).toBe("new");
   });
 
   it("declining twice is 409", async () => {
     const owner = await createProvider(ctx);
-    const lead = await leadOf(owner, await submitMatched());
+    const lead = await leadRowOf(ctx, owner, await matchedRequest(ctx, client));
     expect((await decline(owner, lead.id)).statusCode).toBe(200);
     const again = await decline(owner, lead.id, { reason: "other" });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe("You already declined this lead.");
-    expect((await leadOf(owner, lead.quoteRequestId)).declineReason).toBe("not_fit");
+    expect((await leadRowOf(ctx, owner, lead.quoteRequestId)).declineReason).toBe("not_fit");
   });
 
   it("a lead with a pending quote is 409 until the quote is withdrawn; a declined lead takes no quote", async () => {
     const owner = await createProvider(ctx);
-    const lead = await leadOf(owner, await submitMatched());
+    const lead = await leadRowOf(ctx, owner, await matchedRequest(ctx, client));
     const quote = await as(ctx, owner, {
       method: "POST",
       url: `/api/leads/${lead.id}/quote`,
@@ -227,9 +206,9 @@ describe("who may decline, and when", () => {
 
   it("a lead of a cancelled request is 409", async () => {
     const owner = await createProvider(ctx);
-    const id = await submitMatched();
+    const id = await matchedRequest(ctx, client);
     expect((await as(ctx, client, { method: "POST", url: `/api/quote-requests/${id}/cancel` })).statusCode).toBe(200);
-    const res = await decline(owner, (await leadOf(owner, id)).id);
+    const res = await decline(owner, (await leadRowOf(ctx, owner, id)).id);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/closed/);
   });
@@ -242,23 +221,30 @@ describe("a provider who keeps declining a kind of work", () => {
     const busy = await createProvider(ctx);
     const keen = await createProvider(ctx);
     for (let i = 0; i < 3; i++) {
-      const id = await submitMatched();
-      expect((await decline(decliner, (await leadOf(decliner, id)).id, { reason: "not_fit" })).statusCode).toBe(200);
-      expect((await decline(busy, (await leadOf(busy, id)).id, { reason: "no_capacity" })).statusCode).toBe(200);
+      const id = await matchedRequest(ctx, client);
+      expect((await decline(decliner, (await leadRowOf(ctx, decliner, id)).id, { reason: "not_fit" })).statusCode).toBe(
+        200,
+      );
+      expect((await decline(busy, (await leadRowOf(ctx, busy, id)).id, { reason: "no_capacity" })).statusCode).toBe(
+        200,
+      );
     }
     // Requests of another industry are another kind of work.
-    const other = await submitMatched({ industry: "healthcare" });
+    const other = await matchedRequest(ctx, client, { industry: "healthcare" });
 
-    const id = await submitMatched();
-    const mine = await as(ctx, decliner, { method: "GET", url: `/api/leads/${(await leadOf(decliner, id)).id}` });
-    const theirs = await as(ctx, keen, { method: "GET", url: `/api/leads/${(await leadOf(keen, id)).id}` });
-    const busys = (await leadOf(busy, id)).scoreParts;
+    const id = await matchedRequest(ctx, client);
+    const mine = await as(ctx, decliner, {
+      method: "GET",
+      url: `/api/leads/${(await leadRowOf(ctx, decliner, id)).id}`,
+    });
+    const theirs = await as(ctx, keen, { method: "GET", url: `/api/leads/${(await leadRowOf(ctx, keen, id)).id}` });
+    const busys = (await leadRowOf(ctx, busy, id)).scoreParts;
     expect(mine.json().matchScore).toBe(theirs.json().matchScore - 10);
     const part = mine.json().scoreParts.find((p: { part: string }) => p.part === "declines");
     expect(part).toMatchObject({ points: -10, max: 0 });
     expect(part.reason).toMatch(/^You declined 3 finance requests in the last 90 days \(\u221210 points\)/);
     expect(theirs.json().scoreParts.map((p: { part: string }) => p.part)).not.toContain("declines");
     expect(busys.map((p) => p.part)).not.toContain("declines");
-    expect((await leadOf(decliner, other)).scoreParts.map((p) => p.part)).not.toContain("declines");
+    expect((await leadRowOf(ctx, decliner, other)).scoreParts.map((p) => p.part)).not.toContain("declines");
   });
 });

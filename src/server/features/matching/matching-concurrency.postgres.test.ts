@@ -7,8 +7,10 @@ import { emailOutbox } from "../../db/schema/email-outbox";
 import { leads } from "../../db/schema/leads";
 import { notifications } from "../../db/schema/notifications";
 import { quoteRequests } from "../../db/schema/quote-requests";
-import { createProvider, quoteRequestBody } from "../../test/fixtures";
-import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
+import { createProvider } from "../../test/fixtures";
+import { waitingForLocks } from "../../test/locks";
+import { submitRequest } from "../../test/scenarios";
+import { createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
 import { matchQuoteRequest, rematchOpenRequests } from "./service";
 
 let ctx: TestContext;
@@ -22,24 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-async function submit(title: string): Promise<number> {
-  const res = await as(ctx, client, {
-    method: "POST",
-    url: "/api/quote-requests",
-    payload: { ...quoteRequestBody(), title },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().id;
-}
-
-/** Sessions of this test's database waiting for a lock (pg_stat_activity). */
-async function waitingForLocks(): Promise<number> {
-  const result = await ctx.database.db.execute<{ n: number }>(
-    sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-  );
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
-}
 
 const leadsOf = (ids: number[]) =>
   ctx.database.db
@@ -77,7 +61,7 @@ async function toldAbout(titles: string[]) {
 describe("matching at once", () => {
   it("one request matched by several at once, all waiting on its lock, gets each lead and each email once", async () => {
     const title = "Concurrent matching of one request";
-    const id = await submit(title);
+    const id = await submitRequest(ctx, client, { title });
     const pool = ctx.database.pool;
     if (!pool) throw new Error("this test runs on PostgreSQL");
     // A matcher in the middle of its work: the request row is locked by another transaction.
@@ -92,7 +76,7 @@ describe("matching at once", () => {
         rematchOpenRequests(ctx.deps),
       ];
       // All four stand at the lock; when it is released they go at once.
-      await expect.poll(waitingForLocks, { timeout: 20_000 }).toBe(4);
+      await expect.poll(() => waitingForLocks(ctx), { timeout: 20_000 }).toBe(4);
       await blocker.query("commit");
       const outcomes = await Promise.all(runs);
       const delivered = outcomes
@@ -111,7 +95,7 @@ describe("matching at once", () => {
   it("different requests matched at once, each several times, get their own leads, never one twice", async () => {
     const titles = Array.from({ length: 12 }, (_, i) => `Concurrent request ${i + 1}`);
     const ids: number[] = [];
-    for (const title of titles) ids.push(await submit(title));
+    for (const title of titles) ids.push(await submitRequest(ctx, client, { title }));
     // Three matchings of each request and a sweep over all, in any order, at once.
     await Promise.all([
       ...ids.flatMap((id) => [matchQuoteRequest(ctx.deps, id), matchQuoteRequest(ctx.deps, id)]),

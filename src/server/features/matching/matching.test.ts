@@ -12,6 +12,7 @@ import { createJobQueue } from "../../jobs/queue";
 import { startWorkers } from "../../jobs/workers";
 import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
 import { createReviewedHire } from "../../test/reviewed-hires";
+import { submitRequest } from "../../test/scenarios";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
 import { findCandidates } from "./queries";
 import {
@@ -43,15 +44,17 @@ beforeEach(async () => {
   await ctx.database.db.delete(companies);
 });
 
-async function submit(over: Parameters<typeof quoteRequestBody>[0] = {}): Promise<number> {
-  const res = await as(ctx, client, { method: "POST", url: "/api/quote-requests", payload: quoteRequestBody(over) });
-  expect(res.statusCode).toBe(201);
-  return res.json().id;
-}
-
 const leadsOf = (requestId: number) => ctx.database.db.select().from(leads).where(eq(leads.quoteRequestId, requestId));
 const statusOf = async (requestId: number) =>
   (await ctx.database.db.select().from(quoteRequests).where(eq(quoteRequests.id, requestId)))[0]?.status;
+/** A new request's row and its profile, as matching reads them. */
+async function submittedProfile(over: Parameters<typeof quoteRequestBody>[0] = {}) {
+  const id = await submitRequest(ctx, client, over);
+  const [row] = await ctx.database.db.select().from(quoteRequests).where(eq(quoteRequests.id, id));
+  if (!row) throw new Error("no request");
+  return { row, profile: requestProfile(row) };
+}
+
 const alertsFor = (cause: string) => ctx.database.db.select().from(alerts).where(eq(alerts.cause, cause));
 
 describe("matching a submitted request", () => {
@@ -63,7 +66,7 @@ describe("matching a submitted request", () => {
     const fair = await createProvider(ctx, { specialties: ["RPA"] });
     const weak = await createProvider(ctx, { specialties: ["IoT Integration"] });
 
-    const id = await submit();
+    const id = await submitRequest(ctx, client);
     // Submitting did not match: that is the job's work.
     expect(await leadsOf(id)).toHaveLength(0);
     // Workers on a queue of this test's own, stopped when it ends, so that they match nothing the
@@ -105,7 +108,7 @@ describe("matching a submitted request", () => {
 
   it("running twice, or twice at once, never duplicates a lead", async () => {
     for (let i = 0; i < 4; i++) await createProvider(ctx);
-    const id = await submit();
+    const id = await submitRequest(ctx, client);
     const [a, b] = await Promise.all([matchQuoteRequest(deps(), id), matchQuoteRequest(deps(), id)]);
     const again = await matchQuoteRequest(deps(), id);
     const rows = await leadsOf(id);
@@ -126,7 +129,7 @@ describe("matching a submitted request", () => {
       await createProvider(ctx, { subscription: "canceled" }),
     ];
     const trialing = await createProvider(ctx, { subscription: "trialing" });
-    const id = await submit();
+    const id = await submitRequest(ctx, client);
     await matchQuoteRequest(deps(), id);
     const rows = await leadsOf(id);
     expect(rows.map((r) => r.companyId)).toEqual([trialing.companyId]);
@@ -137,7 +140,7 @@ describe("matching a submitted request", () => {
     const suspended = await createProvider(ctx);
     const active = await createProvider(ctx);
     await ctx.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.id));
-    const id = await submit();
+    const id = await submitRequest(ctx, client);
     await matchQuoteRequest(deps(), id);
     expect((await leadsOf(id)).map((r) => r.companyId)).toEqual([active.companyId]);
   });
@@ -147,14 +150,16 @@ describe("matching a submitted request", () => {
     await createProvider(ctx, { country: "DE", specialties: ["RPA", "System Integration", "Workflow Automation"] });
     // A provider whose country is not known is not known to be in the US (decision 102).
     await createProvider(ctx, { country: null, specialties: ["RPA", "System Integration", "Workflow Automation"] });
-    const id = await submit({ requirements: { ...quoteRequestBody().requirements, locationPreference: "us-only" } });
+    const id = await submitRequest(ctx, client, {
+      requirements: { ...quoteRequestBody().requirements, locationPreference: "us-only" },
+    });
     await matchQuoteRequest(deps(), id);
     expect((await leadsOf(id)).map((r) => r.companyId)).toEqual([us.companyId]);
   });
 
   it("does not match a cancelled request", async () => {
     await createProvider(ctx);
-    const id = await submit();
+    const id = await submitRequest(ctx, client);
     expect(
       (
         await as(ctx, client, {
@@ -172,7 +177,7 @@ describe("the requester's own company", () => {
   it("never receives the request as a lead, however well it fits", async () => {
     const own = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
     const other = await createProvider(ctx);
-    const id = await submit();
+    const id = await submitRequest(ctx, client);
     // The request's client owns an approved, subscribed company (a client who became a provider).
     await ctx.database.db.update(quoteRequests).set({ clientId: own.id }).where(eq(quoteRequests.id, id));
     await matchQuoteRequest(deps(), id);
@@ -194,13 +199,10 @@ describe("the database's pre-ranking", () => {
         country: i % 6 === 0 ? "DE" : "US",
       });
     }
-    const id = await submit({
+    const { row, profile } = await submittedProfile({
       budgetRange: "$50k+",
       requirements: { ...quoteRequestBody().requirements, locationPreference: "us-only" },
     });
-    const [row] = await ctx.database.db.select().from(quoteRequests).where(eq(quoteRequests.id, id));
-    if (!row) throw new Error("no request");
-    const profile = requestProfile(row);
     await ctx.database.db.transaction(async (tx) => {
       const everyone = await findCandidates(tx, row, prepareRequest(profile), 10_000);
       const top = await findCandidates(tx, row, prepareRequest(profile), 3);
@@ -222,8 +224,14 @@ describe("the decline penalty in the database's pre-ranking", () => {
     for (let i = 0; i < 12; i++) {
       providers.push(await createProvider(ctx, { specialties: i % 2 ? ["RPA"] : ["RPA", "System Integration"] }));
     }
-    const finance = [await submit(), await submit(), await submit(), await submit(), await submit()];
-    const health = await submit({ industry: "healthcare" });
+    const finance = [
+      await submitRequest(ctx, client),
+      await submitRequest(ctx, client),
+      await submitRequest(ctx, client),
+      await submitRequest(ctx, client),
+      await submitRequest(ctx, client),
+    ];
+    const health = await submitRequest(ctx, client, { industry: "healthcare" });
     const DAY = 24 * HOUR_MS;
     // Provider i declined i % 6 finance requests lately for a reason about the work; some declined
     // more that do not count: "no capacity", too long ago, another industry.
@@ -270,10 +278,7 @@ describe("the decline penalty in the database's pre-ranking", () => {
         declinedAt: d.at,
       })),
     );
-    const id = await submit();
-    const [row] = await ctx.database.db.select().from(quoteRequests).where(eq(quoteRequests.id, id));
-    if (!row) throw new Error("no request");
-    const profile = requestProfile(row);
+    const { row, profile } = await submittedProfile();
     await ctx.database.db.transaction(async (tx) => {
       const everyone = await findCandidates(tx, row, prepareRequest(profile), 10_000);
       const counted = new Map(everyone.candidates.map((c) => [c.companyId, c.declinesInIndustry]));
@@ -301,10 +306,7 @@ describe("the clients' ratings in the score", () => {
       for (const rating of ratings[i] ?? []) await createReviewedHire(ctx, { client, companyId: p.companyId, rating });
       if (i % 3 === 0) await createReviewedHire(ctx, { client, companyId: p.companyId, rating: 5, hidden: true });
     }
-    const id = await submit();
-    const [row] = await ctx.database.db.select().from(quoteRequests).where(eq(quoteRequests.id, id));
-    if (!row) throw new Error("no request");
-    const profile = requestProfile(row);
+    const { row, profile } = await submittedProfile();
     await ctx.database.db.transaction(async (tx) => {
       const everyone = await findCandidates(tx, row, prepareRequest(profile), 10_000);
       const read = new Map(everyone.candidates.map((c) => [c.companyId, [c.reviewCount, c.ratingSum]]));
@@ -328,7 +330,7 @@ describe("the clients' ratings in the score", () => {
     await createReviewedHire(ctx, { client, companyId: third.companyId, rating: 5, hidden: true });
     await createReviewedHire(ctx, { client, companyId: last.companyId, rating: 5 });
 
-    const id = await submit();
+    const id = await submitRequest(ctx, client);
     await matchQuoteRequest(deps(), id);
     const delivered = await leadsOf(id);
     // Without ratings the lowest ids would win the tie; the 1-star provider drops out for the 5-star one.
@@ -358,7 +360,7 @@ describe("the clients' ratings in the score", () => {
 describe("providers who become eligible later", () => {
   it("a newly approved provider picks up an open request that was short of leads", async () => {
     const early = await createProvider(ctx);
-    const id = await submit();
+    const id = await submitRequest(ctx, client);
     await matchQuoteRequest(deps(), id);
     expect((await leadsOf(id)).map((l) => l.companyId)).toEqual([early.companyId]);
 
@@ -374,7 +376,7 @@ describe("providers who become eligible later", () => {
 
   it("reaches every short request, however many older ones stay short, batch after batch", async () => {
     const ids: number[] = [];
-    for (let i = 0; i < 5; i++) ids.push(await submit());
+    for (let i = 0; i < 5; i++) ids.push(await submitRequest(ctx, client));
     const late = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
     // Batches of two: the newest requests are only reached by going on past the first batch.
     await rematchOpenRequests(deps(), 2);
@@ -385,7 +387,7 @@ describe("providers who become eligible later", () => {
 describe("alerts", () => {
   it("raises one alert when fewer than 2 providers were eligible, however often matching runs", async () => {
     await createProvider(ctx);
-    const id = await submit();
+    const id = await submitRequest(ctx, client);
     await matchQuoteRequest(deps(), id);
     await matchQuoteRequest(deps(), id);
     await rematchOpenRequests(deps());
@@ -403,16 +405,16 @@ describe("alerts", () => {
   it("raises no such alert when enough providers are eligible", async () => {
     await createProvider(ctx);
     await createProvider(ctx);
-    const id = await submit();
+    const id = await submitRequest(ctx, client);
     await matchQuoteRequest(deps(), id);
     expect(await alertsFor(tooFewProvidersCause(id))).toHaveLength(0);
   });
 
   it("a request past its due time without a match raises one alert", async () => {
-    const id = await submit();
+    const id = await submitRequest(ctx, client);
     // The promise of a simple project is 48 hours: a minute past it, a request submitted now is on time.
     ctx.clock.advance(48 * HOUR_MS + 60_000);
-    const onTime = await submit();
+    const onTime = await submitRequest(ctx, client);
     expect(await checkMatchDeadlines(deps())).toBeGreaterThanOrEqual(1);
     expect(await checkMatchDeadlines(deps())).toBe(0);
     const raised = await alertsFor(matchOverdueCause(id));

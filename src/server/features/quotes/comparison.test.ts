@@ -1,15 +1,10 @@
-// The client's quote comparison shows each provider's verified reviews (decision 142): rating,
-// outcomes, hires and the profile's address, counting visible reviews only. A file of its own: the
-// hires it makes would move the figures the other quote tests count.
-import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { companies } from "../../db/schema/companies";
-import { leads } from "../../db/schema/leads";
-import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
+import { createProvider, type TestProvider } from "../../test/fixtures";
 import { createReviewedHire } from "../../test/reviewed-hires";
+import { matchedRequest, quoteOn } from "../../test/scenarios";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
-import { matchQuoteRequest } from "../matching/service";
 
 let ctx: TestContext;
 let client: TestUser;
@@ -28,23 +23,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function quoteOn(p: TestProvider, requestId: number, amount: number) {
-  const [lead] = await ctx.database.db
-    .select({ id: leads.id })
-    .from(leads)
-    .where(and(eq(leads.companyId, p.companyId), eq(leads.quoteRequestId, requestId)));
-  if (!lead) throw new Error("the provider has no lead for this request");
-  const res = await as(ctx, p, {
-    method: "POST",
-    url: `/api/leads/${lead.id}/quote`,
-    payload: {
-      amount,
-      timeline: "6 weeks",
-      message: "We would build an unattended bot that keys each invoice into SAP.",
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-}
+/** The comparison's figures come from the providers; the quote's words are their own. */
+const QUOTE_MESSAGE = "We would build an unattended bot that keys each invoice into SAP.";
 
 describe("the client's quote comparison", () => {
   it("shows each provider's rating, outcomes and hires from visible reviews, and its profile's address", async () => {
@@ -60,12 +40,9 @@ describe("the client's quote comparison", () => {
       hidden: true,
     });
 
-    const created = await as(ctx, client, { method: "POST", url: "/api/quote-requests", payload: quoteRequestBody() });
-    expect(created.statusCode).toBe(201);
-    const requestId: number = created.json().id;
-    await matchQuoteRequest(ctx.deps, requestId);
-    await quoteOn(rated, requestId, 24_000);
-    await quoteOn(fresh, requestId, 30_000);
+    const requestId = await matchedRequest(ctx, client);
+    await quoteOn(ctx, rated, requestId, { amount: 24_000, message: QUOTE_MESSAGE });
+    await quoteOn(ctx, fresh, requestId, { amount: 30_000, message: QUOTE_MESSAGE });
 
     const res = await as(ctx, client, { method: "GET", url: `/api/quote-requests/${requestId}/quotes` });
     expect(res.statusCode, res.body).toBe(200);

@@ -1,14 +1,13 @@
 // The pipeline's stages (decision 133) on the provider's and the admin's analytics, and the admin's
 // figures of declined leads (decision 132), against leads seeded through the API (messages straight
 // into their table: the conversation API is another feature's).
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leadMessages } from "../../db/schema/lead-messages";
-import { leads } from "../../db/schema/leads";
 import { quotes } from "../../db/schema/quotes";
-import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
+import { createProvider, type TestProvider } from "../../test/fixtures";
+import { acceptQuote, leadOf, matchedRequest } from "../../test/scenarios";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
-import { matchQuoteRequest } from "../matching/service";
 
 let ctx: TestContext;
 let client: TestUser;
@@ -16,15 +15,6 @@ let admin: TestUser;
 let p: TestProvider;
 let rival: TestProvider;
 const QUOTE = { amount: 20_000, timeline: "6 weeks", message: "We would build an unattended bot for your invoices." };
-
-async function leadOf(provider: TestProvider, requestId: number): Promise<number> {
-  const [lead] = await ctx.database.db
-    .select({ id: leads.id })
-    .from(leads)
-    .where(and(eq(leads.quoteRequestId, requestId), eq(leads.companyId, provider.companyId)));
-  if (!lead) throw new Error("no lead");
-  return lead.id;
-}
 
 async function quote(leadId: number): Promise<{ id: number; createdAt: Date }> {
   const res = await as(ctx, p, { method: "POST", url: `/api/leads/${leadId}/quote`, payload: QUOTE });
@@ -48,12 +38,8 @@ beforeAll(async () => {
   rival = await createProvider(ctx);
   // Seven requests, each delivered to both providers; the provider takes each lead one stage further.
   const ids: number[] = [];
-  for (let i = 0; i < 7; i++) {
-    const res = await as(ctx, client, { method: "POST", url: "/api/quote-requests", payload: quoteRequestBody() });
-    ids.push(res.json().id);
-    await matchQuoteRequest(ctx.deps, res.json().id);
-  }
-  const lead = await Promise.all(ids.map((id) => leadOf(p, id)));
+  for (let i = 0; i < 7; i++) ids.push(await matchedRequest(ctx, client));
+  const lead = await Promise.all(ids.map((id) => leadOf(ctx, p, id)));
   const [, talked = 0, quotedOnly = 0, negotiating = 0, won = 0, lost = 0, declined = 0] = lead;
   declinedLead = declined;
   const MINUTE = 60_000;
@@ -67,14 +53,14 @@ beforeAll(async () => {
   await message(negotiating, "client", new Date(q3.createdAt.getTime() + MINUTE));
   // 4: won. 5: lost (the client declined the quote).
   const q4 = await quote(won);
-  expect((await as(ctx, client, { method: "POST", url: `/api/quotes/${q4.id}/accept` })).statusCode).toBe(200);
+  await acceptQuote(ctx, client, q4.id);
   const q5 = await quote(lost);
   expect((await as(ctx, client, { method: "POST", url: `/api/quotes/${q5.id}/decline` })).statusCode).toBe(200);
   // 6: declined by the provider, and the rival declined the first request.
   const decline = (who: TestProvider, id: number, reason: string, note?: string) =>
     as(ctx, who, { method: "POST", url: `/api/leads/${id}/decline`, payload: { reason, note } });
   expect((await decline(p, declined, "not_fit", "We only do SAP work.")).statusCode).toBe(200);
-  expect((await decline(rival, await leadOf(rival, ids[0] ?? 0), "too_small")).statusCode).toBe(200);
+  expect((await decline(rival, await leadOf(ctx, rival, ids[0] ?? 0), "too_small")).statusCode).toBe(200);
 });
 afterAll(async () => {
   await ctx.close();

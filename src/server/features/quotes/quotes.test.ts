@@ -6,9 +6,9 @@ import { leads } from "../../db/schema/leads";
 import { notifications } from "../../db/schema/notifications";
 import { quotes } from "../../db/schema/quotes";
 import { subscriptions } from "../../db/schema/subscriptions";
-import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
+import { createProvider, type TestProvider } from "../../test/fixtures";
+import { leadOf, matchedRequest, quoteBody, quoteOn } from "../../test/scenarios";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
-import { matchQuoteRequest } from "../matching/service";
 import { unsendableReason } from "../notifications/mail";
 
 let ctx: TestContext;
@@ -17,38 +17,6 @@ let otherClient: TestUser;
 
 const call = (user: TestUser | null, method: "GET" | "POST" | "PUT", url: string, payload?: unknown) =>
   as(ctx, user, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
-
-const body = (over: Record<string, unknown> = {}) => ({
-  amount: 24_000,
-  timeline: "6 weeks",
-  message: "We would build an unattended bot that reads each invoice and keys it into SAP.",
-  ...over,
-});
-
-/** A fresh request matched to the given providers (every specialty: they outscore everyone else). */
-async function matchedRequest(owner: TestUser = client, title?: string): Promise<number> {
-  const payload = quoteRequestBody(title === undefined ? {} : { title });
-  const res = await as(ctx, owner, { method: "POST", url: "/api/quote-requests", payload });
-  expect(res.statusCode).toBe(201);
-  const id = res.json().id;
-  await matchQuoteRequest(ctx.deps, id);
-  return id;
-}
-
-async function leadOf(p: TestProvider, requestId: number): Promise<number> {
-  const [lead] = await ctx.database.db
-    .select({ id: leads.id })
-    .from(leads)
-    .where(and(eq(leads.companyId, p.companyId), eq(leads.quoteRequestId, requestId)));
-  if (!lead) throw new Error("the provider has no lead for this request");
-  return lead.id;
-}
-
-async function quoteOn(p: TestProvider, requestId: number, over: Record<string, unknown> = {}): Promise<number> {
-  const res = await call(p, "POST", `/api/leads/${await leadOf(p, requestId)}/quote`, body(over));
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id;
-}
 
 const notificationsOf = (userId: number, kind: string) =>
   ctx.database.db
@@ -75,8 +43,8 @@ afterAll(async () => {
 
 describe("sending a quote", () => {
   it("validates the amount, its bounds, the texts and the line items, naming the field", async () => {
-    const requestId = await matchedRequest();
-    const url = `/api/leads/${await leadOf(a, requestId)}/quote`;
+    const requestId = await matchedRequest(ctx, client);
+    const url = `/api/leads/${await leadOf(ctx, a, requestId)}/quote`;
     const cases: [Record<string, unknown>, string][] = [
       [{ amount: 0 }, "amount"],
       [{ amount: -5 }, "amount"],
@@ -92,25 +60,25 @@ describe("sending a quote", () => {
       [{ status: "accepted" }, ""],
     ];
     for (const [over, field] of cases) {
-      const res = await call(a, "POST", url, body(over));
+      const res = await call(a, "POST", url, quoteBody(over));
       expect(res.statusCode, JSON.stringify(over)).toBe(400);
       if (field) expect(res.json().message, JSON.stringify(over)).toContain(field);
     }
-    const missing = await call(a, "POST", url, { timeline: "6 weeks", message: body().message });
+    const missing = await call(a, "POST", url, { timeline: "6 weeks", message: quoteBody().message });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toContain("amount");
     expect(await ctx.database.db.select().from(quotes).where(eq(quotes.quoteRequestId, requestId))).toEqual([]);
   });
 
   it("stores the quote with its line items and first-year total; the lead becomes quoted, the client is told", async () => {
-    const requestId = await matchedRequest();
-    const leadId = await leadOf(a, requestId);
+    const requestId = await matchedRequest(ctx, client);
+    const leadId = await leadOf(ctx, a, requestId);
     expect((await call(a, "GET", `/api/leads/${leadId}`)).json().request).not.toHaveProperty("client");
     const res = await call(
       a,
       "POST",
       `/api/leads/${leadId}/quote`,
-      body({ lineItems: { discovery: 4_000, build: 18_000, licences: 2_000, hosting: 100, maintenance: 400 } }),
+      quoteBody({ lineItems: { discovery: 4_000, build: 18_000, licences: 2_000, hosting: 100, maintenance: 400 } }),
     );
     expect(res.statusCode, res.body).toBe(201);
     const quote = res.json();
@@ -154,95 +122,95 @@ describe("sending a quote", () => {
   });
 
   it("one live quote per lead: a second answers 409, also when two arrive at once", async () => {
-    const requestId = await matchedRequest();
-    const url = `/api/leads/${await leadOf(b, requestId)}/quote`;
-    const [r1, r2] = await Promise.all([call(b, "POST", url, body()), call(b, "POST", url, body())]);
+    const requestId = await matchedRequest(ctx, client);
+    const url = `/api/leads/${await leadOf(ctx, b, requestId)}/quote`;
+    const [r1, r2] = await Promise.all([call(b, "POST", url, quoteBody()), call(b, "POST", url, quoteBody())]);
     expect([r1.statusCode, r2.statusCode].sort()).toEqual([201, 409]);
-    const third = await call(b, "POST", url, body({ amount: 1_000 }));
+    const third = await call(b, "POST", url, quoteBody({ amount: 1_000 }));
     expect(third.statusCode).toBe(409);
     expect(third.json().message).toMatch(/already sent a quote/);
   });
 
   it("only the lead's provider may quote; clients and admins are refused; without access: 403", async () => {
-    const requestId = await matchedRequest();
-    const leadId = await leadOf(a, requestId);
+    const requestId = await matchedRequest(ctx, client);
+    const leadId = await leadOf(ctx, a, requestId);
     const stranger = await createProvider(ctx);
-    expect((await call(stranger, "POST", `/api/leads/${leadId}/quote`, body())).statusCode).toBe(404);
+    expect((await call(stranger, "POST", `/api/leads/${leadId}/quote`, quoteBody())).statusCode).toBe(404);
     expect((await call(stranger, "GET", `/api/leads/${leadId}/quote`)).statusCode).toBe(404);
     // Out of the later tests' matching.
     await ctx.database.db
       .update(subscriptions)
       .set({ status: "canceled" })
       .where(eq(subscriptions.userId, stranger.id));
-    expect((await call(b, "POST", `/api/leads/${leadId}/quote`, body())).statusCode).toBe(404);
-    expect((await call(client, "POST", `/api/leads/${leadId}/quote`, body())).statusCode).toBe(403);
+    expect((await call(b, "POST", `/api/leads/${leadId}/quote`, quoteBody())).statusCode).toBe(404);
+    expect((await call(client, "POST", `/api/leads/${leadId}/quote`, quoteBody())).statusCode).toBe(403);
     const admin = await createUser(ctx, "admin");
-    expect((await call(admin, "POST", `/api/leads/${leadId}/quote`, body())).statusCode).toBe(403);
-    expect((await call(null, "POST", `/api/leads/${leadId}/quote`, body())).statusCode).toBe(401);
+    expect((await call(admin, "POST", `/api/leads/${leadId}/quote`, quoteBody())).statusCode).toBe(403);
+    expect((await call(null, "POST", `/api/leads/${leadId}/quote`, quoteBody())).statusCode).toBe(401);
 
     await ctx.database.db.update(subscriptions).set({ status: "canceled" }).where(eq(subscriptions.userId, a.id));
-    const denied = await call(a, "POST", `/api/leads/${leadId}/quote`, body());
+    const denied = await call(a, "POST", `/api/leads/${leadId}/quote`, quoteBody());
     expect(denied.statusCode).toBe(403);
     expect(denied.json().message).toMatch(/subscription/i);
     await ctx.database.db.update(subscriptions).set({ status: "active" }).where(eq(subscriptions.userId, a.id));
-    expect((await call(a, "POST", `/api/leads/${leadId}/quote`, body())).statusCode).toBe(201);
+    expect((await call(a, "POST", `/api/leads/${leadId}/quote`, quoteBody())).statusCode).toBe(201);
   });
 });
 
 describe("editing and withdrawing", () => {
   it("the provider edits and withdraws a pending quote; the lead returns to viewed and may be quoted again", async () => {
-    const requestId = await matchedRequest();
-    const leadId = await leadOf(a, requestId);
-    const id = await quoteOn(a, requestId);
+    const requestId = await matchedRequest(ctx, client);
+    const leadId = await leadOf(ctx, a, requestId);
+    const id = await quoteOn(ctx, a, requestId);
 
-    const edited = await call(a, "PUT", `/api/quotes/${id}`, body({ amount: 20_000, timeline: "5 weeks" }));
+    const edited = await call(a, "PUT", `/api/quotes/${id}`, quoteBody({ amount: 20_000, timeline: "5 weeks" }));
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ amountCents: 2_000_000, timeline: "5 weeks", status: "submitted" });
-    expect((await call(a, "PUT", `/api/quotes/${id}`, body({ amount: 0 }))).statusCode).toBe(400);
-    expect((await call(b, "PUT", `/api/quotes/${id}`, body())).statusCode).toBe(404);
+    expect((await call(a, "PUT", `/api/quotes/${id}`, quoteBody({ amount: 0 }))).statusCode).toBe(400);
+    expect((await call(b, "PUT", `/api/quotes/${id}`, quoteBody())).statusCode).toBe(404);
     expect((await call(b, "POST", `/api/quotes/${id}/withdraw`)).statusCode).toBe(404);
-    expect((await call(client, "PUT", `/api/quotes/${id}`, body())).statusCode).toBe(403);
+    expect((await call(client, "PUT", `/api/quotes/${id}`, quoteBody())).statusCode).toBe(403);
 
     const withdrawn = await call(a, "POST", `/api/quotes/${id}/withdraw`);
     expect(withdrawn.statusCode).toBe(200);
     expect(withdrawn.json()).toMatchObject({ status: "withdrawn" });
     expect(withdrawn.json().decidedAt).toBeTruthy();
     expect((await call(a, "GET", `/api/leads/${leadId}`)).json().status).toBe("viewed");
-    expect((await call(a, "PUT", `/api/quotes/${id}`, body())).statusCode).toBe(409);
+    expect((await call(a, "PUT", `/api/quotes/${id}`, quoteBody())).statusCode).toBe(409);
     expect((await call(a, "POST", `/api/quotes/${id}/withdraw`)).statusCode).toBe(409);
     // The client no longer sees it.
     expect((await call(client, "GET", `/api/quote-requests/${requestId}/quotes`)).json()).toEqual([]);
     expect((await call(client, "POST", `/api/quotes/${id}/accept`)).statusCode).toBe(404);
     expect((await call(a, "GET", `/api/leads/${leadId}/quote`)).json()).toEqual({ quote: null, canQuote: true });
-    await quoteOn(a, requestId);
+    await quoteOn(ctx, a, requestId);
   });
 
   it("an accepted or declined quote, or one on a closed request, can no longer be edited or withdrawn", async () => {
-    const requestId = await matchedRequest();
-    const won = await quoteOn(a, requestId);
-    const lost = await quoteOn(b, requestId);
+    const requestId = await matchedRequest(ctx, client);
+    const won = await quoteOn(ctx, a, requestId);
+    const lost = await quoteOn(ctx, b, requestId);
     expect((await call(client, "POST", `/api/quotes/${won}/accept`)).statusCode).toBe(200);
     for (const [p, id] of [
       [a, won],
       [b, lost],
     ] as const) {
-      const edit = await call(p, "PUT", `/api/quotes/${id}`, body());
+      const edit = await call(p, "PUT", `/api/quotes/${id}`, quoteBody());
       expect(edit.statusCode).toBe(409);
       expect(edit.json().message).toMatch(/closed/);
       expect((await call(p, "POST", `/api/quotes/${id}/withdraw`)).statusCode).toBe(409);
     }
     // c never quoted: the request no longer takes quotes.
-    const late = await call(c, "POST", `/api/leads/${await leadOf(c, requestId)}/quote`, body());
+    const late = await call(c, "POST", `/api/leads/${await leadOf(ctx, c, requestId)}/quote`, quoteBody());
     expect(late.statusCode).toBe(409);
-    expect((await call(c, "GET", `/api/leads/${await leadOf(c, requestId)}/quote`)).json().canQuote).toBe(false);
+    expect((await call(c, "GET", `/api/leads/${await leadOf(ctx, c, requestId)}/quote`)).json().canQuote).toBe(false);
   });
 });
 
 describe("the client's choice", () => {
   it("lists the request's quotes with the provider's profile and match score, to its owner only", async () => {
-    const requestId = await matchedRequest();
-    await quoteOn(a, requestId, { lineItems: { maintenance: 500 } });
-    await quoteOn(b, requestId, { amount: 30_000 });
+    const requestId = await matchedRequest(ctx, client);
+    await quoteOn(ctx, a, requestId, { lineItems: { maintenance: 500 } });
+    await quoteOn(ctx, b, requestId, { amount: 30_000 });
     const res = await call(client, "GET", `/api/quote-requests/${requestId}/quotes`);
     expect(res.statusCode).toBe(200);
     const list = res.json();
@@ -265,9 +233,9 @@ describe("the client's choice", () => {
   });
 
   it("accepting hires one: the others declined, the request and all its leads closed, providers told", async () => {
-    const requestId = await matchedRequest();
-    const won = await quoteOn(a, requestId);
-    const lost = await quoteOn(b, requestId);
+    const requestId = await matchedRequest(ctx, client);
+    const won = await quoteOn(ctx, a, requestId);
+    const lost = await quoteOn(ctx, b, requestId);
     expect((await call(otherClient, "POST", `/api/quotes/${won}/accept`)).statusCode).toBe(404);
     expect((await call(a, "POST", `/api/quotes/${won}/accept`)).statusCode).toBe(403);
 
@@ -286,9 +254,9 @@ describe("the client's choice", () => {
     expect(leadRows.map((l) => l.status)).toEqual(["closed", "closed", "closed"]);
 
     const accepted = await notificationsOf(a.id, "quote.accepted");
-    expect(accepted.map((n) => n.link)).toContain(`/provider-dashboard/leads/${await leadOf(a, requestId)}`);
+    expect(accepted.map((n) => n.link)).toContain(`/provider-dashboard/leads/${await leadOf(ctx, a, requestId)}`);
     const declined = await notificationsOf(b.id, "quote.declined");
-    expect(declined.map((n) => n.link)).toContain(`/provider-dashboard/leads/${await leadOf(b, requestId)}`);
+    expect(declined.map((n) => n.link)).toContain(`/provider-dashboard/leads/${await leadOf(ctx, b, requestId)}`);
     expect(declined.at(-1)?.body).toMatch(/another provider/);
     // c never quoted: nothing to tell it.
     expect((await notificationsOf(c.id, "quote.declined")).length).toBe(0);
@@ -300,7 +268,7 @@ describe("the client's choice", () => {
       .where(and(eq(emailOutbox.userId, b.id), eq(emailOutbox.kind, "quote.declined")));
     expect(mails.length).toBeGreaterThan(0);
     expect(mails.at(-1)?.textBody).toContain(
-      `Open the lead: ${ctx.config.publicUrl}/provider-dashboard/leads/${await leadOf(b, requestId)}`,
+      `Open the lead: ${ctx.config.publicUrl}/provider-dashboard/leads/${await leadOf(ctx, b, requestId)}`,
     );
 
     const again = await call(client, "POST", `/api/quotes/${lost}/accept`);
@@ -312,9 +280,9 @@ describe("the client's choice", () => {
   it("a request with the longest title still makes sendable emails for the winner and the declined", async () => {
     const title = `Automate ${"x".repeat(191)}`;
     expect(title).toHaveLength(200);
-    const requestId = await matchedRequest(client, title);
-    const won = await quoteOn(a, requestId);
-    await quoteOn(b, requestId);
+    const requestId = await matchedRequest(ctx, client, { title });
+    const won = await quoteOn(ctx, a, requestId);
+    await quoteOn(ctx, b, requestId);
     expect((await call(client, "POST", `/api/quotes/${won}/accept`)).statusCode).toBe(200);
 
     const mails = await ctx.database.db
@@ -327,9 +295,9 @@ describe("the client's choice", () => {
   });
 
   it("two accepts racing on one request: exactly one 200, the other a clear 409", async () => {
-    const requestId = await matchedRequest();
-    const q1 = await quoteOn(a, requestId);
-    const q2 = await quoteOn(b, requestId);
+    const requestId = await matchedRequest(ctx, client);
+    const q1 = await quoteOn(ctx, a, requestId);
+    const q2 = await quoteOn(ctx, b, requestId);
     const results = await Promise.all([
       call(client, "POST", `/api/quotes/${q1}/accept`),
       call(client, "POST", `/api/quotes/${q2}/accept`),
@@ -342,8 +310,8 @@ describe("the client's choice", () => {
     );
     expect(statuses.sort()).toEqual(["accepted", "declined"]);
     // The same quote accepted twice at once: one 200 as well.
-    const other = await matchedRequest();
-    const q3 = await quoteOn(a, other);
+    const other = await matchedRequest(ctx, client);
+    const q3 = await quoteOn(ctx, a, other);
     const twice = await Promise.all([
       call(client, "POST", `/api/quotes/${q3}/accept`),
       call(client, "POST", `/api/quotes/${q3}/accept`),
@@ -352,8 +320,8 @@ describe("the client's choice", () => {
   });
 
   it("declining one pending quote closes its lead and tells its provider; the request stays open", async () => {
-    const requestId = await matchedRequest();
-    const id = await quoteOn(c, requestId);
+    const requestId = await matchedRequest(ctx, client);
+    const id = await quoteOn(ctx, c, requestId);
     expect((await call(otherClient, "POST", `/api/quotes/${id}/decline`)).statusCode).toBe(404);
     const res = await call(client, "POST", `/api/quotes/${id}/decline`);
     expect(res.statusCode).toBe(200);
@@ -364,17 +332,17 @@ describe("the client's choice", () => {
     const [lead] = await ctx.database.db
       .select()
       .from(leads)
-      .where(eq(leads.id, await leadOf(c, requestId)));
+      .where(eq(leads.id, await leadOf(ctx, c, requestId)));
     expect(lead?.status).toBe("closed");
     const notes = await notificationsOf(c.id, "quote.declined");
     expect(notes.at(-1)?.body).toMatch(/declined your quote/);
     // A declined quote is still the lead's quote: no second one.
-    expect((await call(c, "POST", `/api/leads/${lead?.id}/quote`, body())).statusCode).toBe(409);
+    expect((await call(c, "POST", `/api/leads/${lead?.id}/quote`, quoteBody())).statusCode).toBe(409);
   });
 
   it("cancelling a request declines its pending quotes and closes its leads", async () => {
-    const requestId = await matchedRequest();
-    const id = await quoteOn(a, requestId);
+    const requestId = await matchedRequest(ctx, client);
+    const id = await quoteOn(ctx, a, requestId);
     const before = (await notificationsOf(a.id, "quote.declined")).length;
     const res = await call(client, "POST", `/api/quote-requests/${requestId}/cancel`);
     expect(res.statusCode).toBe(200);
@@ -398,14 +366,14 @@ describe("provider analytics", () => {
 
     // Four requests delivered to p (and two of the others).
     const requests = [];
-    for (let i = 0; i < 4; i++) requests.push(await matchedRequest());
+    for (let i = 0; i < 4; i++) requests.push(await matchedRequest(ctx, client));
     const [r1, r2, r3, r4] = requests as [number, number, number, number];
-    await call(p, "POST", `/api/leads/${await leadOf(p, r4)}/view`);
-    const won = await quoteOn(p, r1);
-    await quoteOn(p, r2);
-    const pending = await quoteOn(p, r3);
-    const withdrawnLead = await matchedRequest();
-    const withdrawn = await quoteOn(p, withdrawnLead);
+    await call(p, "POST", `/api/leads/${await leadOf(ctx, p, r4)}/view`);
+    const won = await quoteOn(ctx, p, r1);
+    await quoteOn(ctx, p, r2);
+    const pending = await quoteOn(ctx, p, r3);
+    const withdrawnLead = await matchedRequest(ctx, client);
+    const withdrawn = await quoteOn(ctx, p, withdrawnLead);
     await call(p, "POST", `/api/quotes/${withdrawn}/withdraw`);
     expect((await call(client, "POST", `/api/quotes/${won}/accept`)).statusCode).toBe(200);
     const r2Quote = (await call(client, "GET", `/api/quote-requests/${r2}/quotes`)).json()[0].id;

@@ -22,15 +22,14 @@ import { activityLogs } from "../../db/schema/activity-logs";
 import { alerts } from "../../db/schema/alerts";
 import { emailOutbox } from "../../db/schema/email-outbox";
 import { leadMessages, messageReports } from "../../db/schema/lead-messages";
-import { leads } from "../../db/schema/leads";
 import { sessions } from "../../db/schema/sessions";
 import { users } from "../../db/schema/users";
 import { LIVE_CHANNEL, type LiveMessage } from "../../live/publish";
-import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
+import { createProvider, type TestProvider } from "../../test/fixtures";
+import { leadOf, matchedRequest } from "../../test/scenarios";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
 import { LAST_ADMIN_MESSAGE, SELF_SUSPEND_MESSAGE } from "../admin/users";
 import { startSession } from "../auth/service";
-import { matchQuoteRequest } from "../matching/service";
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -57,15 +56,7 @@ const signIn = (email: string, password: string) =>
 
 /** A new request of `owner`, matched: a lead of the approved providers eligible for it. */
 async function newLead(owner: TestUser, to: TestProvider): Promise<number> {
-  const res = await post(owner, "/api/quote-requests", quoteRequestBody({ title: "Invoice keying in SAP" }));
-  expect(res.statusCode, res.body).toBe(201);
-  await matchQuoteRequest(ctx.deps, res.json().id);
-  const [row] = await ctx.database.db
-    .select({ id: leads.id })
-    .from(leads)
-    .where(and(eq(leads.quoteRequestId, res.json().id), eq(leads.companyId, to.companyId)));
-  if (!row) throw new Error("the provider got no lead");
-  return row.id;
+  return leadOf(ctx, to, await matchedRequest(ctx, owner, { title: "Invoice keying in SAP" }));
 }
 
 async function message(leadId: number, side: MessageSide, sender: TestUser, body: string): Promise<number> {

@@ -13,13 +13,12 @@ import {
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { companies } from "../../db/schema/companies";
 import { emailOutbox } from "../../db/schema/email-outbox";
-import { leads } from "../../db/schema/leads";
 import { notifications } from "../../db/schema/notifications";
 import { quoteRequests } from "../../db/schema/quote-requests";
 import { reviews } from "../../db/schema/reviews";
 import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
+import { hire, matchedRequest, quoteOn } from "../../test/scenarios";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
-import { matchQuoteRequest } from "../matching/service";
 
 let ctx: TestContext;
 let client: TestUser;
@@ -39,36 +38,12 @@ const REVIEW = {
   hoursSavedPerYear: 700,
 };
 
-async function matchedRequest(owner: TestUser = client, title = "Invoice keying in SAP"): Promise<number> {
-  const res = await call(owner, "POST", "/api/quote-requests", quoteRequestBody({ title }));
-  expect(res.statusCode, res.body).toBe(201);
-  await matchQuoteRequest(ctx.deps, res.json().id);
-  return res.json().id;
-}
-
-async function quoteOn(p: TestProvider, requestId: number): Promise<number> {
-  const [lead] = await ctx.database.db
-    .select({ id: leads.id })
-    .from(leads)
-    .where(and(eq(leads.companyId, p.companyId), eq(leads.quoteRequestId, requestId)));
-  if (!lead) throw new Error("the provider got no lead");
-  const res = await call(p, "POST", `/api/leads/${lead.id}/quote`, {
-    amount: 24_000,
-    timeline: "6 weeks",
-    message: "We would build an unattended bot that reads each invoice and keys it into SAP.",
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id;
-}
+/** The title of the requests hired on, unless a test names its own. */
+const TITLE = "Invoice keying in SAP";
 
 /** A request of `owner` on which it hired `hired` (accepted its quote). */
-async function hire(owner: TestUser = client, hired: TestProvider = provider, title?: string): Promise<number> {
-  const requestId = await matchedRequest(owner, title);
-  const quote = await quoteOn(hired, requestId);
-  const res = await call(owner, "POST", `/api/quotes/${quote}/accept`);
-  expect(res.statusCode, res.body).toBe(200);
-  return requestId;
-}
+const hireOn = (owner: TestUser = client, hired: TestProvider = provider, title = TITLE) =>
+  hire(ctx, owner, hired, { title });
 
 async function review(requestId: number, over: Record<string, unknown> = {}, owner: TestUser = client) {
   return call(owner, "POST", `/api/quote-requests/${requestId}/review`, { ...REVIEW, ...over });
@@ -110,7 +85,7 @@ afterAll(async () => {
 
 describe("the invitation to review", () => {
   it("comes on accepting a quote, in the app and by email, linking to the request's review card", async () => {
-    const requestId = await hire(client, provider, "Invitation on accept");
+    const requestId = await hireOn(client, provider, "Invitation on accept");
     const [note] = (await notesOf(client.id, "review.invited")).filter((n) =>
       n.link?.startsWith(`/quote-request/${requestId}`),
     );
@@ -135,7 +110,7 @@ describe("the invitation to review", () => {
       preferences: [{ kind: "review.invited", email: false }],
     });
     expect(off.statusCode, off.body).toBe(200);
-    const requestId = await hire(quiet);
+    const requestId = await hireOn(quiet);
     expect((await notesOf(quiet.id, "review.invited")).map((n) => n.link)).toEqual([
       `/quote-request/${requestId}#review`,
     ]);
@@ -144,8 +119,8 @@ describe("the invitation to review", () => {
 
   it("is not sent for a declined quote", async () => {
     const declining = await createUser(ctx, "client", "decliner");
-    const requestId = await matchedRequest(declining);
-    const quote = await quoteOn(provider, requestId);
+    const requestId = await matchedRequest(ctx, declining, { title: TITLE });
+    const quote = await quoteOn(ctx, provider, requestId);
     expect((await call(declining, "POST", `/api/quotes/${quote}/decline`)).statusCode).toBe(200);
     expect(await notesOf(declining.id, "review.invited")).toEqual([]);
   });
@@ -153,7 +128,7 @@ describe("the invitation to review", () => {
 
 describe("reading a request's review", () => {
   it("says whether one can be written: not before a hire, yes after, with the provider and the estimate", async () => {
-    const requestId = await matchedRequest();
+    const requestId = await matchedRequest(ctx, client, { title: TITLE });
     const [row] = await ctx.database.db
       .select({ roi: quoteRequests.roiHoursPerYear })
       .from(quoteRequests)
@@ -162,7 +137,7 @@ describe("reading a request's review", () => {
     const before = await call(client, "GET", `/api/quote-requests/${requestId}/review`);
     expect(before.statusCode, before.body).toBe(200);
     expect(before.json()).toEqual({ review: null, canReview: false, provider: null, estimatedHoursPerYear: row?.roi });
-    const quote = await quoteOn(provider, requestId);
+    const quote = await quoteOn(ctx, provider, requestId);
     expect((await call(client, "POST", `/api/quotes/${quote}/accept`)).statusCode).toBe(200);
     const after: RequestReview = (await call(client, "GET", `/api/quote-requests/${requestId}/review`)).json();
     expect(after).toEqual({
@@ -174,7 +149,7 @@ describe("reading a request's review", () => {
   });
 
   it("is the request's owner's only: 401 signed out, 404 for another client, 403 for providers and admins", async () => {
-    const requestId = await hire();
+    const requestId = await hireOn();
     const url = `/api/quote-requests/${requestId}/review`;
     expect((await call(null, "GET", url)).statusCode).toBe(401);
     const other = await call(otherClient, "GET", url);
@@ -189,7 +164,7 @@ describe("reading a request's review", () => {
 describe("writing a review", () => {
   it("stores the review with the request's estimate, refreshes the company's figures and tells the provider", async () => {
     const fresh = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
-    const requestId = await hire(client, fresh, "Reviewed hire");
+    const requestId = await hireOn(client, fresh, "Reviewed hire");
     const before = await figures(fresh.companyId);
     expect(before).toEqual({ reviewCount: 0, ratingSum: 0, ratingAvg: null });
     const [request] = await ctx.database.db
@@ -227,14 +202,14 @@ describe("writing a review", () => {
     expect(read.review).toEqual(created);
 
     // A second hire of the same company moves the average.
-    const second = await hire(client, fresh);
+    const second = await hireOn(client, fresh);
     expect((await review(second, { rating: 1, outcome: "not_met", hoursSavedPerYear: null })).statusCode).toBe(201);
     expect(await figures(fresh.companyId)).toEqual({ reviewCount: 2, ratingSum: 5, ratingAvg: 2.5 });
   });
 
   it("needs a hire first: 409 before a quote is accepted, and nothing is stored", async () => {
-    const requestId = await matchedRequest();
-    await quoteOn(provider, requestId);
+    const requestId = await matchedRequest(ctx, client, { title: TITLE });
+    await quoteOn(ctx, provider, requestId);
     const res = await review(requestId);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(REVIEW_NOT_HIRED_MESSAGE);
@@ -242,13 +217,13 @@ describe("writing a review", () => {
   });
 
   it("is once per hire: a second review is 409, and of two at once exactly one is written", async () => {
-    const requestId = await hire();
+    const requestId = await hireOn();
     expect((await review(requestId)).statusCode).toBe(201);
     const again = await review(requestId, { rating: 1 });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(REVIEW_EXISTS_MESSAGE);
 
-    const raced = await hire();
+    const raced = await hireOn();
     const answers = await Promise.all([review(raced), review(raced, { rating: 2 })]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
     expect(answers.find((a) => a.statusCode === 409)?.json().message).toBe(REVIEW_EXISTS_MESSAGE);
@@ -256,7 +231,7 @@ describe("writing a review", () => {
   });
 
   it("is the hiring client's only: 401 signed out, 404 for another client, 403 for providers and admins", async () => {
-    const requestId = await hire();
+    const requestId = await hireOn();
     const url = `/api/quote-requests/${requestId}/review`;
     expect((await call(null, "POST", url, REVIEW)).statusCode).toBe(401);
     const other = await call(otherClient, "POST", url, REVIEW);
@@ -274,7 +249,7 @@ describe("writing a review", () => {
   });
 
   it("validates each field with a message a person can act on", async () => {
-    const requestId = await hire();
+    const requestId = await hireOn();
     const cases: [Record<string, unknown>, string][] = [
       [{ rating: 0 }, "rating: Choose a rating from 1 to 5 stars"],
       [{ rating: 6 }, "rating: Choose a rating from 1 to 5 stars"],
@@ -306,7 +281,7 @@ describe("writing a review", () => {
 
 describe("the provider's reply and list", () => {
   it("replies once, publicly; a second reply is 409, and of two at once exactly one is written", async () => {
-    const requestId = await hire();
+    const requestId = await hireOn();
     const id = (await review(requestId)).json().id;
     const res = await call(provider, "POST", `/api/reviews/${id}/reply`, {
       body: "  Thank you: we fixed the two exceptions.  ",
@@ -322,7 +297,7 @@ describe("the provider's reply and list", () => {
     const read: RequestReview = (await call(client, "GET", `/api/quote-requests/${requestId}/review`)).json();
     expect(read.review?.reply?.body).toBe("Thank you: we fixed the two exceptions.");
 
-    const raced = (await review(await hire())).json().id;
+    const raced = (await review(await hireOn())).json().id;
     const answers = await Promise.all([
       call(provider, "POST", `/api/reviews/${raced}/reply`, { body: "First of two." }),
       call(provider, "POST", `/api/reviews/${raced}/reply`, { body: "Second of two." }),
@@ -331,7 +306,7 @@ describe("the provider's reply and list", () => {
   });
 
   it("is the reviewed company's owner's only: 401, 403 for clients and admins, 404 for another provider", async () => {
-    const id = (await review(await hire())).json().id;
+    const id = (await review(await hireOn())).json().id;
     const url = `/api/reviews/${id}/reply`;
     const body = { body: "Thanks!" };
     expect((await call(null, "POST", url, body)).statusCode).toBe(401);
@@ -345,7 +320,7 @@ describe("the provider's reply and list", () => {
   });
 
   it("validates the reply", async () => {
-    const id = (await review(await hire())).json().id;
+    const id = (await review(await hireOn())).json().id;
     const short = await call(provider, "POST", `/api/reviews/${id}/reply`, { body: " x " });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe("body: Reply must be at least 2 characters");
@@ -356,8 +331,8 @@ describe("the provider's reply and list", () => {
 
   it("lists the provider's own reviews, newest first, a page at a time; others' are not in it", async () => {
     const listed = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
-    const first = (await review(await hire(client, listed, "First job"))).json().id;
-    const second = (await review(await hire(otherClient, listed, "Second job"), {}, otherClient)).json().id;
+    const first = (await review(await hireOn(client, listed, "First job"))).json().id;
+    const second = (await review(await hireOn(otherClient, listed, "Second job"), {}, otherClient)).json().id;
     const page = await call(listed, "GET", "/api/companies/me/reviews?limit=1");
     expect(page.statusCode, page.body).toBe(200);
     expect(page.json().items.map((r: OwnReview) => r.id)).toEqual([second]);
@@ -376,7 +351,7 @@ describe("the provider's reply and list", () => {
 describe("a review and the writer's account", () => {
   it("is in the client's export, and shows 'Former client' once the account is deleted", async () => {
     const leaving = await createUser(ctx, "client", "leaving");
-    const requestId = await hire(leaving, provider, "Job of a leaving client");
+    const requestId = await hireOn(leaving, provider, "Job of a leaving client");
     const id = (await review(requestId, {}, leaving)).json().id;
     expect((await call(provider, "GET", "/api/companies/me/reviews")).json().items[0]).toMatchObject({
       id,
