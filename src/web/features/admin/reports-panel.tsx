@@ -3,8 +3,9 @@
 // The open report is in the URL (?report=), so that an alert's link opens it.
 import { useQuery } from "@tanstack/react-query";
 import { MESSAGE_REPORT_REASON_LABELS, type MessageReportStatus } from "@/shared/conversations";
-import type { AdminMessage, AdminReport } from "@/shared/reports";
+import { type AdminMessage, type AdminReport, MODERATION_REASON_MAX } from "@/shared/reports";
 import { ErrorAlert } from "@/web/components/list-states";
+import { ReasonDialog } from "@/web/components/reason-dialog";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { cn } from "@/web/lib/cn";
@@ -12,7 +13,6 @@ import { formatDateTime } from "@/web/lib/format";
 import { useAdminList } from "./api";
 import { FilterSelect, KeysetList, PanelHeading, useUrlParam } from "./list-controls";
 import { reportDetailQueryOptions, useDismissReport, useHideMessage, useSuspendUser } from "./moderation-api";
-import { ReasonDialog } from "./reason-dialog";
 
 const STATUSES = [
   { value: "open", label: "Open" },
@@ -116,7 +116,10 @@ function ReportActions({ report }: { report: AdminReport }) {
           confirmLabel="Hide message"
           pendingLabel="Hiding..."
           pending={hide.isPending}
-          onConfirm={(reason, done) => hide.mutate({ id: report.message.id, reason }, { onSuccess: done })}
+          maxLength={MODERATION_REASON_MAX}
+          onConfirm={({ text }, { close }) =>
+            hide.mutate({ id: report.message.id, reason: text }, { onSuccess: close })
+          }
         />
       )}
       {author && !author.suspended && author.userType !== "admin" ? (
@@ -133,7 +136,8 @@ function ReportActions({ report }: { report: AdminReport }) {
           pendingLabel="Suspending..."
           pending={suspend.isPending}
           destructive
-          onConfirm={(reason, done) => suspend.mutate({ id: author.id, reason }, { onSuccess: done })}
+          maxLength={MODERATION_REASON_MAX}
+          onConfirm={({ text }, { close }) => suspend.mutate({ id: author.id, reason: text }, { onSuccess: close })}
         />
       ) : null}
       {open ? (
@@ -150,7 +154,10 @@ function ReportActions({ report }: { report: AdminReport }) {
           confirmLabel="Dismiss report"
           pendingLabel="Dismissing..."
           pending={dismiss.isPending}
-          onConfirm={(note, done) => dismiss.mutate({ id: report.id, note: note || undefined }, { onSuccess: done })}
+          maxLength={MODERATION_REASON_MAX}
+          onConfirm={({ text }, { close }) =>
+            dismiss.mutate({ id: report.id, note: text || undefined }, { onSuccess: close })
+          }
         />
       ) : null}
     </div>

@@ -3,14 +3,15 @@
 // told and the activity log keeps. A hidden review stays here, marked, with why.
 import { Link } from "react-router";
 import { providerPath, quoteRequestPath } from "@/shared/paths";
+import { MODERATION_REASON_MAX } from "@/shared/reports";
 import { type AdminReview, REVIEW_OUTCOME_LABELS, REVIEW_QUESTION } from "@/shared/reviews";
+import { ReasonDialog } from "@/web/components/reason-dialog";
 import { ReviewStars } from "@/web/components/review-stars";
 import { Button } from "@/web/components/ui/button";
 import { formatDateTime, formatHours } from "@/web/lib/format";
 import { useAdminList } from "./api";
 import { FilterSelect, KeysetList, PanelHeading, useUrlParam } from "./list-controls";
 import { useHideReview } from "./moderation-api";
-import { ReasonDialog } from "./reason-dialog";
 
 const FILTERS = [
   { value: "visible", label: "Shown" },
@@ -33,7 +34,8 @@ function HideReview({ review }: { review: AdminReview }) {
       pendingLabel="Hiding..."
       pending={hide.isPending}
       destructive
-      onConfirm={(reason, done) => hide.mutate({ id: review.id, reason }, { onSuccess: done })}
+      maxLength={MODERATION_REASON_MAX}
+      onConfirm={({ text }, { close }) => hide.mutate({ id: review.id, reason: text }, { onSuccess: close })}
     />
   );
 }

@@ -1,6 +1,8 @@
 import { useState } from "react";
 import type { AdminUser } from "@/shared/admin";
+import { MODERATION_REASON_MAX } from "@/shared/reports";
 import { USER_TYPES, type UserType } from "@/shared/users";
+import { ReasonDialog } from "@/web/components/reason-dialog";
 import { ConfirmDialog } from "@/web/components/ui/alert-dialog";
 import { Button } from "@/web/components/ui/button";
 import { useAuth } from "@/web/lib/auth";
@@ -8,7 +10,6 @@ import { formatDate, formatDateTime } from "@/web/lib/format";
 import { useAdminList, useSetUserRole } from "./api";
 import { AdminTable, FilterSelect, KeysetList, PanelHeading, SearchBox, useUrlParam } from "./list-controls";
 import { useReinstateUser, useSuspendUser } from "./moderation-api";
-import { ReasonDialog } from "./reason-dialog";
 import { SuspendedBadge } from "./reports-panel";
 
 const TYPE_OPTIONS = USER_TYPES.map((t) => ({ value: t, label: t.charAt(0).toUpperCase() + t.slice(1) }));
@@ -118,7 +119,8 @@ function SuspensionControls({ user, self }: { user: AdminUser; self: boolean }) 
       pendingLabel="Suspending..."
       pending={suspend.isPending}
       destructive
-      onConfirm={(reason, done) => suspend.mutate({ id: user.id, reason }, { onSuccess: done })}
+      maxLength={MODERATION_REASON_MAX}
+      onConfirm={({ text }, { close }) => suspend.mutate({ id: user.id, reason: text }, { onSuccess: close })}
     />
   );
 }
