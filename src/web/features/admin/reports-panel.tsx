@@ -12,7 +12,8 @@ import { cn } from "@/web/lib/cn";
 import { formatDateTime } from "@/web/lib/format";
 import { useAdminList } from "./api";
 import { FilterSelect, KeysetList, PanelHeading, useUrlParam } from "./list-controls";
-import { reportDetailQueryOptions, useDismissReport, useHideMessage, useSuspendUser } from "./moderation-api";
+import { reportDetailQueryOptions, useDismissReport, useHideMessage } from "./moderation-api";
+import { SuspendDialog } from "./suspend-dialog";
 
 const STATUSES = [
   { value: "open", label: "Open" },
@@ -101,7 +102,6 @@ function ReportItem({ report, onOpen }: { report: AdminReport; onOpen: () => voi
 
 function ReportActions({ report }: { report: AdminReport }) {
   const hide = useHideMessage();
-  const suspend = useSuspendUser();
   const dismiss = useDismissReport();
   const author = report.message.author;
   const open = report.status === "open";
@@ -123,21 +123,15 @@ function ReportActions({ report }: { report: AdminReport }) {
         />
       )}
       {author && !author.suspended && author.userType !== "admin" ? (
-        <ReasonDialog
+        <SuspendDialog
+          userId={author.id}
           trigger={
             <Button size="sm" variant="destructive">
               Suspend author
             </Button>
           }
           title={`Suspend ${author.firstName} ${author.lastName}?`}
-          description={`${author.email} will be signed out everywhere at once and cannot sign in until an admin reinstates the account. The open reports of their messages are resolved.`}
-          label="Reason"
-          confirmLabel="Suspend account"
-          pendingLabel="Suspending..."
-          pending={suspend.isPending}
-          destructive
-          maxLength={MODERATION_REASON_MAX}
-          onConfirm={({ text }, { close }) => suspend.mutate({ id: author.id, reason: text }, { onSuccess: close })}
+          who={author.email}
         />
       ) : null}
       {open ? (
