@@ -1,5 +1,5 @@
 // One dialog for an act that asks why: a provider declining a lead, a party reporting a message, an
-// admin hiding, suspending or dismissing. The reason is picked from a list or written, with an optional
+// admin hiding, suspending, dismissing or rejecting a provider. The reason is picked from a list or written, with an optional
 // note; the act itself (its request, its toast) stays with the caller. Deleting the account asks for a
 // password instead of a reason, so it takes only the frame (DialogForm).
 import { type FormEvent, type ReactNode, useId, useState } from "react";
@@ -105,6 +105,7 @@ type ReasonDialogProps<R extends string> = Partial<Opening> &
     /** False: the text is an optional note. */
     required?: boolean;
     hint?: ReactNode;
+    placeholder?: string;
     maxLength: number;
     /** Called with the trimmed text once a required text is there. */
     onConfirm: (value: ReasonValue<R>, outcome: ReasonOutcome) => void;
@@ -120,6 +121,7 @@ export function ReasonDialog<R extends string = never>({
   label,
   required = true,
   hint,
+  placeholder,
   maxLength,
   onConfirm,
   ...frame
@@ -187,7 +189,13 @@ export function ReasonDialog<R extends string = never>({
         error={fault?.field === "text" && (!required || !text.trim()) ? fault.message : undefined}
       >
         {(control) => (
-          <Textarea {...control} value={text} maxLength={maxLength} onChange={(e) => setText(e.target.value)} />
+          <Textarea
+            {...control}
+            value={text}
+            maxLength={maxLength}
+            placeholder={placeholder}
+            onChange={(e) => setText(e.target.value)}
+          />
         )}
       </Field>
     </DialogForm>

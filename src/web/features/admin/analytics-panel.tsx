@@ -7,9 +7,8 @@ import { LEAD_DECLINE_REASON_LABELS } from "@/shared/leads";
 import { FiguresCard, FiguresTable, LineFigure, PipelineCard } from "@/web/components/figures";
 import { ErrorAlert } from "@/web/components/list-states";
 import { StatCard } from "@/web/components/stat-card";
-import { Field } from "@/web/components/ui/field";
 import { adminAnalyticsQueryOptions } from "./api";
-import { PanelHeading, useUrlParam } from "./list-controls";
+import { InlineSelect, PanelHeading, useUrlParam } from "./list-controls";
 import { newCountsNote, plural, revenueLabel } from "./money";
 
 const growthLabel = (g: number | null) => (g === null ? "–" : `${g > 0 ? "+" : ""}${g}%`);
@@ -201,22 +200,12 @@ export function AnalyticsPanel() {
         <PanelHeading id="analytics-heading" title="Analytics">
           Computed from the marketplace's data; months in UTC.
         </PanelHeading>
-        <Field label="Period" className="flex items-center gap-2 space-y-0" labelClassName="text-slate-700">
-          {(control) => (
-            <select
-              {...control}
-              value={period}
-              onChange={(e) => setParam(e.target.value)}
-              className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
-            >
-              {ANALYTICS_PERIODS.map((p) => (
-                <option key={p} value={p}>
-                  {ANALYTICS_PERIOD_LABELS[p]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <InlineSelect
+          label="Period"
+          value={period}
+          onChange={setParam}
+          options={ANALYTICS_PERIODS.map((p) => ({ value: p, label: ANALYTICS_PERIOD_LABELS[p] }))}
+        />
       </div>
       {analytics.isLoading ? (
         <p role="status" className="text-slate-600">
