@@ -105,7 +105,7 @@ export function LineFigure<Row extends { label: string }>({
   );
 }
 
-export type FiguresColumn<Row> = {
+type FiguresColumn<Row> = {
   header: string;
   cell: (row: Row) => ReactNode;
   /** Figures are set right, to be read down the column. */

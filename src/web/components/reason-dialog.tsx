@@ -89,10 +89,10 @@ export function DialogForm({
   );
 }
 
-export type ReasonValue<R extends string> = { reason: R | null; text: string };
+type ReasonValue<R extends string> = { reason: R | null; text: string };
 
 /** What the caller does with what was given: close the dialog once the act succeeded, or name what is wrong. */
-export type ReasonOutcome = { close: () => void; fail: (field: "reason" | "text", message: string) => void };
+type ReasonOutcome = { close: () => void; fail: (field: "reason" | "text", message: string) => void };
 
 type ReasonDialogProps<R extends string> = Partial<Opening> &
   Pick<
