@@ -2,6 +2,7 @@
 // read, and the card when there is nothing in it yet.
 import { Loader2, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { Button } from "@/web/components/ui/button";
 import { Card, CardContent } from "@/web/components/ui/card";
 import { errorMessage } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
@@ -26,6 +27,18 @@ export function ErrorAlert({
     <p role="alert" className={cn(small && "text-sm", "text-red-700")}>
       {what ? `${what} could not be loaded: ${message}` : message}
     </p>
+  );
+}
+
+/** A read that failed, said as ErrorAlert says it, with the button that reads it again. */
+export function RetryAlert({ error, what, onRetry }: { error: unknown; what: string; onRetry: () => void }) {
+  return (
+    <div className="space-y-3">
+      <ErrorAlert error={error} what={what} />
+      <Button variant="outline" onClick={onRetry}>
+        Try Again
+      </Button>
+    </div>
   );
 }
 

@@ -15,6 +15,7 @@ export function StatCard({
   valueTestId,
   headerClassName,
   valueClassName,
+  note,
   children,
 }: {
   title: string;
@@ -24,6 +25,8 @@ export function StatCard({
   valueTestId?: string;
   headerClassName?: string;
   valueClassName?: string;
+  /** A line of small print under the value: what it counts, or its parts. */
+  note?: ReactNode;
   children?: ReactNode;
 }) {
   return (
@@ -38,6 +41,7 @@ export function StatCard({
         <p className={cn("text-2xl font-bold text-slate-900", valueClassName)} data-testid={valueTestId}>
           {value}
         </p>
+        {note ? <p className="text-sm text-slate-600">{note}</p> : null}
         {children}
       </CardContent>
     </Card>

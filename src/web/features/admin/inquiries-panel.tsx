@@ -5,9 +5,9 @@ import { budgetLabel, INQUIRY_SOURCES, type InquirySource } from "@/shared/inqui
 import { QueryStates } from "@/web/components/list-states";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent } from "@/web/components/ui/card";
-import { Field } from "@/web/components/ui/field";
 import { getJson } from "@/web/lib/api";
 import { queryKeys } from "@/web/lib/query-keys";
+import { InlineSelect, PanelHeading } from "./list-controls";
 
 // The public forms' submissions (DESIGN.md "Inquiry"): the landing and pre-qualification forms, and
 // vendor applications. Admins follow them up by hand; nothing else in the product reads them.
@@ -127,34 +127,21 @@ function InquiriesList() {
   return (
     <section aria-labelledby="inquiries-heading" className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="inquiries-heading" className="text-xl font-semibold text-slate-900">
-            Inquiries{inquiries.data ? ` (${inquiries.data.total})` : ""}
-          </h2>
-          <p className="text-sm text-slate-600">
-            What visitors sent from the landing and pre-qualification forms, newest first.
-          </p>
-        </div>
-        <Field label="Form" className="flex items-center gap-2 space-y-0" labelClassName="text-slate-700">
-          {(control) => (
-            <select
-              {...control}
-              value={source}
-              onChange={(e) => {
-                setSource(e.target.value as InquirySource | "all");
-                setPage(1);
-              }}
-              className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
-            >
-              <option value="all">All</option>
-              {INQUIRY_SOURCES.map((s) => (
-                <option key={s} value={s}>
-                  {SOURCE_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <PanelHeading id="inquiries-heading" title={`Inquiries${inquiries.data ? ` (${inquiries.data.total})` : ""}`}>
+          What visitors sent from the landing and pre-qualification forms, newest first.
+        </PanelHeading>
+        <InlineSelect
+          label="Form"
+          value={source}
+          onChange={(next) => {
+            setSource(next as InquirySource | "all");
+            setPage(1);
+          }}
+          options={[
+            { value: "all", label: "All" },
+            ...INQUIRY_SOURCES.map((s) => ({ value: s, label: SOURCE_LABELS[s] })),
+          ]}
+        />
       </div>
       <QueryStates
         query={inquiries}
@@ -184,12 +171,12 @@ function VendorApplicationsList() {
   const applications = useQuery(vendorApplicationsQueryOptions(page));
   return (
     <section aria-labelledby="applications-heading" className="space-y-4">
-      <div>
-        <h2 id="applications-heading" className="text-xl font-semibold text-slate-900">
-          Vendor Applications{applications.data ? ` (${applications.data.total})` : ""}
-        </h2>
-        <p className="text-sm text-slate-600">Applications from the For Vendors page, newest first.</p>
-      </div>
+      <PanelHeading
+        id="applications-heading"
+        title={`Vendor Applications${applications.data ? ` (${applications.data.total})` : ""}`}
+      >
+        Applications from the For Vendors page, newest first.
+      </PanelHeading>
       <QueryStates
         query={applications}
         what="The vendor applications"

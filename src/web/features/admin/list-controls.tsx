@@ -27,21 +27,24 @@ export function useUrlParam(name: string): [string, (value: string) => void] {
 
 const selectClass = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
 
-export function FilterSelect({
+type SelectOption = { value: string; label: string };
+
+/** A labelled select beside a panel's heading: the filter of a list, the period of the figures. */
+export function InlineSelect({
   label,
-  param,
+  value,
+  onChange,
   options,
 }: {
   label: string;
-  param: string;
-  options: readonly { value: string; label: string }[];
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly SelectOption[];
 }) {
-  const [value, setValue] = useUrlParam(param);
   return (
     <Field label={label} className="flex items-center gap-2 space-y-0" labelClassName="text-slate-700">
       {(control) => (
-        <select {...control} value={value} onChange={(e) => setValue(e.target.value)} className={selectClass}>
-          <option value="">All</option>
+        <select {...control} value={value} onChange={(e) => onChange(e.target.value)} className={selectClass}>
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -50,6 +53,22 @@ export function FilterSelect({
         </select>
       )}
     </Field>
+  );
+}
+
+/** A list's filter kept in the address; "All" is the empty value. */
+export function FilterSelect({
+  label,
+  param,
+  options,
+}: {
+  label: string;
+  param: string;
+  options: readonly SelectOption[];
+}) {
+  const [value, setValue] = useUrlParam(param);
+  return (
+    <InlineSelect label={label} value={value} onChange={setValue} options={[{ value: "", label: "All" }, ...options]} />
   );
 }
 

@@ -4,9 +4,9 @@ import { EMAIL_STATUS_LABELS, EMAIL_STATUSES, type EmailStatus, type OutboxEmail
 import { QueryStates } from "@/web/components/list-states";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent } from "@/web/components/ui/card";
-import { Field } from "@/web/components/ui/field";
 import { cn } from "@/web/lib/cn";
 import { adminEmailsQueryOptions } from "./api";
+import { InlineSelect, PanelHeading } from "./list-controls";
 
 const STATUS_STYLES: Record<EmailStatus, string> = {
   pending: "bg-amber-100 text-amber-900",
@@ -53,32 +53,21 @@ export function OutboxPanel() {
   return (
     <section aria-labelledby="outbox-heading" className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="outbox-heading" className="text-xl font-semibold text-slate-900">
-            Email Outbox{data ? ` (${data.total})` : ""}
-          </h2>
-          <p className="text-sm text-slate-600">Every email the marketplace writes, newest first.</p>
-        </div>
-        <Field label="Status" className="flex items-center gap-2 space-y-0" labelClassName="text-slate-700">
-          {(control) => (
-            <select
-              {...control}
-              value={status}
-              onChange={(e) => {
-                setStatus(e.target.value as EmailStatus | "all");
-                setPage(1);
-              }}
-              className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
-            >
-              <option value="all">All</option>
-              {EMAIL_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {EMAIL_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <PanelHeading id="outbox-heading" title={`Email Outbox${data ? ` (${data.total})` : ""}`}>
+          Every email the marketplace writes, newest first.
+        </PanelHeading>
+        <InlineSelect
+          label="Status"
+          value={status}
+          onChange={(next) => {
+            setStatus(next as EmailStatus | "all");
+            setPage(1);
+          }}
+          options={[
+            { value: "all", label: "All" },
+            ...EMAIL_STATUSES.map((s) => ({ value: s, label: EMAIL_STATUS_LABELS[s] })),
+          ]}
+        />
       </div>
       {data && !data.smtpConfigured ? (
         <p className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" role="note">

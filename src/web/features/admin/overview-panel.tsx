@@ -8,7 +8,7 @@ import { ActivityList } from "./activity-list";
 import { AlertList } from "./alert-list";
 import { adminStatsQueryOptions, useAdminList } from "./api";
 import { KeysetList, PanelHeading } from "./list-controls";
-import { plural, revenueLabel } from "./money";
+import { newCountsNote, revenueLabel } from "./money";
 
 const linkClass = "text-sm font-medium text-purple-800 underline";
 
@@ -34,27 +34,29 @@ export function OverviewPanel() {
             <StatCard title="Total Providers" value={s.totalProviders} valueTestId="stat-total-providers" />
             <StatCard title="Total Requests" value={s.totalRequests} valueTestId="stat-total-requests" />
             <StatCard title="Total Quotes" value={s.totalQuotes} valueTestId="stat-total-quotes" />
-            <StatCard title="New This Month" value={s.newThisMonth.requests} valueTestId="stat-new-requests">
-              <p className="text-sm text-slate-600">
-                requests · {plural(s.newThisMonth.clients, "client")} · {plural(s.newThisMonth.providers, "provider")}
-              </p>
-            </StatCard>
-            <StatCard title="Requests by Status" value={s.requestsByStatus.active} valueTestId="stat-active">
-              <p className="text-sm text-slate-600">
-                active · {s.requestsByStatus.pending} pending · {s.requestsByStatus.completed} completed ·{" "}
-                {s.requestsByStatus.cancelled} cancelled
-              </p>
-            </StatCard>
+            <StatCard
+              title="New This Month"
+              value={s.newThisMonth.requests}
+              valueTestId="stat-new-requests"
+              note={newCountsNote(s.newThisMonth)}
+            />
+            <StatCard
+              title="Requests by Status"
+              value={s.requestsByStatus.active}
+              valueTestId="stat-active"
+              note={`active · ${s.requestsByStatus.pending} pending · ${s.requestsByStatus.completed} completed · ${s.requestsByStatus.cancelled} cancelled`}
+            />
             <StatCard title="Pending Providers" value={s.pendingProviders} valueTestId="stat-pending-providers">
               <Link to={PATHS.adminProviders} className={linkClass}>
                 Review providers
               </Link>
             </StatCard>
-            <StatCard title="Revenue This Month" value={revenueLabel(s.revenue)} valueTestId="stat-revenue">
-              <p className="text-sm text-slate-600">
-                {s.revenue.activeSubscriptions} paying · {s.revenue.trialingSubscriptions} in trial
-              </p>
-            </StatCard>
+            <StatCard
+              title="Revenue This Month"
+              value={revenueLabel(s.revenue)}
+              valueTestId="stat-revenue"
+              note={`${s.revenue.activeSubscriptions} paying · ${s.revenue.trialingSubscriptions} in trial`}
+            />
           </div>
         ) : null}
       </section>

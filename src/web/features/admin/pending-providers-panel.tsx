@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Check, X } from "lucide-react";
-import { useId, useState } from "react";
+import { useId } from "react";
 import {
   COMPANY_SIZE_LABELS,
   DEFAULT_REJECTION_REASON,
@@ -11,32 +11,23 @@ import {
 import { placeLabel } from "@/shared/countries";
 import { SpecialtyList, WebsiteLink } from "@/web/components/company-facts";
 import { QueryStates } from "@/web/components/list-states";
+import { ReasonDialog } from "@/web/components/reason-dialog";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/web/components/ui/dialog";
-import { Field } from "@/web/components/ui/field";
-import { Textarea } from "@/web/components/ui/form-controls";
 import { pendingProvidersQueryOptions, useDecideProvider } from "./api";
+import { PanelHeading } from "./list-controls";
 
 /** Spec screen 10, Providers tab: pending providers with their profiles, to approve or reject. */
 export function PendingProvidersPanel() {
   const pending = useQuery(pendingProvidersQueryOptions());
   return (
     <section aria-labelledby="pending-providers" className="space-y-4">
-      <div>
-        <h2 id="pending-providers" className="text-xl font-semibold text-slate-900">
-          Pending Providers{pending.data ? ` (${pending.data.length})` : ""}
-        </h2>
-        <p className="text-sm text-slate-600">Review each company's profile before it can receive leads.</p>
-      </div>
+      <PanelHeading
+        id="pending-providers"
+        title={`Pending Providers${pending.data ? ` (${pending.data.length})` : ""}`}
+      >
+        Review each company's profile before it can receive leads.
+      </PanelHeading>
       <QueryStates
         query={pending}
         what="Pending providers"
@@ -133,68 +124,26 @@ function RejectProviderDialog({
   isPending: boolean;
   onReject: (reason: string, done: () => void) => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState("");
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setReason("");
-      }}
-    >
-      <Button
-        variant="outline"
-        className="border-red-300 text-red-700 hover:bg-red-50"
-        disabled={disabled}
-        onClick={() => setOpen(true)}
-      >
-        <X className="h-4 w-4" aria-hidden="true" />
-        Reject
-      </Button>
-      <DialogContent>
-        <form
-          className="space-y-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            onReject(reason, () => {
-              setOpen(false);
-              setReason("");
-            });
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>Reject {provider.name}?</DialogTitle>
-            <DialogDescription>
-              The provider is notified with the reason and can edit the profile and resubmit it.
-            </DialogDescription>
-          </DialogHeader>
-          <Field label="Reason (optional)">
-            {(control) => (
-              <>
-                <Textarea
-                  {...control}
-                  value={reason}
-                  maxLength={REJECTION_REASON_MAX}
-                  placeholder={DEFAULT_REJECTION_REASON}
-                  onChange={(e) => setReason(e.target.value)}
-                />
-                <p className="text-xs text-slate-600">Left empty, the reason sent is "{DEFAULT_REJECTION_REASON}".</p>
-              </>
-            )}
-          </Field>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive" disabled={isPending}>
-              {isPending ? "Rejecting..." : "Reject Provider"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ReasonDialog
+      trigger={
+        <Button variant="outline" className="border-red-300 text-red-700 hover:bg-red-50" disabled={disabled}>
+          <X className="h-4 w-4" aria-hidden="true" />
+          Reject
+        </Button>
+      }
+      title={`Reject ${provider.name}?`}
+      description="The provider is notified with the reason and can edit the profile and resubmit it."
+      label="Reason"
+      required={false}
+      hint={`Left empty, the reason sent is "${DEFAULT_REJECTION_REASON}".`}
+      placeholder={DEFAULT_REJECTION_REASON}
+      maxLength={REJECTION_REASON_MAX}
+      confirmLabel="Reject Provider"
+      pendingLabel="Rejecting..."
+      pending={isPending}
+      destructive
+      onConfirm={({ text }, { close }) => onReject(text, close)}
+    />
   );
 }

@@ -3,16 +3,17 @@
 // The open report is in the URL (?report=), so that an alert's link opens it.
 import { useQuery } from "@tanstack/react-query";
 import { MESSAGE_REPORT_REASON_LABELS, type MessageReportStatus } from "@/shared/conversations";
-import type { AdminMessage, AdminReport } from "@/shared/reports";
+import { type AdminMessage, type AdminReport, MODERATION_REASON_MAX } from "@/shared/reports";
 import { ErrorAlert } from "@/web/components/list-states";
+import { ReasonDialog } from "@/web/components/reason-dialog";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { cn } from "@/web/lib/cn";
 import { formatDateTime } from "@/web/lib/format";
 import { useAdminList } from "./api";
 import { FilterSelect, KeysetList, PanelHeading, useUrlParam } from "./list-controls";
-import { reportDetailQueryOptions, useDismissReport, useHideMessage, useSuspendUser } from "./moderation-api";
-import { ReasonDialog } from "./reason-dialog";
+import { reportDetailQueryOptions, useDismissReport, useHideMessage } from "./moderation-api";
+import { SuspendDialog } from "./suspend-dialog";
 
 const STATUSES = [
   { value: "open", label: "Open" },
@@ -101,7 +102,6 @@ function ReportItem({ report, onOpen }: { report: AdminReport; onOpen: () => voi
 
 function ReportActions({ report }: { report: AdminReport }) {
   const hide = useHideMessage();
-  const suspend = useSuspendUser();
   const dismiss = useDismissReport();
   const author = report.message.author;
   const open = report.status === "open";
@@ -116,24 +116,22 @@ function ReportActions({ report }: { report: AdminReport }) {
           confirmLabel="Hide message"
           pendingLabel="Hiding..."
           pending={hide.isPending}
-          onConfirm={(reason, done) => hide.mutate({ id: report.message.id, reason }, { onSuccess: done })}
+          maxLength={MODERATION_REASON_MAX}
+          onConfirm={({ text }, { close }) =>
+            hide.mutate({ id: report.message.id, reason: text }, { onSuccess: close })
+          }
         />
       )}
       {author && !author.suspended && author.userType !== "admin" ? (
-        <ReasonDialog
+        <SuspendDialog
+          userId={author.id}
           trigger={
             <Button size="sm" variant="destructive">
               Suspend author
             </Button>
           }
           title={`Suspend ${author.firstName} ${author.lastName}?`}
-          description={`${author.email} will be signed out everywhere at once and cannot sign in until an admin reinstates the account. The open reports of their messages are resolved.`}
-          label="Reason"
-          confirmLabel="Suspend account"
-          pendingLabel="Suspending..."
-          pending={suspend.isPending}
-          destructive
-          onConfirm={(reason, done) => suspend.mutate({ id: author.id, reason }, { onSuccess: done })}
+          who={author.email}
         />
       ) : null}
       {open ? (
@@ -150,7 +148,10 @@ function ReportActions({ report }: { report: AdminReport }) {
           confirmLabel="Dismiss report"
           pendingLabel="Dismissing..."
           pending={dismiss.isPending}
-          onConfirm={(note, done) => dismiss.mutate({ id: report.id, note: note || undefined }, { onSuccess: done })}
+          maxLength={MODERATION_REASON_MAX}
+          onConfirm={({ text }, { close }) =>
+            dismiss.mutate({ id: report.id, note: text || undefined }, { onSuccess: close })
+          }
         />
       ) : null}
     </div>

@@ -3,14 +3,15 @@
 // told and the activity log keeps. A hidden review stays here, marked, with why.
 import { Link } from "react-router";
 import { providerPath, quoteRequestPath } from "@/shared/paths";
+import { MODERATION_REASON_MAX } from "@/shared/reports";
 import { type AdminReview, REVIEW_OUTCOME_LABELS, REVIEW_QUESTION } from "@/shared/reviews";
-import { ReviewStars } from "@/web/components/review-stars";
+import { ReasonDialog } from "@/web/components/reason-dialog";
+import { Review } from "@/web/components/review";
 import { Button } from "@/web/components/ui/button";
 import { formatDateTime, formatHours } from "@/web/lib/format";
 import { useAdminList } from "./api";
 import { FilterSelect, KeysetList, PanelHeading, useUrlParam } from "./list-controls";
 import { useHideReview } from "./moderation-api";
-import { ReasonDialog } from "./reason-dialog";
 
 const FILTERS = [
   { value: "visible", label: "Shown" },
@@ -33,52 +34,67 @@ function HideReview({ review }: { review: AdminReview }) {
       pendingLabel="Hiding..."
       pending={hide.isPending}
       destructive
-      onConfirm={(reason, done) => hide.mutate({ id: review.id, reason }, { onSuccess: done })}
+      maxLength={MODERATION_REASON_MAX}
+      onConfirm={({ text }, { close }) => hide.mutate({ id: review.id, reason: text }, { onSuccess: close })}
     />
   );
 }
 
 function ReviewItem({ review }: { review: AdminReview }) {
   return (
-    <li className="space-y-2 rounded-lg border border-slate-200 bg-white px-4 py-3" data-testid="admin-review">
-      <div className="flex flex-wrap items-center gap-3">
-        <ReviewStars rating={review.rating} />
-        {review.hidden ? (
-          <span className="rounded bg-slate-200 px-2 py-0.5 text-xs font-semibold uppercase text-slate-800">
-            Hidden
-          </span>
-        ) : null}
-        <span className="text-sm text-slate-600">{formatDateTime(review.createdAt)}</span>
-      </div>
-      <p className="whitespace-pre-wrap text-sm text-slate-800 [overflow-wrap:anywhere]">{review.body}</p>
-      <p className="text-sm text-slate-700">
-        {REVIEW_QUESTION} {REVIEW_OUTCOME_LABELS[review.outcome]}
-        {review.hoursSavedPerYear === null ? "" : ` · saved ${formatHours(review.hoursSavedPerYear)} a year`}
-        {review.estimatedHoursPerYear === null ? "" : ` (estimated ${formatHours(review.estimatedHoursPerYear)})`}
-      </p>
-      <p className="text-sm text-slate-700">
-        By {review.client.name} <span className="[overflow-wrap:anywhere]">({review.client.email})</span>, shown as "
-        {review.reviewer}", of{" "}
-        <Link className="text-blue-800 underline" to={providerPath(review.provider.slug)}>
-          {review.provider.name}
-        </Link>{" "}
-        on{" "}
-        <Link className="text-blue-800 underline" to={quoteRequestPath(review.quoteRequestId)}>
-          {review.requestTitle}
-        </Link>
-      </p>
-      {review.reply ? (
-        <p className="border-l-4 border-slate-200 pl-3 text-sm text-slate-700 [overflow-wrap:anywhere]">
-          Reply: {review.reply.body}
-        </p>
-      ) : null}
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-xs text-slate-600">
-          {review.hidden ? `Hidden ${formatDateTime(review.hidden.at)}: ${review.hidden.reason}` : ""}
-        </p>
-        {review.hidden ? null : <HideReview review={review} />}
-      </div>
-    </li>
+    <Review
+      as="li"
+      compact
+      className="rounded-lg border border-slate-200 bg-white px-4 py-3"
+      testId="admin-review"
+      rating={review.rating}
+      meta={
+        <>
+          {review.hidden ? (
+            <span className="rounded bg-slate-200 px-2 py-0.5 text-xs font-semibold uppercase text-slate-800">
+              Hidden
+            </span>
+          ) : null}
+          <span className="text-sm text-slate-600">{formatDateTime(review.createdAt)}</span>
+        </>
+      }
+      body={review.body}
+      outcome={
+        <>
+          <p className="text-sm text-slate-700">
+            {REVIEW_QUESTION} {REVIEW_OUTCOME_LABELS[review.outcome]}
+            {review.hoursSavedPerYear === null ? "" : ` · saved ${formatHours(review.hoursSavedPerYear)} a year`}
+            {review.estimatedHoursPerYear === null ? "" : ` (estimated ${formatHours(review.estimatedHoursPerYear)})`}
+          </p>
+          <p className="text-sm text-slate-700">
+            By {review.client.name} <span className="[overflow-wrap:anywhere]">({review.client.email})</span>, shown as
+            "{review.reviewer}", of{" "}
+            <Link className="text-blue-800 underline" to={providerPath(review.provider.slug)}>
+              {review.provider.name}
+            </Link>{" "}
+            on{" "}
+            <Link className="text-blue-800 underline" to={quoteRequestPath(review.quoteRequestId)}>
+              {review.requestTitle}
+            </Link>
+          </p>
+        </>
+      }
+      reply={
+        review.reply ? (
+          <p className="border-l-4 border-slate-200 pl-3 text-sm text-slate-700 [overflow-wrap:anywhere]">
+            Reply: {review.reply.body}
+          </p>
+        ) : null
+      }
+      footer={
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-xs text-slate-600">
+            {review.hidden ? `Hidden ${formatDateTime(review.hidden.at)}: ${review.hidden.reason}` : ""}
+          </p>
+          {review.hidden ? null : <HideReview review={review} />}
+        </div>
+      }
+    />
   );
 }
 

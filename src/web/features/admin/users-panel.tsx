@@ -7,9 +7,9 @@ import { useAuth } from "@/web/lib/auth";
 import { formatDate, formatDateTime } from "@/web/lib/format";
 import { useAdminList, useSetUserRole } from "./api";
 import { AdminTable, FilterSelect, KeysetList, PanelHeading, SearchBox, useUrlParam } from "./list-controls";
-import { useReinstateUser, useSuspendUser } from "./moderation-api";
-import { ReasonDialog } from "./reason-dialog";
+import { useReinstateUser } from "./moderation-api";
 import { SuspendedBadge } from "./reports-panel";
+import { SuspendDialog } from "./suspend-dialog";
 
 const TYPE_OPTIONS = USER_TYPES.map((t) => ({ value: t, label: t.charAt(0).toUpperCase() + t.slice(1) }));
 
@@ -84,7 +84,6 @@ function RoleControls({ user, self }: { user: AdminUser; self: boolean }) {
 
 /** Suspend (with a reason) or reinstate an account (decision 135); not one's own. */
 function SuspensionControls({ user, self }: { user: AdminUser; self: boolean }) {
-  const suspend = useSuspendUser();
   const reinstate = useReinstateUser();
   if (self) return null;
   if (user.suspendedAt) {
@@ -105,20 +104,15 @@ function SuspensionControls({ user, self }: { user: AdminUser; self: boolean }) 
     );
   }
   return (
-    <ReasonDialog
+    <SuspendDialog
+      userId={user.id}
       trigger={
         <Button size="sm" variant="outline">
           Suspend
         </Button>
       }
       title={`Suspend ${user.email}?`}
-      description={`${user.firstName} ${user.lastName} will be signed out everywhere at once and cannot sign in until an admin reinstates the account. The open reports of their messages are resolved.`}
-      label="Reason"
-      confirmLabel="Suspend account"
-      pendingLabel="Suspending..."
-      pending={suspend.isPending}
-      destructive
-      onConfirm={(reason, done) => suspend.mutate({ id: user.id, reason }, { onSuccess: done })}
+      who={`${user.firstName} ${user.lastName}`}
     />
   );
 }

@@ -2,11 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { Loader2 } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { PLAN, PLAN_PRICE_LABEL, SUBSCRIPTION_STATUS_LABELS, type Subscription } from "@/shared/billing";
+import { RetryAlert } from "@/web/components/list-states";
 import { SectionPage } from "@/web/components/section-page";
 import { ConfirmDialog } from "@/web/components/ui/alert-dialog";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
-import { errorMessage } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
 import { formatLongDate } from "@/web/lib/format";
 import { usePublicConfig } from "@/web/lib/public-config";
@@ -47,12 +47,11 @@ export function SubscriptionPage() {
               <CardTitle as="h2">Your Subscription</CardTitle>
             </CardHeader>
             <CardContent className="space-y-3">
-              <p role="alert" className="text-red-700">
-                Your subscription could not be loaded: {errorMessage(subscription.error ?? config.error)}
-              </p>
-              <Button variant="outline" onClick={() => void Promise.all([subscription.refetch(), config.refetch()])}>
-                Try Again
-              </Button>
+              <RetryAlert
+                error={subscription.error ?? config.error}
+                what="Your subscription"
+                onRetry={() => void Promise.all([subscription.refetch(), config.refetch()])}
+              />
             </CardContent>
           </Card>
         ) : running ? (

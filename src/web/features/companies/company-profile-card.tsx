@@ -5,10 +5,10 @@ import { Link } from "react-router";
 import type { Company } from "@/shared/companies";
 import { PATHS } from "@/shared/paths";
 import type { PublicUser } from "@/shared/users";
+import { RetryAlert } from "@/web/components/list-states";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { toast } from "@/web/components/ui/use-toast";
-import { errorMessage } from "@/web/lib/api";
 import { ownCompanyQueryOptions, useUpdateCompany } from "./api";
 import { CompanyForm, companyToFormValues } from "./company-form";
 
@@ -40,12 +40,7 @@ export function CompanyProfileCard({ user }: { user: Pick<PublicUser, "userType"
           <CardTitle as="h2">Company Profile</CardTitle>
         </CardHeader>
         <CardContent className="space-y-3">
-          <p role="alert" className="text-red-700">
-            Your company profile could not be loaded: {errorMessage(error)}
-          </p>
-          <Button variant="outline" onClick={() => void refetch()}>
-            Try Again
-          </Button>
+          <RetryAlert error={error} what="Your company profile" onRetry={() => void refetch()} />
         </CardContent>
       </Card>
     );

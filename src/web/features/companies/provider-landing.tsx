@@ -10,6 +10,7 @@ import {
   TrendingUp,
 } from "lucide-react";
 import { PATHS } from "@/shared/paths";
+import { LandingSection } from "@/web/components/landing-section";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 
@@ -92,77 +93,62 @@ export function ProviderLanding() {
         </dl>
       </section>
 
-      <section aria-labelledby="benefits" className="px-4 py-16">
-        <div className="mx-auto max-w-6xl">
-          <h2 id="benefits" className="text-center text-3xl font-bold text-slate-900">
-            Why Join Our Network
-          </h2>
-          <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-            {BENEFITS.map((b) => (
-              <Card key={b.title}>
-                <CardHeader>
-                  <b.icon className="h-8 w-8 text-green-700" aria-hidden="true" />
-                  <CardTitle>{b.title}</CardTitle>
-                  <CardDescription>{b.text}</CardDescription>
-                </CardHeader>
-              </Card>
-            ))}
-          </div>
+      <LandingSection headingId="benefits" title="Why Join Our Network">
+        <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+          {BENEFITS.map((b) => (
+            <Card key={b.title}>
+              <CardHeader>
+                <b.icon className="h-8 w-8 text-green-700" aria-hidden="true" />
+                <CardTitle>{b.title}</CardTitle>
+                <CardDescription>{b.text}</CardDescription>
+              </CardHeader>
+            </Card>
+          ))}
         </div>
-      </section>
+      </LandingSection>
 
-      <section id="how-it-works" aria-labelledby="how-it-works-title" className="scroll-mt-20 bg-slate-50 px-4 py-16">
-        <div className="mx-auto max-w-6xl">
-          <h2 id="how-it-works-title" className="text-center text-3xl font-bold text-slate-900">
-            How It Works
-          </h2>
-          <ol className="mt-10 grid gap-6 md:grid-cols-5">
-            {STEPS.map((s, i) => (
-              <li key={s.title} className="text-center">
-                <div className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-green-700 text-white">
-                  <s.icon className="h-6 w-6" aria-hidden="true" />
-                </div>
-                <h3 className="mt-4 font-semibold text-slate-900">
-                  {i + 1}. {s.title}
-                </h3>
-                <p className="mt-1 text-sm text-slate-600">{s.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <LandingSection headingId="how-it-works-title" title="How It Works" id="how-it-works" muted>
+        <ol className="mt-10 grid gap-6 md:grid-cols-5">
+          {STEPS.map((s, i) => (
+            <li key={s.title} className="text-center">
+              <div className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-green-700 text-white">
+                <s.icon className="h-6 w-6" aria-hidden="true" />
+              </div>
+              <h3 className="mt-4 font-semibold text-slate-900">
+                {i + 1}. {s.title}
+              </h3>
+              <p className="mt-1 text-sm text-slate-600">{s.text}</p>
+            </li>
+          ))}
+        </ol>
+      </LandingSection>
 
-      <section aria-labelledby="pricing" className="px-4 py-16">
-        <div className="mx-auto max-w-md">
-          <h2 id="pricing" className="text-center text-3xl font-bold text-slate-900">
-            Simple Pricing
-          </h2>
-          <Card className="mt-10 border-green-600 ring-1 ring-green-600">
-            <CardHeader className="text-center">
-              <CardTitle>Provider Subscription</CardTitle>
-              <p className="mt-2">
-                <span className="text-5xl font-bold text-slate-900">$99</span>
-                <span className="text-slate-600">/month</span>
-              </p>
-              <CardDescription>Everything you need to win automation projects.</CardDescription>
-            </CardHeader>
-            <CardContent className="space-y-6">
-              <ul className="space-y-2">
-                {PLAN_FEATURES.map((f) => (
-                  <li key={f} className="flex items-center gap-2 text-sm text-slate-800">
-                    <Check className="h-4 w-4 text-green-700" aria-hidden="true" />
-                    {f}
-                  </li>
-                ))}
-              </ul>
-              <Button asChild size="lg" className="w-full bg-green-700 hover:bg-green-800">
-                <a href={PROVIDER_SIGN_IN_URL}>Start Free Trial</a>
-              </Button>
-              <p className="text-center text-sm text-slate-600">14-day free trial, cancel anytime</p>
-            </CardContent>
-          </Card>
-        </div>
-      </section>
+      <LandingSection headingId="pricing" title="Simple Pricing" narrow>
+        <Card className="mt-10 border-green-600 ring-1 ring-green-600">
+          <CardHeader className="text-center">
+            <CardTitle>Provider Subscription</CardTitle>
+            <p className="mt-2">
+              <span className="text-5xl font-bold text-slate-900">$99</span>
+              <span className="text-slate-600">/month</span>
+            </p>
+            <CardDescription>Everything you need to win automation projects.</CardDescription>
+          </CardHeader>
+          <CardContent className="space-y-6">
+            <ul className="space-y-2">
+              {PLAN_FEATURES.map((f) => (
+                <li key={f} className="flex items-center gap-2 text-sm text-slate-800">
+                  <Check className="h-4 w-4 text-green-700" aria-hidden="true" />
+                  {f}
+                </li>
+              ))}
+            </ul>
+            <Button asChild size="lg" className="w-full bg-green-700 hover:bg-green-800">
+              <a href={PROVIDER_SIGN_IN_URL}>Start Free Trial</a>
+            </Button>
+            <p className="text-center text-sm text-slate-600">14-day free trial, cancel anytime</p>
+          </CardContent>
+        </Card>
+      </LandingSection>
     </>
   );
 }

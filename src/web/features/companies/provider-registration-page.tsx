@@ -12,13 +12,13 @@ import {
 import { placeLabel } from "@/shared/countries";
 import { PATHS } from "@/shared/paths";
 import { SpecialtyList, WebsiteLink } from "@/web/components/company-facts";
+import { RetryAlert } from "@/web/components/list-states";
 import { HomeLogoLink } from "@/web/components/logo";
 import { PublicLayout } from "@/web/components/public-layout";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { LoadingScreen } from "@/web/components/ui/spinner";
 import { toast } from "@/web/components/ui/use-toast";
-import { errorMessage } from "@/web/lib/api";
 import { useAuth } from "@/web/lib/auth";
 import { usePublicPageMeta } from "@/web/lib/page-meta";
 import { ownCompanyQueryOptions, useRegisterCompany, useUpdateCompany } from "./api";
@@ -89,12 +89,7 @@ function SignedInRegistration() {
   if (company.isError) {
     return (
       <Narrow>
-        <p role="alert" className="text-red-700">
-          Your company profile could not be loaded: {errorMessage(company.error)}
-        </p>
-        <Button variant="outline" onClick={() => void company.refetch()}>
-          Try Again
-        </Button>
+        <RetryAlert error={company.error} what="Your company profile" onRetry={() => void company.refetch()} />
       </Narrow>
     );
   }

@@ -3,7 +3,6 @@
 // next best provider; the client is not told who declined.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Ban } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
 import {
   declineLeadSchema,
   LEAD_DECLINE_NOTE_MAX,
@@ -12,20 +11,9 @@ import {
   type LeadDeclineReason,
   type LeadDetail,
 } from "@/shared/leads";
+import { ReasonDialog } from "@/web/components/reason-dialog";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent } from "@/web/components/ui/card";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/web/components/ui/dialog";
-import { Field, FieldGroup } from "@/web/components/ui/field";
-import { Textarea } from "@/web/components/ui/form-controls";
 import { toast } from "@/web/components/ui/use-toast";
 import { errorMessage, requestJson } from "@/web/lib/api";
 import { formatDateTime } from "@/web/lib/format";
@@ -58,97 +46,32 @@ function useDeclineLead(leadId: number) {
 }
 
 export function DeclineLeadButton({ lead }: { lead: LeadDetail }) {
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState<LeadDeclineReason | null>(null);
-  const [note, setNote] = useState("");
-  const [error, setError] = useState<string | undefined>();
   const decline = useDeclineLead(lead.id);
-  const radioName = useId();
-
-  const reset = (next: boolean) => {
-    setOpen(next);
-    if (!next) {
-      setReason(null);
-      setNote("");
-      setError(undefined);
-    }
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = declineLeadSchema.safeParse({ reason: reason ?? undefined, note: note.trim() || undefined });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    decline.mutate(parsed.data, { onSuccess: () => reset(false) });
-  };
-
   return (
-    <Dialog open={open} onOpenChange={reset}>
-      <DialogTrigger asChild>
+    <ReasonDialog
+      trigger={
         <Button variant="outline">
           <Ban className="h-4 w-4" aria-hidden="true" />
           Decline lead
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Decline this lead?</DialogTitle>
-          <DialogDescription>
-            We'll offer the request to another provider. The client is not told who declined. Turning down many requests
-            of one industry lowers your match score for that industry.
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} className="space-y-4" noValidate>
-          <FieldGroup legend="Why are you declining?" error={reason ? undefined : error}>
-            <div className="space-y-2">
-              {LEAD_DECLINE_REASONS.map((r) => (
-                <label key={r} className="flex items-center gap-2 text-sm text-slate-800">
-                  <input
-                    type="radio"
-                    name={radioName}
-                    value={r}
-                    checked={reason === r}
-                    onChange={() => {
-                      setReason(r);
-                      setError(undefined);
-                    }}
-                    className="h-4 w-4 accent-green-700"
-                  />
-                  {LEAD_DECLINE_REASON_LABELS[r]}
-                </label>
-              ))}
-            </div>
-          </FieldGroup>
-          <Field
-            label="Note"
-            optional
-            hint="Only you and the marketplace's admins see it."
-            error={reason && error ? error : undefined}
-          >
-            {(control) => (
-              <Textarea
-                {...control}
-                value={note}
-                maxLength={LEAD_DECLINE_NOTE_MAX}
-                onChange={(e) => setNote(e.target.value)}
-              />
-            )}
-          </Field>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive" disabled={decline.isPending}>
-              {decline.isPending ? "Declining..." : "Decline"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Decline this lead?"
+      description="We'll offer the request to another provider. The client is not told who declined. Turning down many requests of one industry lowers your match score for that industry."
+      choices={{ legend: "Why are you declining?", values: LEAD_DECLINE_REASONS, labels: LEAD_DECLINE_REASON_LABELS }}
+      label="Note"
+      required={false}
+      hint="Only you and the marketplace's admins see it."
+      maxLength={LEAD_DECLINE_NOTE_MAX}
+      confirmLabel="Decline"
+      pendingLabel="Declining..."
+      pending={decline.isPending}
+      destructive
+      onConfirm={({ reason, text }, { close, fail }) => {
+        const parsed = declineLeadSchema.safeParse({ reason: reason ?? undefined, note: text || undefined });
+        if (!parsed.success) return fail(reason ? "text" : "reason", parsed.error.issues[0]?.message ?? "");
+        decline.mutate(parsed.data, { onSuccess: close });
+      }}
+    />
   );
 }
 

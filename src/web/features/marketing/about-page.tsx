@@ -5,7 +5,6 @@ import { PATHS } from "@/shared/paths";
 import { PublicLayout } from "@/web/components/public-layout";
 import { usePublicPageMeta } from "@/web/lib/page-meta";
 import {
-  BandActions,
   ClosingCallToAction,
   type Feature,
   FeatureGrid,
@@ -72,10 +71,8 @@ export function AboutPage() {
   return (
     <PublicLayout>
       <Hero eyebrow="Our mission" title={`About ${BRAND_NAME}`}>
-        <p>
-          We help every business find the right partner to automate its processes: quickly, safely and without the
-          guesswork.
-        </p>
+        We help every business find the right partner to automate its processes: quickly, safely and without the
+        guesswork.
       </Hero>
 
       <Section
@@ -133,12 +130,8 @@ export function AboutPage() {
 
       <ClosingCallToAction
         title="Let's Automate Together"
-        actions={
-          <BandActions
-            primary={{ label: "Get Free Quotes", to: PATHS.home }}
-            secondary={{ label: "Partner With Us", to: PATHS.forVendors }}
-          />
-        }
+        primary={{ label: "Get Free Quotes", to: PATHS.home }}
+        secondary={{ label: "Partner With Us", to: PATHS.forVendors }}
       >
         Whether you need automation or deliver it, we would like to work with you.
       </ClosingCallToAction>

@@ -4,10 +4,9 @@ import { PATHS } from "@/shared/paths";
 import { PublicLayout } from "@/web/components/public-layout";
 import { usePublicPageMeta } from "@/web/lib/page-meta";
 import {
-  BandActions,
   type Feature,
   FeatureGrid,
-  FormCard,
+  FormSection,
   Hero,
   Section,
   type Stat,
@@ -74,17 +73,11 @@ export function ForVendorsPage() {
       <Hero
         eyebrow="For automation vendors"
         title="Buy Ready-to-Close Automation Leads"
-        actions={
-          <BandActions
-            primary={{ label: "Become a Vendor", target: VENDOR_APPLICATION_ID }}
-            secondary={{ label: "Schedule a Demo", to: PATHS.schedule }}
-          />
-        }
+        primary={{ label: "Become a Vendor", target: VENDOR_APPLICATION_ID }}
+        secondary={{ label: "Schedule a Demo", to: PATHS.schedule }}
       >
-        <p>
-          Businesses come to us with automation projects, budgets and deadlines. We qualify them and deliver them to
-          vendors with the right expertise, so you close more deals in less time.
-        </p>
+        Businesses come to us with automation projects, budgets and deadlines. We qualify them and deliver them to
+        vendors with the right expertise, so you close more deals in less time.
       </Hero>
 
       <StatBand label="Vendor results in numbers" stats={STATS} />
@@ -113,15 +106,13 @@ export function ForVendorsPage() {
         <Testimonials items={VENDOR_TESTIMONIALS} />
       </Section>
 
-      <Section
+      <FormSection
         id={VENDOR_APPLICATION_ID}
         title="Apply to Become a Vendor"
         intro="Tell us about your company and expertise. We review every application and reply within 24 hours."
       >
-        <FormCard className="mx-auto max-w-2xl">
-          <VendorApplicationForm />
-        </FormCard>
-      </Section>
+        <VendorApplicationForm />
+      </FormSection>
     </PublicLayout>
   );
 }

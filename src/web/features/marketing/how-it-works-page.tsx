@@ -5,7 +5,6 @@ import { PublicLayout } from "@/web/components/public-layout";
 import { usePublicPageMeta } from "@/web/lib/page-meta";
 import { Faq, HOW_IT_WORKS_FAQ } from "./components/faq";
 import {
-  BandActions,
   ClosingCallToAction,
   type Feature,
   FeatureGrid,
@@ -56,17 +55,11 @@ export function HowItWorksPage() {
       <Hero
         eyebrow="Simple, fast and free for businesses"
         title="How It Works"
-        actions={
-          <BandActions
-            primary={{ label: "Get Started Now", to: PATHS.home }}
-            secondary={{ label: "Schedule a Call", to: PATHS.schedule }}
-          />
-        }
+        primary={{ label: "Get Started Now", to: PATHS.home }}
+        secondary={{ label: "Schedule a Call", to: PATHS.schedule }}
       >
-        <p>
-          From your first description to quotes from vetted automation providers, in three steps. We do the searching
-          and vetting so you can focus on choosing.
-        </p>
+        From your first description to quotes from vetted automation providers, in three steps. We do the searching and
+        vetting so you can focus on choosing.
       </Hero>
 
       <Section id="steps" title="Three Steps to the Right Automation Partner">
@@ -83,7 +76,7 @@ export function HowItWorksPage() {
 
       <ClosingCallToAction
         title="Ready to Automate Your Business?"
-        actions={<BandActions primary={{ label: "Get Your Free Quotes", to: PATHS.home }} />}
+        primary={{ label: "Get Your Free Quotes", to: PATHS.home }}
       >
         Submit your request today and meet your matched providers within 48 hours.
       </ClosingCallToAction>

@@ -7,7 +7,6 @@ import { deferredPart, LoadOnUse } from "@/web/components/load-on-use";
 import { PublicLayout } from "@/web/components/public-layout";
 import { usePublicPageMeta } from "@/web/lib/page-meta";
 import {
-  BandActions,
   ClosingCallToAction,
   type Feature,
   FeatureGrid,
@@ -100,17 +99,11 @@ export function LandingPage() {
       <Hero
         eyebrow="Trusted by businesses in 50+ countries"
         title="Find Vetted Automation Providers in 48 Hours"
-        actions={
-          <BandActions
-            primary={{ label: "Get Free Quotes", target: LEAD_FORM_ID }}
-            secondary={{ label: "See How It Works", to: PATHS.howItWorks }}
-          />
-        }
+        primary={{ label: "Get Free Quotes", target: LEAD_FORM_ID }}
+        secondary={{ label: "See How It Works", to: PATHS.howItWorks }}
       >
-        <p>
-          Tell us which process slows your team down. We match you with pre-screened automation experts, and you compare
-          their quotes. Free for businesses.
-        </p>
+        Tell us which process slows your team down. We match you with pre-screened automation experts, and you compare
+        their quotes. Free for businesses.
       </Hero>
 
       <StatBand label="Marketplace in numbers" stats={STATS} />
@@ -165,12 +158,8 @@ export function LandingPage() {
 
       <ClosingCallToAction
         title="Are You an Automation Provider?"
-        actions={
-          <BandActions
-            primary={{ label: "Join Our Provider Network", to: PATHS.providerRegistration }}
-            secondary={{ label: "Learn About Vendor Leads", to: PATHS.forVendors }}
-          />
-        }
+        primary={{ label: "Join Our Provider Network", to: PATHS.providerRegistration }}
+        secondary={{ label: "Learn About Vendor Leads", to: PATHS.forVendors }}
       >
         Receive qualified requests from businesses that are ready to automate, and grow your pipeline with less time
         spent on sales.

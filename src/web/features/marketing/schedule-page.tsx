@@ -5,11 +5,10 @@ import { PublicLayout } from "@/web/components/public-layout";
 import { usePublicPageMeta } from "@/web/lib/page-meta";
 import { BookingArea } from "./components/booking-area";
 import {
-  BandActions,
   ClosingCallToAction,
   type Feature,
   FeatureGrid,
-  FormCard,
+  FormSection,
   Hero,
   Section,
   type Stat,
@@ -67,17 +66,11 @@ export function SchedulePage() {
       <Hero
         eyebrow="Free 30-minute strategy session"
         title="Schedule Your Free Automation Strategy Session"
-        actions={
-          <BandActions
-            primary={{ label: "Book Your Call Now", target: BOOKING_AREA_ID }}
-            secondary={{ label: "Pre-Qualify First", target: PRE_QUALIFICATION_ID }}
-          />
-        }
+        primary={{ label: "Book Your Call Now", target: BOOKING_AREA_ID }}
+        secondary={{ label: "Pre-Qualify First", target: PRE_QUALIFICATION_ID }}
       >
-        <p>
-          Talk to an automation strategist about the processes you want to automate. In 30 minutes you will know what to
-          automate first, what it should cost and which providers can do it.
-        </p>
+        Talk to an automation strategist about the processes you want to automate. In 30 minutes you will know what to
+        automate first, what it should cost and which providers can do it.
       </Hero>
 
       <Section
@@ -99,15 +92,13 @@ export function SchedulePage() {
         </div>
       </Section>
 
-      <Section
+      <FormSection
         id={PRE_QUALIFICATION_ID}
         title="Pre-Qualify for Your Session"
         intro="Share a few details before the call and we will come prepared with relevant providers and ideas."
       >
-        <FormCard className="mx-auto max-w-2xl">
-          <PreQualificationForm />
-        </FormCard>
-      </Section>
+        <PreQualificationForm />
+      </FormSection>
 
       <Section id="trust" title="Trusted by Businesses Worldwide" tone="muted">
         <StatGrid stats={TRUST_STATS} />
@@ -115,7 +106,7 @@ export function SchedulePage() {
 
       <ClosingCallToAction
         title="Ready to Transform Your Business?"
-        actions={<BandActions primary={{ label: "Schedule My Free Session", target: BOOKING_AREA_ID }} />}
+        primary={{ label: "Schedule My Free Session", target: BOOKING_AREA_ID }}
       >
         Join the businesses that have saved time and money with the right automation partner.
       </ClosingCallToAction>

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { CASE_STUDIES_MAX, type CaseStudy, type CaseStudyInput } from "@/shared/providers";
 import { INDUSTRY_LABELS } from "@/shared/quote-requests";
 import type { PublicUser } from "@/shared/users";
+import { RetryAlert } from "@/web/components/list-states";
 import { ConfirmDialog } from "@/web/components/ui/alert-dialog";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
@@ -56,14 +57,7 @@ export function CaseStudiesCard({ user }: { user: Pick<PublicUser, "userType"> }
       </CardHeader>
       <CardContent className="space-y-4">
         {isError ? (
-          <div className="space-y-3">
-            <p role="alert" className="text-red-700">
-              Your case studies could not be loaded: {errorMessage(error)}
-            </p>
-            <Button variant="outline" onClick={() => void refetch()}>
-              Try Again
-            </Button>
-          </div>
+          <RetryAlert error={error} what="Your case studies" onRetry={() => void refetch()} />
         ) : (
           <>
             {list.length === 0 && editing !== "new" ? (

@@ -14,6 +14,7 @@ import {
 } from "@/shared/providers";
 import { INDUSTRIES, INDUSTRY_LABELS } from "@/shared/quote-requests";
 import type { PublicUser } from "@/shared/users";
+import { RetryAlert } from "@/web/components/list-states";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Field, FieldGroup } from "@/web/components/ui/field";
@@ -44,14 +45,7 @@ export function PublicProfileCard({ user }: { user: Pick<PublicUser, "userType">
       </CardHeader>
       <CardContent>
         {isError || !data ? (
-          <div className="space-y-3">
-            <p role="alert" className="text-red-700">
-              Your public profile could not be loaded: {errorMessage(error)}
-            </p>
-            <Button variant="outline" onClick={() => void refetch()}>
-              Try Again
-            </Button>
-          </div>
+          <RetryAlert error={error} what="Your public profile" onRetry={() => void refetch()} />
         ) : (
           <PublicProfileForm key={`${data.slug}|${data.industriesServed.join()}`} saved={data} />
         )}

@@ -1,6 +1,7 @@
 // Spec screen 3, signed out: why to ask for quotes here, and the way in (sign-in, then back).
 import { ArrowRight, BadgeCheck, ClipboardList, Gift, Handshake, Search, ShieldCheck, Timer } from "lucide-react";
 import { PATHS } from "@/shared/paths";
+import { LandingSection } from "@/web/components/landing-section";
 import { PublicLayout } from "@/web/components/public-layout";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent } from "@/web/components/ui/card";
@@ -63,10 +64,7 @@ export function QuoteRequestLanding({ returnTo }: { returnTo?: string }) {
         </div>
       </section>
 
-      <section aria-labelledby="benefits" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="benefits" className="text-center text-3xl font-bold text-slate-900">
-          Why request quotes here
-        </h2>
+      <LandingSection headingId="benefits" title="Why request quotes here">
         <div className="mt-10 grid gap-6 md:grid-cols-3">
           {BENEFITS.map((b) => (
             <Card key={b.title}>
@@ -78,29 +76,24 @@ export function QuoteRequestLanding({ returnTo }: { returnTo?: string }) {
             </Card>
           ))}
         </div>
-      </section>
+      </LandingSection>
 
-      <section aria-labelledby="how-it-works" className="bg-slate-50 px-4 py-16">
-        <div className="mx-auto max-w-6xl">
-          <h2 id="how-it-works" className="text-center text-3xl font-bold text-slate-900">
-            How it works
-          </h2>
-          <ol className="mt-10 grid gap-6 md:grid-cols-4">
-            {STEPS.map((s, i) => (
-              <li key={s.title} className="rounded-lg bg-white p-6 shadow-sm">
-                <div className="flex items-center gap-3">
-                  <span className="flex h-8 w-8 items-center justify-center rounded-full bg-blue-600 text-sm font-bold text-white">
-                    {i + 1}
-                  </span>
-                  <s.icon className="h-5 w-5 text-blue-700" aria-hidden="true" />
-                </div>
-                <h3 className="mt-4 font-semibold text-slate-900">{s.title}</h3>
-                <p className="mt-2 text-sm text-slate-700">{s.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <LandingSection headingId="how-it-works" title="How it works" muted>
+        <ol className="mt-10 grid gap-6 md:grid-cols-4">
+          {STEPS.map((s, i) => (
+            <li key={s.title} className="rounded-lg bg-white p-6 shadow-sm">
+              <div className="flex items-center gap-3">
+                <span className="flex h-8 w-8 items-center justify-center rounded-full bg-blue-600 text-sm font-bold text-white">
+                  {i + 1}
+                </span>
+                <s.icon className="h-5 w-5 text-blue-700" aria-hidden="true" />
+              </div>
+              <h3 className="mt-4 font-semibold text-slate-900">{s.title}</h3>
+              <p className="mt-2 text-sm text-slate-700">{s.text}</p>
+            </li>
+          ))}
+        </ol>
+      </LandingSection>
 
       <section className="px-4 py-16 text-center">
         <h2 className="text-2xl font-bold text-slate-900">Ready when you are</h2>

@@ -3,9 +3,9 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { PATHS, quoteRequestPath } from "@/shared/paths";
 import { CLIENT_STATUS_LABELS, QUOTE_REQUEST_STATUSES } from "@/shared/quote-requests";
+import { FiguresCard, FiguresTable } from "@/web/components/figures";
 import { LoadMore } from "@/web/components/load-more";
 import { StatCard } from "@/web/components/stat-card";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { errorMessage } from "@/web/lib/api";
 import { formatHours } from "@/web/lib/format";
 import { usePageMeta } from "@/web/lib/page-meta";
@@ -57,78 +57,58 @@ export function ReportsPage() {
             <StatCard title="Total requests" value={total} valueClassName="text-3xl" valueTestId="total-requests" />
           </div>
 
-          <Card>
-            <CardHeader>
-              <CardTitle as="h2">Requests by status</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <dl className="space-y-3" data-testid="requests-by-status">
-                {byStatus.map(({ status, count }) => (
-                  <div key={status} className="grid grid-cols-[7rem_1fr_2rem] items-center gap-3">
-                    <dt className="text-sm text-slate-700">{CLIENT_STATUS_LABELS[status]}</dt>
-                    <div className="h-3 rounded-full bg-slate-100" aria-hidden="true">
-                      <div className="h-3 rounded-full bg-blue-600" style={{ width: `${(count / max) * 100}%` }} />
-                    </div>
-                    <dd className="text-right text-sm font-semibold text-slate-900">{count}</dd>
+          <FiguresCard large title="Requests by status">
+            <dl className="space-y-3" data-testid="requests-by-status">
+              {byStatus.map(({ status, count }) => (
+                <div key={status} className="grid grid-cols-[7rem_1fr_2rem] items-center gap-3">
+                  <dt className="text-sm text-slate-700">{CLIENT_STATUS_LABELS[status]}</dt>
+                  <div className="h-3 rounded-full bg-slate-100" aria-hidden="true">
+                    <div className="h-3 rounded-full bg-blue-600" style={{ width: `${(count / max) * 100}%` }} />
                   </div>
-                ))}
-              </dl>
-            </CardContent>
-          </Card>
+                  <dd className="text-right text-sm font-semibold text-slate-900">{count}</dd>
+                </div>
+              ))}
+            </dl>
+          </FiguresCard>
 
-          <Card>
-            <CardHeader>
-              <CardTitle as="h2">Estimated savings by request</CardTitle>
-              <CardDescription>
-                Hours of manual work a year, from each request's volume and time per task.
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              {total === 0 ? (
-                <p className="text-slate-600">
-                  No requests yet.{" "}
-                  <Link to={PATHS.quoteRequestWizard} className="font-medium text-blue-700 hover:underline">
-                    Create one
-                  </Link>{" "}
-                  to see its estimate here.
-                </p>
-              ) : (
-                <table className="w-full text-left text-sm">
-                  <thead className="border-b border-slate-200 text-slate-600">
-                    <tr>
-                      <th scope="col" className="py-2 font-medium">
-                        Request
-                      </th>
-                      <th scope="col" className="py-2 font-medium">
-                        Status
-                      </th>
-                      <th scope="col" className="py-2 text-right font-medium">
-                        Hours a year
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100">
-                    {requests.map((r) => (
-                      <tr key={r.id}>
-                        <td className="py-2">
-                          <Link to={quoteRequestPath(r.id)} className="font-medium text-blue-700 hover:underline">
-                            {r.title}
-                          </Link>
-                        </td>
-                        <td className="py-2">
-                          <StatusBadge status={r.status} />
-                        </td>
-                        <td className="py-2 text-right text-slate-900">
-                          {r.roiHoursPerYear === null ? "No estimate" : r.roiHoursPerYear.toLocaleString("en-US")}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
-              <LoadMore list={list} className="mt-4" />
-            </CardContent>
-          </Card>
+          <FiguresCard
+            large
+            title="Estimated savings by request"
+            description="Hours of manual work a year, from each request's volume and time per task."
+          >
+            {total === 0 ? (
+              <p className="text-slate-600">
+                No requests yet.{" "}
+                <Link to={PATHS.quoteRequestWizard} className="font-medium text-blue-700 hover:underline">
+                  Create one
+                </Link>{" "}
+                to see its estimate here.
+              </p>
+            ) : (
+              <FiguresTable
+                rows={requests}
+                rowKey={(r) => r.id}
+                columns={[
+                  {
+                    header: "Request",
+                    cell: (r) => (
+                      <Link to={quoteRequestPath(r.id)} className="font-medium text-blue-700 hover:underline">
+                        {r.title}
+                      </Link>
+                    ),
+                  },
+                  { header: "Status", cell: (r) => <StatusBadge status={r.status} /> },
+                  {
+                    header: "Hours a year",
+                    cell: (r) =>
+                      r.roiHoursPerYear === null ? "No estimate" : r.roiHoursPerYear.toLocaleString("en-US"),
+                    right: true,
+                  },
+                ]}
+              />
+            )}
+            <LoadMore list={list} className="mt-4" />
+          </FiguresCard>
         </>
       ) : null}
     </div>

@@ -8,17 +8,9 @@ import { useNavigate } from "react-router";
 import { type DeleteAccountInput, deleteAccountSchema } from "@/shared/account";
 import { PATHS } from "@/shared/paths";
 import type { PublicUser, UserType } from "@/shared/users";
+import { DialogForm } from "@/web/components/reason-dialog";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/web/components/ui/dialog";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/form-controls";
 import { toast } from "@/web/components/ui/use-toast";
@@ -55,46 +47,35 @@ function DeleteAccountDialog({ user }: { user: PublicUser }) {
     },
   });
   return (
-    <Dialog
+    <DialogForm
+      trigger={<Button variant="destructive">Delete Account</Button>}
       open={open}
       onOpenChange={(next) => {
-        if (remove.isPending) return;
         setOpen(next);
         if (!next) form.reset();
       }}
+      title="Delete your account?"
+      description="This cannot be undone."
+      onSubmit={form.handleSubmit((v) => remove.mutate(v))}
+      pending={remove.isPending}
+      cancelLabel="Keep My Account"
+      confirmLabel="Delete My Account"
+      pendingLabel="Deleting..."
+      destructive
     >
-      <DialogTrigger asChild>
-        <Button variant="destructive">Delete Account</Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete your account?</DialogTitle>
-          <DialogDescription>This cannot be undone.</DialogDescription>
-        </DialogHeader>
-        <div className="space-y-2 text-sm text-slate-700">
-          <p>{WHAT_HAPPENS[user.userType]}</p>
-          <p>
-            Your name, email address, notifications and sessions are removed, you are signed out everywhere, and{" "}
-            {user.email} may sign up again later as a new account.
-          </p>
-        </div>
-        <form className="grid gap-4" onSubmit={form.handleSubmit((v) => remove.mutate(v))} noValidate>
-          <Field id="delete-account-password" label="Your password" error={form.formState.errors.password?.message}>
-            {(control) => (
-              <Input {...control} type="password" autoComplete="current-password" {...form.register("password")} />
-            )}
-          </Field>
-          <DialogFooter>
-            <Button type="button" variant="outline" disabled={remove.isPending} onClick={() => setOpen(false)}>
-              Keep My Account
-            </Button>
-            <Button type="submit" variant="destructive" disabled={remove.isPending}>
-              {remove.isPending ? "Deleting..." : "Delete My Account"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      <div className="space-y-2 text-sm text-slate-700">
+        <p>{WHAT_HAPPENS[user.userType]}</p>
+        <p>
+          Your name, email address, notifications and sessions are removed, you are signed out everywhere, and{" "}
+          {user.email} may sign up again later as a new account.
+        </p>
+      </div>
+      <Field id="delete-account-password" label="Your password" error={form.formState.errors.password?.message}>
+        {(control) => (
+          <Input {...control} type="password" autoComplete="current-password" {...form.register("password")} />
+        )}
+      </Field>
+    </DialogForm>
   );
 }
 

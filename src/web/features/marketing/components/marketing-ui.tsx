@@ -19,13 +19,13 @@ export function Hero({
   eyebrow,
   title,
   children,
-  actions,
+  primary,
+  secondary,
 }: {
   eyebrow?: string;
   title: string;
   children?: ReactNode;
-  actions?: ReactNode;
-}) {
+} & Partial<BandButtons>) {
   return (
     <section className="bg-gradient-to-br from-blue-700 via-blue-800 to-slate-900 px-4 py-16 text-white sm:py-24">
       <div className="mx-auto max-w-4xl text-center">
@@ -35,12 +35,8 @@ export function Hero({
           </p>
         ) : null}
         <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">{title}</h1>
-        {children ? <div className="mx-auto mt-6 max-w-2xl text-lg text-blue-50">{children}</div> : null}
-        {actions ? (
-          <div className="mt-10 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
-            {actions}
-          </div>
-        ) : null}
+        {children ? <p className="mx-auto mt-6 max-w-2xl text-lg text-blue-50">{children}</p> : null}
+        {primary ? <BandActions primary={primary} secondary={secondary} className="mt-10" /> : null}
       </div>
     </section>
   );
@@ -70,13 +66,15 @@ function BandButton({ action, secondary = false }: { action: BandAction; seconda
   );
 }
 
+type BandButtons = { primary: BandAction; secondary?: BandAction };
+
 /** The hero's or the closing band's buttons: the white primary one, then an optional outlined one. */
-export function BandActions({ primary, secondary }: { primary: BandAction; secondary?: BandAction }) {
+function BandActions({ primary, secondary, className }: BandButtons & { className: string }) {
   return (
-    <>
+    <div className={cn("flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center", className)}>
       <BandButton action={primary} />
       {secondary ? <BandButton action={secondary} secondary /> : null}
-    </>
+    </div>
   );
 }
 
@@ -177,6 +175,25 @@ export function FormCard({ className, children }: { className?: string; children
   );
 }
 
+/** A section that is one form on its card, narrower than the page. */
+export function FormSection({
+  id,
+  title,
+  intro,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  children: ReactNode;
+}) {
+  return (
+    <Section id={id} title={title} intro={intro}>
+      <FormCard className="mx-auto max-w-2xl">{children}</FormCard>
+    </Section>
+  );
+}
+
 export type Feature = { icon: LucideIcon; title: string; text: string };
 
 export function FeatureGrid({ features, columns = 3 }: { features: readonly Feature[]; columns?: 2 | 3 | 4 }) {
@@ -232,20 +249,18 @@ export function StepList({ steps }: { steps: readonly Step[] }) {
 export function ClosingCallToAction({
   title,
   children,
-  actions,
+  primary,
+  secondary,
 }: {
   title: string;
   children: ReactNode;
-  actions: ReactNode;
-}) {
+} & BandButtons) {
   return (
     <section className="bg-blue-700 px-4 py-16 text-center text-white">
       <div className="mx-auto max-w-3xl">
         <h2 className="text-3xl font-bold tracking-tight">{title}</h2>
         <p className="mt-4 text-lg text-blue-50">{children}</p>
-        <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
-          {actions}
-        </div>
+        <BandActions primary={primary} secondary={secondary} className="mt-8" />
       </div>
     </section>
   );

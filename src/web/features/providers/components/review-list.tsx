@@ -1,6 +1,6 @@
 import { INDUSTRY_LABELS } from "@/shared/quote-requests";
 import { type PublicReview, REVIEW_OUTCOME_LABELS } from "@/shared/reviews";
-import { ReviewStars } from "@/web/components/review-stars";
+import { Review, ReviewReply } from "@/web/components/review";
 import { countOf, formatDay } from "../format";
 
 function hoursSaved(review: PublicReview): string | null {
@@ -14,9 +14,11 @@ function hoursSaved(review: PublicReview): string | null {
 export function ReviewItem({ review, providerName }: { review: PublicReview; providerName: string }) {
   const saved = hoursSaved(review);
   return (
-    <article className="space-y-3 border-b border-slate-200 py-5 last:border-b-0" data-testid="review">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <ReviewStars rating={review.rating} label={String(review.rating)} />
+    <Review
+      className="border-b border-slate-200 py-5 last:border-b-0"
+      rating={review.rating}
+      ratingLabel={String(review.rating)}
+      meta={
         <p className="text-sm text-slate-700">
           <span className="font-medium text-slate-900">{review.reviewer}</span>
           {" · "}
@@ -24,21 +26,23 @@ export function ReviewItem({ review, providerName }: { review: PublicReview; pro
           {" · "}
           {INDUSTRY_LABELS[review.industry]}
         </p>
-      </div>
-      <p className="whitespace-pre-line leading-relaxed text-slate-800">{review.body}</p>
-      <p className="text-sm text-slate-700">
-        Hours saved as estimated: <span className="font-medium">{REVIEW_OUTCOME_LABELS[review.outcome]}</span>
-        {saved && <span> · {saved}</span>}
-      </p>
-      {review.reply && (
-        <div className="rounded-md border-l-4 border-blue-200 bg-blue-50 p-3 text-sm">
-          <p className="font-medium text-slate-900">
-            Reply from {providerName} ·{" "}
-            <time dateTime={review.reply.createdAt}>{formatDay(review.reply.createdAt)}</time>
-          </p>
-          <p className="mt-1 whitespace-pre-line text-slate-800">{review.reply.body}</p>
-        </div>
-      )}
-    </article>
+      }
+      body={review.body}
+      outcome={
+        <p className="text-sm text-slate-700">
+          Hours saved as estimated: <span className="font-medium">{REVIEW_OUTCOME_LABELS[review.outcome]}</span>
+          {saved && <span> · {saved}</span>}
+        </p>
+      }
+      reply={
+        review.reply && (
+          <ReviewReply
+            from={providerName}
+            at={<time dateTime={review.reply.createdAt}>{formatDay(review.reply.createdAt)}</time>}
+            body={review.reply.body}
+          />
+        )
+      }
+    />
   );
 }

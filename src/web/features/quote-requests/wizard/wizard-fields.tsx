@@ -1,7 +1,7 @@
 // The wizard's labelled controls. Each shows its section 5 message under it, tied to the control for
 // screen readers; choice groups are fieldsets with a legend.
 import { type ReactNode, useState } from "react";
-import { Controller, type FieldPath, useFormContext } from "react-hook-form";
+import { Controller, type FieldPath, type UseFormRegister, useFormContext } from "react-hook-form";
 import {
   TIME_UNITS,
   type TimePerTask,
@@ -11,7 +11,7 @@ import {
   type Volume,
   type VolumePeriod,
 } from "@/shared/quote-requests";
-import { CheckboxField, Field, FieldGroup } from "@/web/components/ui/field";
+import { CheckboxField, Field, type FieldControlProps, FieldGroup } from "@/web/components/ui/field";
 import { Input, NativeSelect, Textarea } from "@/web/components/ui/form-controls";
 import { cn } from "@/web/lib/cn";
 import type { WizardFormValues } from "./wizard-form";
@@ -25,53 +25,25 @@ function useFieldError(name: Name): string | undefined {
   return typeof error?.message === "string" ? error.message : undefined;
 }
 
-export function TextField({
-  name,
-  label,
-  optional,
-  type = "text",
-  autoComplete,
-  placeholder,
-}: {
-  name: Name;
-  label: string;
-  optional?: boolean;
-  type?: "text" | "email";
-  autoComplete?: string;
-  placeholder?: string;
-}) {
-  const { register } = useFormContext<WizardFormValues>();
-  const error = useFieldError(name);
-  return (
-    <Field id={name} label={label} optional={optional} error={error}>
-      {(control) => (
-        <Input {...control} type={type} autoComplete={autoComplete} placeholder={placeholder} {...register(name)} />
-      )}
-    </Field>
-  );
-}
+type LabelledProps = { name: Name; label: string; optional?: boolean; placeholder?: string };
 
-export function TextAreaField({
+/** A labelled control of the wizard, with its message read from the form. */
+function WizardField({
   name,
   label,
   optional,
   hint,
-  maxLength,
-  placeholder,
-}: {
-  name: Name;
-  label: string;
-  optional?: boolean;
+  describedBy,
+  trailing,
+  children,
+}: Omit<LabelledProps, "placeholder"> & {
   hint?: string;
-  /** Shows a live character count against this limit. */
-  maxLength?: number;
-  placeholder?: string;
+  describedBy?: string;
+  trailing?: ReactNode;
+  children: (control: FieldControlProps, register: UseFormRegister<WizardFormValues>) => ReactNode;
 }) {
-  const { register, watch } = useFormContext<WizardFormValues>();
+  const { register } = useFormContext<WizardFormValues>();
   const error = useFieldError(name);
-  const value = watch(name);
-  const length = typeof value === "string" ? value.length : 0;
-  const countId = `${name}-count`;
   return (
     <Field
       id={name}
@@ -79,6 +51,53 @@ export function TextAreaField({
       optional={optional}
       hint={hint}
       error={error}
+      describedBy={describedBy}
+      trailing={trailing}
+    >
+      {(control) => children(control, register)}
+    </Field>
+  );
+}
+
+export function TextField({
+  type = "text",
+  autoComplete,
+  placeholder,
+  ...field
+}: LabelledProps & { type?: "text" | "email"; autoComplete?: string }) {
+  return (
+    <WizardField {...field}>
+      {(control, register) => (
+        <Input
+          {...control}
+          type={type}
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          {...register(field.name)}
+        />
+      )}
+    </WizardField>
+  );
+}
+
+export function TextAreaField({
+  hint,
+  maxLength,
+  placeholder,
+  ...field
+}: LabelledProps & {
+  hint?: string;
+  /** Shows a live character count against this limit. */
+  maxLength?: number;
+}) {
+  const { watch } = useFormContext<WizardFormValues>();
+  const value = watch(field.name);
+  const length = typeof value === "string" ? value.length : 0;
+  const countId = `${field.name}-count`;
+  return (
+    <WizardField
+      {...field}
+      hint={hint}
       describedBy={maxLength ? countId : undefined}
       trailing={
         maxLength ? (
@@ -91,30 +110,20 @@ export function TextAreaField({
         ) : undefined
       }
     >
-      {(control) => <Textarea {...control} placeholder={placeholder} {...register(name)} />}
-    </Field>
+      {(control, register) => <Textarea {...control} placeholder={placeholder} {...register(field.name)} />}
+    </WizardField>
   );
 }
 
 export function SelectField({
-  name,
-  label,
   options,
-  optional,
   placeholder = "Select...",
-}: {
-  name: Name;
-  label: string;
-  options: readonly Option[];
-  optional?: boolean;
-  placeholder?: string;
-}) {
-  const { register } = useFormContext<WizardFormValues>();
-  const error = useFieldError(name);
+  ...field
+}: LabelledProps & { options: readonly Option[] }) {
   return (
-    <Field id={name} label={label} optional={optional} error={error}>
-      {(control) => (
-        <NativeSelect {...control} {...register(name)}>
+    <WizardField {...field}>
+      {(control, register) => (
+        <NativeSelect {...control} {...register(field.name)}>
           <option value="">{placeholder}</option>
           {options.map((o) => (
             <option key={o.value} value={o.value}>
@@ -123,7 +132,7 @@ export function SelectField({
           ))}
         </NativeSelect>
       )}
-    </Field>
+    </WizardField>
   );
 }
 
