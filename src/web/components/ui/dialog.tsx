@@ -6,7 +6,6 @@ import { cn } from "@/web/lib/cn";
 // A modal dialog on Radix: focus is trapped inside, Escape and the close button dismiss it.
 export const Dialog = D.Root;
 export const DialogTrigger = D.Trigger;
-export const DialogClose = D.Close;
 
 export function DialogContent({ className, children, ...props }: ComponentProps<typeof D.Content>) {
   return (
