@@ -2,7 +2,9 @@
 // 400 the fields that were wrong. One definition, so that every feature answers errors alike.
 import { z } from "zod";
 
-export const errorMessageSchema = z.object({ message: z.string() });
+/** An answer that is only a sentence: every error, and the 202s that say what happens next. */
+export const messageOnlySchema = z.object({ message: z.string() });
+export const errorMessageSchema = messageOnlySchema;
 
 export const badRequestSchema = errorMessageSchema.extend({
   issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
