@@ -18,7 +18,7 @@ import {
 import type { LeadStatus } from "@/shared/leads";
 import type { NotificationKind } from "@/shared/notifications";
 import { leadPath, quoteRequestPath } from "@/shared/paths";
-import type { QuoteRequestStatus } from "@/shared/quote-requests";
+import type { QuoteRequestStatus } from "@/shared/quote-request-status";
 import type { DeclineReason, QuoteStatus } from "@/shared/quotes";
 import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema/users";
