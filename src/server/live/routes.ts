@@ -4,7 +4,6 @@
 import { BRAND_NAME } from "@/shared/brand";
 import type { LiveEvent } from "@/shared/live";
 import { ServiceUnavailableError, TooManyRequestsError } from "../errors";
-import { sessionIdFromToken } from "../features/auth/service";
 import { errorMessageSchema as messageSchema } from "../http/error-responses";
 import { currentUser, requireRole, SESSION_COOKIE } from "../http/session";
 import type { RoutePlugin } from "../http/types";
@@ -98,7 +97,7 @@ export function liveRoutes(options: LiveOptions = {}): RoutePlugin {
         };
         const stream: LiveStream = {
           userId: user.id,
-          sessionId: sessionIdFromToken(token),
+          sessionId: deps.sessions.idOf(token),
           send: (event) => write(formatEvent(event)),
           comment: (text) => write(`: ${text}\n\n`),
           end: () => {
