@@ -250,23 +250,26 @@ export async function findRequestThreads(db: Db, quoteRequestId: number, clientI
 
 // The sidebar's unread counts, read on every page: prepared once per database (decision 123). Only
 // leads with messages are looked into, each through lead_messages (lead_id, id) from its marker up.
+// Per lead, the count of the joined messages below.
+const unreadColumns = () => ({
+  leadId: leads.id,
+  quoteRequestId: leads.quoteRequestId,
+  unread: sql<number>`count(*)`.mapWith(Number),
+});
+/** The join to the messages `reader` has not read: the other side's, past the reader's marker, not hidden. */
+const unreadMessagesOf = (reader: MessageSide) =>
+  and(
+    eq(leadMessages.leadId, leads.id),
+    gt(leadMessages.id, markerOf(reader)),
+    eq(leadMessages.side, otherSide(reader)),
+    isNull(leadMessages.hiddenAt),
+  );
+
 const unreadForProvider = preparedPerDatabase((db) =>
   db
-    .select({
-      leadId: leads.id,
-      quoteRequestId: leads.quoteRequestId,
-      unread: sql<number>`count(*)`.mapWith(Number),
-    })
+    .select(unreadColumns())
     .from(leads)
-    .innerJoin(
-      leadMessages,
-      and(
-        eq(leadMessages.leadId, leads.id),
-        gt(leadMessages.id, leads.providerReadUpTo),
-        eq(leadMessages.side, "client"),
-        isNull(leadMessages.hiddenAt),
-      ),
-    )
+    .innerJoin(leadMessages, unreadMessagesOf("provider"))
     .where(and(eq(leads.companyId, sql`(${companyOf(db, sql.placeholder("userId"))})`), isNotNull(leads.lastMessageAt)))
     .groupBy(leads.id, leads.quoteRequestId)
     .orderBy(desc(leads.id))
@@ -275,22 +278,10 @@ const unreadForProvider = preparedPerDatabase((db) =>
 
 const unreadForClient = preparedPerDatabase((db) =>
   db
-    .select({
-      leadId: leads.id,
-      quoteRequestId: leads.quoteRequestId,
-      unread: sql<number>`count(*)`.mapWith(Number),
-    })
+    .select(unreadColumns())
     .from(quoteRequests)
     .innerJoin(leads, eq(leads.quoteRequestId, quoteRequests.id))
-    .innerJoin(
-      leadMessages,
-      and(
-        eq(leadMessages.leadId, leads.id),
-        gt(leadMessages.id, leads.clientReadUpTo),
-        eq(leadMessages.side, "provider"),
-        isNull(leadMessages.hiddenAt),
-      ),
-    )
+    .innerJoin(leadMessages, unreadMessagesOf("client"))
     .where(
       and(
         eq(quoteRequests.clientId, sql.placeholder("userId")),
