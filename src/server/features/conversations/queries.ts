@@ -300,22 +300,23 @@ export async function listUnread(db: Db, userId: number, side: MessageSide) {
   return statement.execute({ userId });
 }
 
+type BellEntries = { userId: number; kind: NotificationKind; link: string };
+/** The user's bell entries of a kind about one page. */
+const entriesAbout = ({ userId, kind, link }: BellEntries) => [
+  eq(notifications.userId, userId),
+  eq(notifications.kind, kind),
+  eq(notifications.link, link),
+];
+
 /** Replaces the text of the user's bell entries about a thread that quote `body`. */
 export async function replaceNotificationBody(
   db: Db,
-  input: { userId: number; kind: NotificationKind; link: string; body: string; replacement: string },
+  input: BellEntries & { body: string; replacement: string },
 ): Promise<void> {
   await db
     .update(notifications)
     .set({ body: input.replacement })
-    .where(
-      and(
-        eq(notifications.userId, input.userId),
-        eq(notifications.kind, input.kind),
-        eq(notifications.link, input.link),
-        eq(notifications.body, input.body),
-      ),
-    );
+    .where(and(...entriesAbout(input), eq(notifications.body, input.body)));
 }
 
 /**
@@ -324,7 +325,7 @@ export async function replaceNotificationBody(
  */
 export async function refreshUnreadNotification(
   db: Db,
-  input: { userId: number; kind: NotificationKind; link: string; title: string; body: string },
+  input: BellEntries & { title: string; body: string },
 ): Promise<boolean> {
   const [row] = await db
     .update(notifications)
@@ -335,14 +336,7 @@ export async function refreshUnreadNotification(
         sql`(${db
           .select({ id: sql`max(${notifications.id})` })
           .from(notifications)
-          .where(
-            and(
-              eq(notifications.userId, input.userId),
-              eq(notifications.kind, input.kind),
-              eq(notifications.link, input.link),
-              isNull(notifications.readAt),
-            ),
-          )})`,
+          .where(and(...entriesAbout(input), isNull(notifications.readAt)))})`,
       ),
     )
     .returning({ id: notifications.id });
@@ -350,21 +344,11 @@ export async function refreshUnreadNotification(
 }
 
 /** Reads the user's unread bell entries of a kind about one page; answers whether there were any. */
-export async function readNotificationsAbout(
-  db: Db,
-  input: { userId: number; kind: NotificationKind; link: string },
-): Promise<boolean> {
+export async function readNotificationsAbout(db: Db, input: BellEntries): Promise<boolean> {
   const rows = await db
     .update(notifications)
     .set({ readAt: sql`now()` })
-    .where(
-      and(
-        eq(notifications.userId, input.userId),
-        eq(notifications.kind, input.kind),
-        eq(notifications.link, input.link),
-        isNull(notifications.readAt),
-      ),
-    )
+    .where(and(...entriesAbout(input), isNull(notifications.readAt)))
     .returning({ id: notifications.id });
   return rows.length > 0;
 }
