@@ -10,7 +10,7 @@
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { countDirectoryQuery, listDirectory } from "../src/server/features/providers/queries";
-import { INDUSTRIES } from "../src/shared/quote-requests";
+import { INDUSTRIES } from "../src/shared/quote-request-options";
 import { PROVIDER_SPECIALTIES } from "../src/shared/specialties";
 import { benchApp, printTimedCalls, withBenchDatabase } from "./support";
 

@@ -2,7 +2,8 @@
 // `npm run check:imports`: the one import direction of the house (decision 080), checked on every file.
 // Web: shared → features → app. A feature does not import another feature or the app; components and
 // lib import neither; shared imports neither side. Server: features use one another in one order
-// (decision 081), so never in a circle. Plain Node on purpose: it reads import lines, it needs no compiler.
+// (decision 081), so never in a circle, and the plumbing every feature uses (http/, live/, db/, the job
+// queue) imports no feature (decision 088). Plain Node on purpose: it reads import lines, it needs no compiler.
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -123,6 +124,16 @@ export const SERVER_FEATURE_ORDER = [
   "account",
 ];
 
+/**
+ * The server's plumbing (decision 088): what every feature uses, so it imports none of them and gets what
+ * it needs from one (the session reader, say) through the deps. Its tests may use features.
+ */
+export const SERVER_PLUMBING = ["src/server/http/", "src/server/live/", "src/server/db/", "src/server/jobs/queue."];
+
+export function isServerPlumbing(file) {
+  return !TEST_FILE.test(file) && SERVER_PLUMBING.some((prefix) => file.startsWith(prefix));
+}
+
 const isWeb = (layer) => layer.startsWith("web");
 const isServer = (layer) => layer.startsWith("server");
 
@@ -145,6 +156,12 @@ export function directionProblem(fromFile, toFile) {
   ) {
     const where = from.layer === "web-lib" ? "src/web/lib" : "src/web/components";
     return `${where} imports ${to.layer === "web-app" ? "src/web/app" : `the feature "${to.feature}"`}: it serves every feature and knows none.`;
+  }
+  if (isServerPlumbing(fromFile) && to.layer === "server-feature") {
+    return (
+      `the server's plumbing imports the feature "${to.feature}": http/, live/, db/ and the job queue serve ` +
+      "every feature and know none (decision 088). Hand it what it needs through the deps (src/server/deps.ts)."
+    );
   }
   if (from.layer === "shared" && (isWeb(to.layer) || isServer(to.layer))) {
     return `src/shared imports ${isWeb(to.layer) ? "src/web" : "src/server"}: shared code is imported by both sides and imports neither.`;
@@ -301,7 +318,9 @@ function main() {
   const root = path.resolve(import.meta.dirname, "..");
   const problems = checkTree(root);
   if (problems.length === 0) {
-    console.log("Import direction: ok (shared → features → app; server features in decision 081's order).");
+    console.log(
+      "Import direction: ok (shared → features → app; server features in decision 081's order; plumbing imports no feature).",
+    );
     return 0;
   }
   console.error(`Import direction: ${problems.length} problem${problems.length === 1 ? "" : "s"} (decision 080).`);

@@ -11,6 +11,7 @@ import {
   directionProblem,
   findCycles,
   formatProblem,
+  isServerPlumbing,
   orderProblems,
   readSourceFiles,
   resolveSpecifier,
@@ -77,6 +78,27 @@ test("allows shared → features → app, and nothing against it", () => {
   for (const [from, to, message] of refused) assert.match(directionProblem(from, to) ?? "", message);
 });
 
+test("keeps the server's plumbing (http/, live/, db/, the job queue) free of features; its tests may use them", () => {
+  const refused = [
+    ["src/server/http/session.ts", "src/server/features/auth/service"],
+    ["src/server/live/routes.ts", "src/server/features/auth/service"],
+    ["src/server/db/schema/leads.ts", "src/server/features/leads/queries"],
+    ["src/server/jobs/queue.ts", "src/server/features/notifications/mail"],
+  ];
+  for (const [from, to] of refused) {
+    assert.match(directionProblem(from, to) ?? "", /plumbing imports the feature "\w+"[\s\S]*through the deps/, from);
+  }
+  const allowed = [
+    ["src/server/http/session.ts", "src/server/db/client"],
+    ["src/server/live/routes.ts", "src/server/http/session"],
+    ["src/server/http/authorization-matrix.test.ts", "src/server/features/auth/sessions"],
+    ["src/server/jobs/workers.ts", "src/server/features/matching/service"],
+    ["src/server/deps.ts", "src/server/features/billing/service"],
+    ["src/server/app.ts", "src/server/features/auth/routes"],
+  ];
+  for (const [from, to] of allowed) assert.equal(directionProblem(from, to), null, `${from} → ${to}`);
+});
+
 test("finds every cycle of the server's features once, with the files that make each edge", () => {
   const files = [
     {
@@ -127,6 +149,19 @@ test("holds the server's features to one order: no use of a feature placed later
   );
   // An edge on a cycle is reported with the cycle, not twice.
   assert.deepEqual(orderProblems(graph, ["a", "b", "c", "d"], [["a", "c"]]), []);
+});
+
+test("finds no feature imported by the real tree's plumbing", () => {
+  const root = path.resolve(import.meta.dirname, "..");
+  const plumbing = readSourceFiles(root).filter(({ file }) => isServerPlumbing(file));
+  assert.ok(plumbing.some(({ file }) => file === "src/server/http/session.ts"));
+  assert.ok(plumbing.some(({ file }) => file === "src/server/jobs/queue.ts"));
+  const features = plumbing.flatMap(({ file, imports }) =>
+    imports
+      .filter(({ target }) => target.startsWith("src/server/features/"))
+      .map(({ specifier }) => `${file}: ${specifier}`),
+  );
+  assert.deepEqual(features, []);
 });
 
 test("reads the real tree's server imports: leads uses companies and quote-requests, all in order", () => {

@@ -99,6 +99,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.decorate("db", deps.db);
   app.decorate("now", deps.now);
   app.decorate("sessionIdleMs", deps.sessionIdleMs);
+  app.decorate("sessions", deps.sessions);
   if (options.logger) {
     app.addHook("onResponse", async (request, reply) => {
       request.log.info(

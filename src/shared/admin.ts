@@ -7,7 +7,7 @@ import { COMPANY_STATUSES } from "./companies";
 import { LEAD_DECLINE_REASONS } from "./leads";
 import { pageQuerySchema } from "./paging";
 import { pipelineStagesSchema } from "./pipeline";
-import { ADMIN_STATUSES } from "./quote-requests";
+import { ADMIN_STATUSES } from "./quote-request-status";
 import { USER_TYPES, userTypeSchema } from "./users";
 
 // ---------------------------------------------------------------------------------------------

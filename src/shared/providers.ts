@@ -3,7 +3,7 @@
 // (slug, industries served, case studies) and the figures computed from the marketplace's data.
 import { z } from "zod";
 import { COMPANY_SIZES, PROVIDER_INDUSTRIES } from "./companies";
-import { INDUSTRIES } from "./quote-requests";
+import { INDUSTRIES } from "./quote-request-options";
 import { publicReviewSchema, reviewOutcomeCountsSchema } from "./reviews";
 import { PROVIDER_SPECIALTIES } from "./specialties";
 

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { isDeletedAccountEmail } from "./account";
 import { pageQuerySchema } from "./paging";
-import { INDUSTRIES } from "./quote-requests";
+import { INDUSTRIES } from "./quote-request-options";
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;

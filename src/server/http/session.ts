@@ -1,14 +1,22 @@
 // Who is calling: read once per request from the session cookie, and the one place where a route
-// declares which roles may call it (`preValidation: requireRole("admin")`).
+// declares which roles may call it (`preValidation: requireRole("admin")`). What a session token means is
+// the auth feature's to say; it reaches this plumbing through the deps as a SessionReader (decision 088).
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { UserType } from "@/shared/users";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
 import type { UserRow } from "../db/schema/users";
 import { ForbiddenError, UnauthorizedError } from "../errors";
-import { userForSession } from "../features/auth/service";
 
 export const SESSION_COOKIE = "sid";
+
+/** What the plumbing asks of the auth feature about a session token (built in deps.ts, decision 088). */
+export type SessionReader = {
+  /** The user whose live session the token opens (a use keeps the session alive), or undefined. */
+  userFor: (app: { db: Db; now: Clock; sessionIdleMs: number }, token: string) => Promise<UserRow | undefined>;
+  /** The session's stored id: what the live stream is ended by when the session ends. */
+  idOf: (token: string) => string;
+};
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -21,14 +29,14 @@ declare module "fastify" {
     now: Clock;
     /** A session unused this long has ended (decision 117). */
     sessionIdleMs: number;
+    sessions: SessionReader;
   }
 }
 
 export async function loadUser(request: FastifyRequest): Promise<UserRow | null> {
   if (request.currentUser !== undefined) return request.currentUser;
   const token = request.cookies[SESSION_COOKIE];
-  const { db, now, sessionIdleMs } = request.server;
-  request.currentUser = token ? ((await userForSession({ db, now, sessionIdleMs }, token)) ?? null) : null;
+  request.currentUser = token ? ((await request.server.sessions.userFor(request.server, token)) ?? null) : null;
   return request.currentUser;
 }
 

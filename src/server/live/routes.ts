@@ -1,11 +1,10 @@
 // GET /api/events: the live stream of a signed-in tab (Server-Sent Events, decision 130). Written by
 // hand on the raw response: the format is four kinds of lines, and the reply must bypass the hooks that
 // would compress or buffer it.
-import { z } from "zod";
 import { BRAND_NAME } from "@/shared/brand";
 import type { LiveEvent } from "@/shared/live";
 import { ServiceUnavailableError, TooManyRequestsError } from "../errors";
-import { sessionIdFromToken } from "../features/auth/service";
+import { messageOnlySchema as messageSchema } from "../http/error-responses";
 import { currentUser, requireRole, SESSION_COOKIE } from "../http/session";
 import type { RoutePlugin } from "../http/types";
 import { createLiveHub, DEFAULT_LIVE_LIMITS, type LiveLimits, type LiveStream } from "./hub";
@@ -22,8 +21,6 @@ export const DEFAULT_HEARTBEAT_MS = 25_000;
 export const RETRY_MS = 3000;
 /** A tab this far behind in reading its stream is dropped (it connects again and catches up). */
 const MAX_UNREAD_BYTES = 64 * 1024;
-
-const messageSchema = z.object({ message: z.string() });
 
 /** One event as the stream writes it: its type names the event, its data is the event itself. */
 export function formatEvent(event: LiveEvent): string {
@@ -100,7 +97,7 @@ export function liveRoutes(options: LiveOptions = {}): RoutePlugin {
         };
         const stream: LiveStream = {
           userId: user.id,
-          sessionId: sessionIdFromToken(token),
+          sessionId: deps.sessions.idOf(token),
           send: (event) => write(formatEvent(event)),
           comment: (text) => write(`: ${text}\n\n`),
           end: () => {

@@ -25,7 +25,8 @@ import { JOB_NAMES, type JobName, type JobQueue } from "../jobs/queue";
 import { backdate, markOldNotificationsRead, recountDailyFigures } from "./history";
 import { seedDemoProfiles } from "./profiles";
 import { seedDemoReviews } from "./reviews";
-import { DEMO_CLIENTS, DEMO_STORIES, type DemoProviderKey, type DemoStory, demoProviderEmail } from "./stories";
+import { DEMO_STORIES } from "./stories";
+import { DEMO_CLIENTS, type DemoProviderKey, type DemoStory, demoProviderEmail } from "./story-cast";
 
 export const DEMO_PASSWORD = "automatch-demo";
 

@@ -2,7 +2,7 @@
 // few case studies of its own, written through the same service as Settings, so that /providers and each
 // profile have something to show on a first start.
 import type { CaseStudyInput } from "@/shared/providers";
-import type { Industry } from "@/shared/quote-requests";
+import type { Industry } from "@/shared/quote-request-options";
 import type { Db } from "../db/client";
 import type { UserRow } from "../db/schema/users";
 import { createCaseStudy, updatePublicProfile } from "../features/companies/profile";

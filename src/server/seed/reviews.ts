@@ -8,7 +8,7 @@ import type { UserRow } from "../db/schema/users";
 import type { AppDeps } from "../deps";
 import { createReview, replyToReview } from "../features/reviews/service";
 import { backdate } from "./history";
-import { type DemoProviderKey, demoProviderEmail } from "./stories";
+import { type DemoProviderKey, demoProviderEmail } from "./story-cast";
 
 export type DemoReview = {
   clientEmail: string;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { QUOTE_REQUEST_STATUSES, type Requirements } from "@/shared/quote-requests";
+import { QUOTE_REQUEST_STATUSES } from "@/shared/quote-request-status";
+import type { Requirements } from "@/shared/quote-requests";
 import { users } from "./users";
 
 export const quoteRequestStatusEnum = pgEnum("quote_request_status", QUOTE_REQUEST_STATUSES);

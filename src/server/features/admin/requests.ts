@@ -10,13 +10,13 @@ import {
   idParamsSchema,
   setRequestStatusSchema,
 } from "@/shared/admin";
+import { matchDueAt } from "@/shared/match-promise";
 import {
   ADMIN_TO_STORED_STATUS,
   type AdminStatus,
-  matchDueAt,
   type QuoteRequestStatus,
   STORED_TO_ADMIN_STATUS,
-} from "@/shared/quote-requests";
+} from "@/shared/quote-request-status";
 import type { Db } from "../../db/client";
 import { leads } from "../../db/schema/leads";
 import { quoteRequests } from "../../db/schema/quote-requests";

@@ -17,6 +17,7 @@ import {
 import { PATHS } from "@/shared/paths";
 import { publicUserSchema } from "@/shared/users";
 import { UnauthorizedError } from "../../errors";
+import { messageOnlySchema } from "../../http/error-responses";
 import { hitRateLimit, type RateLimit, rateLimitSubject } from "../../http/rate-limit";
 import {
   clearSessionCookie,
@@ -40,8 +41,6 @@ import {
 import { endAllSessions, endSessionById, listSessions } from "./sessions";
 import { requestEmailChange, resendVerification, signUp, verifyEmail } from "./verification";
 
-const messageSchema = z.object({ message: z.string() });
-
 export const SIGN_UP_LIMIT: RateLimit = {
   name: "sign-up",
   max: 30,
@@ -52,7 +51,7 @@ export const SIGN_UP_LIMIT: RateLimit = {
 export const authRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     "/api/auth/sign-up",
-    { schema: { tags: ["auth"], body: signUpSchema, response: { 202: messageSchema } } },
+    { schema: { tags: ["auth"], body: signUpSchema, response: { 202: messageOnlySchema } } },
     async (request, reply) => {
       // Each sign-up hashes a password on purpose slowly: one network may not make accounts at will.
       await hitRateLimit(app.db, SIGN_UP_LIMIT, rateLimitSubject(request.ip), deps.now());
@@ -81,7 +80,7 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
 
   app.post(
     "/api/auth/verify-email/resend",
-    { schema: { tags: ["auth"], response: { 202: messageSchema } }, preValidation: requireRole() },
+    { schema: { tags: ["auth"], response: { 202: messageOnlySchema } }, preValidation: requireRole() },
     async (request, reply) => {
       const user = currentUser(request);
       await resendVerification(deps, user);
@@ -92,7 +91,7 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
   app.post(
     "/api/auth/email",
     {
-      schema: { tags: ["auth"], body: changeEmailSchema, response: { 202: messageSchema } },
+      schema: { tags: ["auth"], body: changeEmailSchema, response: { 202: messageOnlySchema } },
       preValidation: requireRole(),
     },
     async (request, reply) => {
@@ -124,7 +123,7 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     "/api/auth/user",
-    { schema: { tags: ["auth"], response: { 200: publicUserSchema, 401: messageSchema } } },
+    { schema: { tags: ["auth"], response: { 200: publicUserSchema, 401: messageOnlySchema } } },
     async (request) => {
       const user = await loadUser(request);
       if (!user) throw new UnauthorizedError("Not signed in.");
@@ -177,7 +176,7 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
 
   app.post(
     "/api/auth/password-reset/request",
-    { schema: { tags: ["auth"], body: requestPasswordResetSchema, response: { 202: messageSchema } } },
+    { schema: { tags: ["auth"], body: requestPasswordResetSchema, response: { 202: messageOnlySchema } } },
     async (request, reply) => {
       await requestPasswordReset(deps, request.body, rateLimitSubject(request.ip));
       return reply.code(202).send({ message: PASSWORD_RESET_REQUESTED_MESSAGE });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { createSubscriptionResponseSchema, demoCardSchema, subscriptionSchema } from "@/shared/billing";
+import { messageOnlySchema as messageSchema } from "../../http/error-responses";
 import { currentUser, requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import {
@@ -10,8 +11,6 @@ import {
   handleStripeWebhook,
   refreshSubscription,
 } from "./service";
-
-const messageSchema = z.object({ message: z.string() });
 
 // A change of status tells the provider and, when it grants access, asks for a rematch, inside the
 // service's own transaction (decision 082).

@@ -12,7 +12,7 @@ import {
   type PublicProfileSettings,
   SLUG_TAKEN_MESSAGE,
 } from "@/shared/providers";
-import type { Industry } from "@/shared/quote-requests";
+import type { Industry } from "@/shared/quote-request-options";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { type CaseStudyRow, caseStudies } from "../../db/schema/case-studies";

@@ -250,23 +250,26 @@ export async function findRequestThreads(db: Db, quoteRequestId: number, clientI
 
 // The sidebar's unread counts, read on every page: prepared once per database (decision 123). Only
 // leads with messages are looked into, each through lead_messages (lead_id, id) from its marker up.
+// Per lead, the count of the joined messages below.
+const unreadColumns = () => ({
+  leadId: leads.id,
+  quoteRequestId: leads.quoteRequestId,
+  unread: sql<number>`count(*)`.mapWith(Number),
+});
+/** The join to the messages `reader` has not read: the other side's, past the reader's marker, not hidden. */
+const unreadMessagesOf = (reader: MessageSide) =>
+  and(
+    eq(leadMessages.leadId, leads.id),
+    gt(leadMessages.id, markerOf(reader)),
+    eq(leadMessages.side, otherSide(reader)),
+    isNull(leadMessages.hiddenAt),
+  );
+
 const unreadForProvider = preparedPerDatabase((db) =>
   db
-    .select({
-      leadId: leads.id,
-      quoteRequestId: leads.quoteRequestId,
-      unread: sql<number>`count(*)`.mapWith(Number),
-    })
+    .select(unreadColumns())
     .from(leads)
-    .innerJoin(
-      leadMessages,
-      and(
-        eq(leadMessages.leadId, leads.id),
-        gt(leadMessages.id, leads.providerReadUpTo),
-        eq(leadMessages.side, "client"),
-        isNull(leadMessages.hiddenAt),
-      ),
-    )
+    .innerJoin(leadMessages, unreadMessagesOf("provider"))
     .where(and(eq(leads.companyId, sql`(${companyOf(db, sql.placeholder("userId"))})`), isNotNull(leads.lastMessageAt)))
     .groupBy(leads.id, leads.quoteRequestId)
     .orderBy(desc(leads.id))
@@ -275,22 +278,10 @@ const unreadForProvider = preparedPerDatabase((db) =>
 
 const unreadForClient = preparedPerDatabase((db) =>
   db
-    .select({
-      leadId: leads.id,
-      quoteRequestId: leads.quoteRequestId,
-      unread: sql<number>`count(*)`.mapWith(Number),
-    })
+    .select(unreadColumns())
     .from(quoteRequests)
     .innerJoin(leads, eq(leads.quoteRequestId, quoteRequests.id))
-    .innerJoin(
-      leadMessages,
-      and(
-        eq(leadMessages.leadId, leads.id),
-        gt(leadMessages.id, leads.clientReadUpTo),
-        eq(leadMessages.side, "provider"),
-        isNull(leadMessages.hiddenAt),
-      ),
-    )
+    .innerJoin(leadMessages, unreadMessagesOf("client"))
     .where(
       and(
         eq(quoteRequests.clientId, sql.placeholder("userId")),
@@ -309,22 +300,23 @@ export async function listUnread(db: Db, userId: number, side: MessageSide) {
   return statement.execute({ userId });
 }
 
+type BellEntries = { userId: number; kind: NotificationKind; link: string };
+/** The user's bell entries of a kind about one page. */
+const entriesAbout = ({ userId, kind, link }: BellEntries) => [
+  eq(notifications.userId, userId),
+  eq(notifications.kind, kind),
+  eq(notifications.link, link),
+];
+
 /** Replaces the text of the user's bell entries about a thread that quote `body`. */
 export async function replaceNotificationBody(
   db: Db,
-  input: { userId: number; kind: NotificationKind; link: string; body: string; replacement: string },
+  input: BellEntries & { body: string; replacement: string },
 ): Promise<void> {
   await db
     .update(notifications)
     .set({ body: input.replacement })
-    .where(
-      and(
-        eq(notifications.userId, input.userId),
-        eq(notifications.kind, input.kind),
-        eq(notifications.link, input.link),
-        eq(notifications.body, input.body),
-      ),
-    );
+    .where(and(...entriesAbout(input), eq(notifications.body, input.body)));
 }
 
 /**
@@ -333,7 +325,7 @@ export async function replaceNotificationBody(
  */
 export async function refreshUnreadNotification(
   db: Db,
-  input: { userId: number; kind: NotificationKind; link: string; title: string; body: string },
+  input: BellEntries & { title: string; body: string },
 ): Promise<boolean> {
   const [row] = await db
     .update(notifications)
@@ -344,14 +336,7 @@ export async function refreshUnreadNotification(
         sql`(${db
           .select({ id: sql`max(${notifications.id})` })
           .from(notifications)
-          .where(
-            and(
-              eq(notifications.userId, input.userId),
-              eq(notifications.kind, input.kind),
-              eq(notifications.link, input.link),
-              isNull(notifications.readAt),
-            ),
-          )})`,
+          .where(and(...entriesAbout(input), isNull(notifications.readAt)))})`,
       ),
     )
     .returning({ id: notifications.id });
@@ -359,21 +344,11 @@ export async function refreshUnreadNotification(
 }
 
 /** Reads the user's unread bell entries of a kind about one page; answers whether there were any. */
-export async function readNotificationsAbout(
-  db: Db,
-  input: { userId: number; kind: NotificationKind; link: string },
-): Promise<boolean> {
+export async function readNotificationsAbout(db: Db, input: BellEntries): Promise<boolean> {
   const rows = await db
     .update(notifications)
     .set({ readAt: sql`now()` })
-    .where(
-      and(
-        eq(notifications.userId, input.userId),
-        eq(notifications.kind, input.kind),
-        eq(notifications.link, input.link),
-        isNull(notifications.readAt),
-      ),
-    )
+    .where(and(...entriesAbout(input), isNull(notifications.readAt)))
     .returning({ id: notifications.id });
   return rows.length > 0;
 }

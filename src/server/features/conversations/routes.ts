@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   conversationParamsSchema,
   conversationSchema,
@@ -12,6 +11,7 @@ import {
   unreadSummarySchema,
 } from "@/shared/conversations";
 import { quoteRequestIdParamsSchema } from "@/shared/quote-requests";
+import { errorResponses } from "../../http/error-responses";
 import { currentUser, requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import {
@@ -24,11 +24,8 @@ import {
 } from "./service";
 
 const tags = ["conversations"];
-const messageOnly = z.object({ message: z.string() });
-const badRequest = messageOnly.extend({
-  issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
-const errors = { 400: badRequest, 401: messageOnly, 403: messageOnly, 404: messageOnly };
+// Only sending a message can conflict; the other routes declare the rest of the shared answers.
+const { 409: _conflict, ...errors } = errorResponses;
 
 // A thread's routes are open to every signed-in caller: whether they are its party is the service's
 // question, answered 404 for anyone else (admins too), as for a thread that does not exist (decision 128).
@@ -71,7 +68,7 @@ export const conversationRoutes: RoutePlugin = async (app, deps) => {
         tags,
         params: conversationParamsSchema,
         body: sendMessageSchema,
-        response: { 201: messageSchema, ...errors, 409: messageOnly },
+        response: { 201: messageSchema, ...errorResponses },
       },
       ...anyone,
     },

@@ -1,5 +1,6 @@
 // Conversations (issue 16, decisions 128 and 129): one thread per lead between the request's client and
-// the lead's provider company. Who may read and write, what each side is told, and the live events.
+// the lead's provider company. Reading, writing, what each side is told, and the live events; who may
+// read and write is in access.ts.
 import type { z } from "zod";
 import { isDeletedAccountEmail } from "@/shared/account";
 import {
@@ -15,11 +16,8 @@ import {
   type SendMessageInput,
   type UnreadSummary,
 } from "@/shared/conversations";
-import type { LeadStatus } from "@/shared/leads";
 import type { NotificationKind } from "@/shared/notifications";
 import { leadPath, quoteRequestPath } from "@/shared/paths";
-import type { QuoteRequestStatus } from "@/shared/quote-requests";
-import type { DeclineReason, QuoteStatus } from "@/shared/quotes";
 import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema/users";
 import { ConflictError, NotFoundError } from "../../errors";
@@ -30,10 +28,20 @@ import { requireAccess } from "../companies/access";
 import { refreshAfterProviderMessage } from "../companies/stats";
 import { composeNotification, type Paragraph } from "../notifications/compose";
 import { emailWanted, type MessagingDeps, notifyUser, queueEmail } from "../notifications/service";
+import {
+  CONVERSATION_NOT_FOUND,
+  closedReason,
+  factsOf,
+  loadThread,
+  readerOf,
+  type ThreadFacts,
+  visibleTo,
+} from "./access";
 import * as q from "./queries";
 
-/** The answer for a lead that does not exist and for one the caller is no party of, alike. */
-export const CONVERSATION_NOT_FOUND = "No conversation of yours has this id.";
+// The tests and the routes' callers read the not-found answer here, beside the service that gives it.
+export { CONVERSATION_NOT_FOUND };
+
 const REQUEST_NOT_FOUND = "Quote request not found.";
 const MESSAGE_KIND: NotificationKind = "message.received";
 /** The bell's text of a message: its start, on one line. */
@@ -41,109 +49,12 @@ const EXCERPT_LENGTH = 160;
 
 type MarkReadResult = z.infer<typeof markReadResultSchema>;
 
-type Reader = { id: number; side: MessageSide };
-
-/** Only a client or a provider can be a party; anyone else (an admin) is answered as a stranger. */
-function readerOf(user: Pick<UserRow, "id" | "userType">): Reader {
-  if (user.userType === "client" || user.userType === "provider") return { id: user.id, side: user.userType };
-  throw new NotFoundError(CONVERSATION_NOT_FOUND);
-}
-
 const otherSide = (side: MessageSide): MessageSide => (side === "client" ? "provider" : "client");
 
 /** How the client appears to the provider: first name and last initial. */
 function clientName(client: { firstName: string; lastName: string }): string {
   const initial = client.lastName.trim().charAt(0);
   return initial ? `${client.firstName} ${initial.toUpperCase()}.` : client.firstName;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Who may write (decision 128)
-// ---------------------------------------------------------------------------------------------
-
-/** What decides whether a thread is open to its reader. */
-type ThreadFacts = {
-  leadStatus: LeadStatus;
-  requestStatus: QuoteRequestStatus;
-  quote: { status: QuoteStatus | null; declineReason: DeclineReason | null } | null;
-  /** The other party deleted their account. */
-  counterpartGone: boolean;
-};
-
-const CLOSED = "This conversation is closed.";
-
-const CLOSED_BY_QUOTE: Record<DeclineReason, Record<MessageSide, string>> = {
-  "client-declined": {
-    client: "You declined this provider's quote, so this conversation is closed.",
-    provider: "The client declined your quote, so this conversation is closed.",
-  },
-  "other-accepted": {
-    client: "You hired another provider for this request, so this conversation is closed.",
-    provider: "The client hired another provider, so this conversation is closed.",
-  },
-  "request-cancelled": {
-    client: "You cancelled this request, so this conversation is closed.",
-    provider: "The client cancelled this request, so this conversation is closed.",
-  },
-  "admin-cancelled": {
-    client: "The marketplace cancelled this request, so this conversation is closed.",
-    provider: "The marketplace cancelled this request, so this conversation is closed.",
-  },
-  "admin-completed": {
-    client: "The marketplace closed this request, so this conversation is closed.",
-    provider: "The marketplace closed this request, so this conversation is closed.",
-  },
-};
-
-const TAKES_MESSAGES = new Set<QuoteRequestStatus>(["open", "matched"]);
-
-/** Why the reader cannot write, or null when they can. */
-function closedReason(facts: ThreadFacts, side: MessageSide): string | null {
-  if (facts.counterpartGone) {
-    return side === "client"
-      ? "This provider has left the marketplace, so this conversation is closed."
-      : "The client deleted their account, so this conversation is closed.";
-  }
-  // The hire: the client and the hired provider keep talking after the request closes.
-  if (facts.quote?.status === "accepted") return null;
-  // A declined lead is no thread to its client at all (visibleTo), so only its provider reads this.
-  if (facts.leadStatus === "declined") return "You declined this lead, so you can no longer write here.";
-  if (facts.leadStatus !== "closed" && TAKES_MESSAGES.has(facts.requestStatus)) return null;
-  const reason = facts.quote?.status === "declined" ? facts.quote.declineReason : null;
-  if (reason) return CLOSED_BY_QUOTE[reason][side];
-  if (facts.requestStatus === "cancelled") return "This request was cancelled, so this conversation is closed.";
-  if (facts.requestStatus === "closed") return "This request is closed, and so is this conversation.";
-  return CLOSED;
-}
-
-/**
- * A declined lead is no thread to its client, messages or not: it answers as one that does not exist.
- * Showing it closed while the request is still open would tell the client who declined (decision 128).
- */
-function visibleTo(row: q.ThreadRow, side: MessageSide): boolean {
-  return !(side === "client" && row.lead.status === "declined");
-}
-
-function factsOf(row: q.ThreadRow, side: MessageSide): ThreadFacts {
-  const counterpartEmail = side === "client" ? row.owner.email : row.client.email;
-  return {
-    leadStatus: row.lead.status,
-    requestStatus: row.request.status,
-    quote: row.quote,
-    counterpartGone: isDeletedAccountEmail(counterpartEmail),
-  };
-}
-
-/**
- * The thread, when the caller is its party: 404 for everyone else (admins too), and 403 with the
- * reason for a provider who may not act on leads now (as on the lead's own page).
- */
-async function loadThread(db: Db, user: UserRow, leadId: number, options: { lock?: boolean } = {}) {
-  const reader = readerOf(user);
-  if (reader.side === "provider") await requireAccess(db, user);
-  const row = await q.findThread(db, leadId, reader, options);
-  if (!row || !visibleTo(row, reader.side)) throw new NotFoundError(CONVERSATION_NOT_FOUND);
-  return { reader, row };
 }
 
 // ---------------------------------------------------------------------------------------------

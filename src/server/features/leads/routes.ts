@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { declineLeadSchema, leadAccessSchema, leadDetailSchema, leadSummarySchema } from "@/shared/leads";
 import { pageQuerySchema } from "@/shared/paging";
+import { errorResponses, messageOnlySchema } from "../../http/error-responses";
 import { sendArrayPage } from "../../http/paging";
 import { currentUser, requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
@@ -8,7 +9,6 @@ import { leadAccessFor } from "../companies/access";
 import { declineMyLead, getMyLead, listMyLeads, viewMyLead } from "./service";
 
 const leadParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const messageSchema = z.object({ message: z.string() });
 
 export const leadRoutes: RoutePlugin = async (app, deps) => {
   const providerOnly = { preValidation: requireRole("provider") };
@@ -55,11 +55,9 @@ export const leadRoutes: RoutePlugin = async (app, deps) => {
         body: declineLeadSchema,
         response: {
           200: leadDetailSchema,
-          400: messageSchema,
-          401: messageSchema,
-          403: messageSchema,
-          404: messageSchema,
-          409: messageSchema,
+          ...errorResponses,
+          // This feature's 400 has always been the message alone.
+          400: messageOnlySchema,
         },
       },
       ...providerOnly,

@@ -9,7 +9,7 @@ import {
   updateNotificationPreferencesSchema,
 } from "@/shared/notifications";
 import { pageQuerySchema } from "@/shared/paging";
-import { badRequestSchema, errorMessageSchema } from "../../http/error-responses";
+import { badRequestSchema, messageOnlySchema } from "../../http/error-responses";
 import { currentUser, requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import {
@@ -21,7 +21,7 @@ import {
   updateNotificationPreferences,
 } from "./service";
 
-const errors = { 400: badRequestSchema, 401: errorMessageSchema, 403: errorMessageSchema, 404: errorMessageSchema };
+const errors = { 400: badRequestSchema, 401: messageOnlySchema, 403: messageOnlySchema, 404: messageOnlySchema };
 
 // The notification centre: every signed-in role, each user only their own notifications.
 export const notificationRoutes: RoutePlugin = async (app, { config }) => {

@@ -10,12 +10,12 @@ import {
   reviewPageSchema,
   slugParamsSchema,
 } from "@/shared/providers";
-import { badRequestSchema, errorMessageSchema } from "../../http/error-responses";
+import { badRequestSchema, messageOnlySchema } from "../../http/error-responses";
 import { loadUser, SESSION_COOKIE } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import { getProfile, listDirectory, listProfileReviews, type Viewer } from "./service";
 
-const errors = { 400: badRequestSchema, 404: errorMessageSchema };
+const errors = { 400: badRequestSchema, 404: messageOnlySchema };
 
 export const PUBLIC_CACHE = "public, max-age=60";
 export const SESSION_CACHE = "private, no-store";

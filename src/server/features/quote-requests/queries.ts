@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
-import type { QuoteRequestStatus } from "@/shared/quote-requests";
+import type { QuoteRequestStatus } from "@/shared/quote-request-status";
 import type { Db } from "../../db/client";
 import { preparedPerDatabase } from "../../db/prepared";
 import { companies } from "../../db/schema/companies";

@@ -1,19 +1,20 @@
 import { createHash } from "node:crypto";
 import { isDeletedAccountEmail } from "@/shared/account";
+import { isComplexProject, matchHours } from "@/shared/match-promise";
 import {
   CLIENT_STATUS_LABELS,
   type ClientStatus,
-  type CreateQuoteRequestInput,
   canCancel,
-  estimateRoi,
-  isComplexProject,
-  type MyQuoteRequestsQuery,
-  matchHours,
-  type QuoteRequestDetail,
   type QuoteRequestStatus,
-  type QuoteRequestSummary,
-  type QuoteRequestSummaryCounts,
+} from "@/shared/quote-request-status";
+import type {
+  CreateQuoteRequestInput,
+  MyQuoteRequestsQuery,
+  QuoteRequestDetail,
+  QuoteRequestSummary,
+  QuoteRequestSummaryCounts,
 } from "@/shared/quote-requests";
+import { estimateRoi } from "@/shared/roi-estimate";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db/client";
 import type { IdempotencyKeyRow } from "../../db/schema/idempotency-keys";

@@ -9,6 +9,7 @@ import {
   quoteInputSchema,
   quoteSchema,
 } from "@/shared/quotes";
+import { errorResponses, messageOnlySchema } from "../../http/error-responses";
 import { sendArrayPage } from "../../http/paging";
 import { currentUser, requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
@@ -25,8 +26,8 @@ import {
 } from "./service";
 
 const tags = ["quotes"];
-const messageSchema = z.object({ message: z.string() });
-const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema };
+// The shared error answers, with the 400 this feature has always given: its message alone.
+const errors = { ...errorResponses, 400: messageOnlySchema };
 
 export const quoteRoutes: RoutePlugin = async (app, deps) => {
   // Roles first (preValidation): a caller who may not use a route learns nothing from its validation.

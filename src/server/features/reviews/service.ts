@@ -4,7 +4,7 @@
 
 import { isDeletedAccountEmail } from "@/shared/account";
 import type { PageQuery } from "@/shared/paging";
-import type { Industry } from "@/shared/quote-requests";
+import type { Industry } from "@/shared/quote-request-options";
 import {
   type AdminReview,
   type AdminReviewsQuery,

@@ -1,0 +1,94 @@
+// What a client chooses from in the quote request wizard (spec section 3), with the labels the pages
+// show. The volume and the time per task, which have units of their own, are in volume-and-time.ts.
+
+export const INDUSTRIES = ["finance", "healthcare", "retail", "legal", "tech", "manufacturing", "other"] as const;
+export type Industry = (typeof INDUSTRIES)[number];
+export const INDUSTRY_LABELS: Record<Industry, string> = {
+  finance: "Finance",
+  healthcare: "Healthcare",
+  retail: "Retail",
+  legal: "Legal",
+  tech: "Technology",
+  manufacturing: "Manufacturing",
+  other: "Other",
+};
+
+export const GOALS = [
+  "Save time",
+  "Reduce errors",
+  "Cut costs",
+  "Improve compliance",
+  "Scale operations",
+  "Other",
+] as const;
+export type Goal = (typeof GOALS)[number];
+
+export const FREQUENCIES = ["daily", "weekly", "monthly", "adhoc"] as const;
+export type Frequency = (typeof FREQUENCIES)[number];
+export const FREQUENCY_LABELS: Record<Frequency, string> = {
+  daily: "Daily",
+  weekly: "Weekly",
+  monthly: "Monthly",
+  adhoc: "Ad hoc (when needed)",
+};
+
+export const SYSTEMS = [
+  "Excel",
+  "SAP",
+  "Salesforce",
+  "Outlook",
+  "Browser",
+  "Internal App",
+  "QuickBooks",
+  "Oracle",
+  "ServiceNow",
+  "Other",
+] as const;
+export type System = (typeof SYSTEMS)[number];
+
+export const SYSTEM_TYPES = ["Web app", "Desktop app", "Mainframe", "Cloud service", "Database", "Not sure"] as const;
+export type SystemType = (typeof SYSTEM_TYPES)[number];
+
+export const TRIGGER_TYPES = ["manual", "event", "scheduled"] as const;
+export type TriggerType = (typeof TRIGGER_TYPES)[number];
+export const TRIGGER_TYPE_LABELS: Record<TriggerType, string> = {
+  manual: "Manual: someone starts it",
+  event: "Event: an email, a file or a form arrives",
+  scheduled: "Scheduled: at set times",
+};
+
+export const HAS_DOCUMENTATION = ["yes", "no", "in-progress"] as const;
+export type HasDocumentation = (typeof HAS_DOCUMENTATION)[number];
+export const HAS_DOCUMENTATION_LABELS: Record<HasDocumentation, string> = {
+  yes: "Yes",
+  no: "No",
+  "in-progress": "In progress",
+};
+
+export const TIMELINES = ["asap", "1-3months", "3-6months", "6+months", "no-deadline"] as const;
+export type Timeline = (typeof TIMELINES)[number];
+export const TIMELINE_LABELS: Record<Timeline, string> = {
+  asap: "As soon as possible",
+  "1-3months": "1-3 months",
+  "3-6months": "3-6 months",
+  "6+months": "6+ months",
+  "no-deadline": "No deadline",
+};
+
+export const BUDGETS = ["<$5k", "$5k-$15k", "$15k-$30k", "$30k-$50k", "$50k+"] as const;
+export type Budget = (typeof BUDGETS)[number];
+/** Spec section 5: sent as budgetRange when the wizard's budget is empty. */
+export const BUDGET_NOT_SPECIFIED = "Not specified";
+export const BUDGET_RANGES = [...BUDGETS, BUDGET_NOT_SPECIFIED] as const;
+
+export const REQUIRES_NDA = ["yes", "no"] as const;
+export type RequiresNda = (typeof REQUIRES_NDA)[number];
+export const REQUIRES_NDA_LABELS: Record<RequiresNda, string> = { yes: "Yes", no: "No" };
+
+export const LOCATION_PREFERENCES = ["us-only", "global", "no-preference"] as const;
+export type LocationPreference = (typeof LOCATION_PREFERENCES)[number];
+export const LOCATION_PREFERENCE_LABELS: Record<LocationPreference, string> = {
+  "us-only": "US-based providers only",
+  global: "Providers anywhere",
+  "no-preference": "No preference",
+};
