@@ -16,12 +16,12 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../src/server/app";
 import { type Config, loadConfig } from "../src/server/config";
 import { type Database, openDatabase } from "../src/server/db/client";
-import { createAppDeps } from "../src/server/deps";
 import { hashPassword } from "../src/server/features/auth/password";
 import { createJobQueue } from "../src/server/jobs/queue";
 import { startWorkers } from "../src/server/jobs/workers";
 import { quoteRequestBody } from "../src/server/test/fixtures";
 import { signIn } from "../src/server/test/test-app";
+import { createAppDeps } from "../src/server/wiring";
 import { pct, seedEligibleProviders, withBenchDatabase } from "./support";
 
 const PROVIDERS = Number(process.env.BENCH_PROVIDERS ?? 1000);

@@ -7,9 +7,9 @@ import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import { type Database, openDatabase } from "../src/server/db/client";
 import { users } from "../src/server/db/schema/users";
-import { createAppDeps } from "../src/server/deps";
 import { createJobQueue } from "../src/server/jobs/queue";
 import { createLogger } from "../src/server/logger";
+import { createAppDeps } from "../src/server/wiring";
 import { PROVIDER_SPECIALTIES } from "../src/shared/specialties";
 
 export const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";

@@ -3,11 +3,11 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { DataDirLockedError } from "./db/lock";
-import { createAppDeps } from "./deps";
 import { createJobQueue } from "./jobs/queue";
 import { startWorkers } from "./jobs/workers";
 import { createLogger } from "./logger";
 import { DEMO_ACCOUNTS, DEMO_OTHER_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./seed";
+import { createAppDeps } from "./wiring";
 
 // Within the 30 s a container runtime gives between SIGTERM and SIGKILL, leaving time for jobs and the database.
 const SHUTDOWN_GRACE_MS = 15_000;

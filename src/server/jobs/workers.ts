@@ -10,7 +10,7 @@ import { purgeExpiredIdempotencyKeys } from "../features/quote-requests/service"
 import { JOB_NAMES } from "./queue";
 import { holdForTest } from "./test-hold";
 
-/** Works every queue on `deps.jobs` with the app's deps (createAppDeps), and schedules the sweeps. */
+/** Works every queue on `deps.jobs` with the app's deps (createAppDeps, wiring.ts), and schedules the sweeps. */
 export async function startWorkers(deps: AppDeps, options: { schedules?: boolean } = {}) {
   const { jobs, log } = deps;
   // Several matches at once (decision 124): each locks its own request, so they wait only for one

@@ -8,10 +8,10 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { type Database, openDatabase } from "../db/client";
-import { createAppDeps } from "../deps";
 import type { JobLog } from "../jobs/queue";
 import { openSse, type SseConnection } from "../test/sse";
 import { createTestContext, createUser, type TestContext, type TestUser } from "../test/test-app";
+import { createAppDeps } from "../wiring";
 import { publishLiveEvent } from "./publish";
 
 const silentLog: JobLog = { error: () => undefined, info: () => undefined, warn: () => undefined };

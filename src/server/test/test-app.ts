@@ -4,10 +4,11 @@ import type { UserType } from "@/shared/users";
 import { type BuildOptions, buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
-import { type AppDeps, createAppDeps } from "../deps";
+import type { AppDeps } from "../deps";
 import { hashPassword } from "../features/auth/password";
 import { confirmEmail, insertUser } from "../features/auth/queries";
 import { createJobQueue, type JobLog, type JobQueue } from "../jobs/queue";
+import { createAppDeps } from "../wiring";
 import { createTestClock, type TestClock } from "./clock";
 import { createTestDatabase } from "./databases";
 

@@ -1,0 +1,50 @@
+// Builds the app's deps (deps.ts) from the configuration, the database and the job queue: the one place,
+// beside app.ts and main.ts, that wires the features into what the plumbing is handed (decision 088): the
+// billing providers, the mail sender and the session reader. main.ts, the tests and the benchmarks build
+// through it, so that they all run the same graph (decision 082).
+import { setTimeout as sleep } from "node:timers/promises";
+import { type Clock, systemClock } from "./clock";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import type { AppDeps } from "./deps";
+import { sessionIdFromToken, userForSession } from "./features/auth/service";
+import { createBillingProviders } from "./features/billing/service";
+import { createSmtpTransport } from "./features/notifications/mail";
+import type { JobLog, JobQueue } from "./jobs/queue";
+
+export type AppDepsInput = {
+  config: Config;
+  database: Database;
+  jobs: JobQueue;
+  log: JobLog;
+  /** Tests pass a clock they can move; the default is the system's. */
+  now?: Clock;
+  pause?: (ms: number) => Promise<void>;
+};
+
+export function createAppDeps({
+  config,
+  database,
+  jobs,
+  log,
+  now = systemClock,
+  pause = sleep,
+}: AppDepsInput): AppDeps {
+  return {
+    config,
+    database,
+    db: database.db,
+    jobs,
+    log,
+    now,
+    pause,
+    appUrl: config.publicUrl,
+    leadsPerRequest: config.leadsPerRequest,
+    passwordScryptN: config.passwordScryptN,
+    sessionTtlMs: config.sessionTtlMs,
+    sessionIdleMs: config.sessionIdleMs,
+    billing: createBillingProviders(config.billing, now),
+    mail: { transport: createSmtpTransport(config.mail), from: config.mail.from },
+    sessions: { userFor: userForSession, idOf: sessionIdFromToken },
+  };
+}
