@@ -24,7 +24,13 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["src/**/*.unit.test.ts"], testTimeout: 60_000 },
+        test: {
+          name: "unit",
+          include: ["src/**/*.unit.test.ts"],
+          testTimeout: 60_000,
+          // The migrated data folder the tests that start real servers copy (src/server/test/processes.ts).
+          globalSetup: ["src/server/test/unit-global-setup.ts"],
+        },
       },
       apiProject("pglite"),
       apiProject("postgres"),

@@ -209,34 +209,56 @@ async function adminList(path: "/api/admin/inquiries" | "/api/admin/vendor-appli
   }
 }
 
-describe("public pages", () => {
-  it("each page shows its heading and the spec's texts", async () => {
-    for (const p of PUBLIC_PAGES) {
-      await open(p.path);
-      for (const text of p.texts) {
-        expect(await page.getByText(text, { exact: true }).count(), `${p.path}: ${text}`).toBeGreaterThan(0);
-      }
-    }
-  });
+/** A page's head as served, before any script runs: what a link-preview crawler gets. */
+function servedHead(html: string) {
+  return {
+    title: html.match(/<title>([^<]*)<\/title>/)?.[1] ?? "",
+    description: html.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? "",
+    ogTitle: html.match(/<meta property="og:title" content="([^"]*)"/)?.[1] ?? "",
+    ogDescription: html.match(/<meta property="og:description" content="([^"]*)"/)?.[1] ?? "",
+  };
+}
 
-  it("every page has its own title and description, in the served HTML and after rendering", async () => {
-    const seen: { title: string; description: string }[] = [];
-    for (const p of PUBLIC_PAGES) {
-      // What a link-preview crawler gets: the HTML as served, before any script runs.
-      const html = await (await context.request.get(p.path)).text();
-      const served = {
-        title: html.match(/<title>([^<]*)<\/title>/)?.[1] ?? "",
-        description: html.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? "",
-        ogTitle: html.match(/<meta property="og:title" content="([^"]*)"/)?.[1] ?? "",
-        ogDescription: html.match(/<meta property="og:description" content="([^"]*)"/)?.[1] ?? "",
-      };
+const NAV = [
+  { name: "Find Providers", path: "/providers", heading: "Automation Provider Directory" },
+  { name: "How It Works", path: "/how-it-works", heading: "How It Works" },
+  { name: "For Vendors", path: "/for-vendors", heading: "Buy Ready-to-Close Automation Leads" },
+  { name: "Schedule", path: "/schedule", heading: "Schedule Your Free Automation Strategy Session" },
+  { name: "About", path: "/about", heading: "About Automatch" },
+];
+const FOOTER = [
+  { name: "About Us", href: "/about" },
+  { name: "Privacy Policy", href: "/privacy-policy" },
+  { name: "Terms of Service", href: "/terms" },
+  { name: "Get Quotes", href: "/" },
+  { name: "Find Providers", href: "/providers" },
+  { name: "How It Works", href: "/how-it-works" },
+  { name: "Schedule Call", href: "/schedule" },
+  { name: "Become a Vendor", href: "/for-vendors" },
+  { name: "Join as Provider", href: "/provider-registration" },
+  { name: "Admin", href: "/admin" },
+];
+
+// Each public page is opened once at 1280 px and once at 375 px, and everything asked of every page is
+// checked on that one visit: an accessibility scan costs seconds, a visit per check and page minutes.
+describe("public pages", () => {
+  for (const p of PUBLIC_PAGES) {
+    it(`${p.path}: its heading and the spec's texts, its own title and description, the header and footer, under the Content-Security-Policy, passing the accessibility scan`, async () => {
+      const cspViolations = await watchCspViolations(page);
+      const res = await context.request.get(p.path);
+      expect(res.headers()["content-security-policy"], p.path).toContain("script-src 'self'");
+      const served = servedHead(await res.text());
       expect(served.title, p.path).toMatch(/ \| Automatch$/);
       expect(served.description.length, p.path).toBeGreaterThan(50);
       expect(served.title, p.path).toBe(`${served.ogTitle} | Automatch`);
       expect(served.ogDescription.replaceAll("&amp;", "&"), p.path).toBe(served.description.replaceAll("&amp;", "&"));
 
-      // What the page sets once rendered, also after arriving from another page in the app.
       await open(p.path);
+      for (const text of p.texts) {
+        expect(await page.getByText(text, { exact: true }).count(), `${p.path}: ${text}`).toBeGreaterThan(0);
+      }
+
+      // What the page sets once rendered.
       const rendered = await page.evaluate(() => ({
         title: document.title,
         description: document.querySelector('meta[name="description"]')?.getAttribute("content") ?? "",
@@ -247,82 +269,8 @@ describe("public pages", () => {
       expect(rendered.description.replaceAll("&", "&amp;"), p.path).toBe(served.description);
       expect(rendered.ogTitle.replaceAll("&", "&amp;"), p.path).toBe(served.ogTitle);
       expect(rendered.ogDescription.replaceAll("&", "&amp;"), p.path).toBe(served.ogDescription);
-      seen.push({ title: rendered.title, description: rendered.description });
-    }
-    expect(new Set(seen.map((s) => s.title)).size).toBe(PUBLIC_PAGES.length);
-    expect(new Set(seen.map((s) => s.description)).size).toBe(PUBLIC_PAGES.length);
-  });
 
-  it("every page works under the Content-Security-Policy, which refuses nothing it needs", async () => {
-    const cspViolations = await watchCspViolations(page);
-    for (const p of PUBLIC_PAGES) {
-      await open(p.path);
-      expect((await context.request.get(p.path)).headers()["content-security-policy"], p.path).toContain(
-        "script-src 'self'",
-      );
-    }
-    // The FAQ's accordion animates with inline styles.
-    await open("/how-it-works");
-    await page.locator("#faq").getByRole("button").first().click();
-    await page
-      .locator("#faq")
-      .getByText(/within 48 hours/)
-      .waitFor();
-    expect(cspViolations()).toEqual([]);
-  });
-
-  it("every page passes the accessibility scan", async () => {
-    for (const p of PUBLIC_PAGES) {
-      await open(p.path);
-      expect(await accessibilityViolations(page), p.path).toEqual([]);
-    }
-  });
-
-  it("every page fits a 375 px phone without sideways scrolling and passes the scan there", async () => {
-    ({ page } = await product.newPage({ width: 375 }));
-    for (const p of PUBLIC_PAGES) {
-      await open(p.path);
-      const widths = await page.evaluate(() => ({
-        scroll: document.documentElement.scrollWidth,
-        viewport: window.innerWidth,
-      }));
-      expect(widths.scroll, `${p.path} is wider than the phone`).toBeLessThanOrEqual(widths.viewport);
-      expect(await accessibilityViolations(page), `${p.path} at 375 px`).toEqual([]);
-      await keepScreenshot(page, `public${p.path === "/" ? "-landing" : p.path.replaceAll("/", "-")}-375`);
-    }
-    // The header's links fold into a menu on a phone.
-    await open("/about");
-    expect(await mainNav().isVisible()).toBe(false);
-    await page.getByRole("button", { name: "Open menu" }).click();
-    await mainNav().getByRole("link", { name: "How It Works" }).click();
-    await page.getByRole("heading", { level: 1, name: "How It Works" }).waitFor();
-  });
-});
-
-describe("header and footer", () => {
-  const NAV = [
-    { name: "Find Providers", path: "/providers", heading: "Automation Provider Directory" },
-    { name: "How It Works", path: "/how-it-works", heading: "How It Works" },
-    { name: "For Vendors", path: "/for-vendors", heading: "Buy Ready-to-Close Automation Leads" },
-    { name: "Schedule", path: "/schedule", heading: "Schedule Your Free Automation Strategy Session" },
-    { name: "About", path: "/about", heading: "About Automatch" },
-  ];
-  const FOOTER = [
-    { name: "About Us", href: "/about" },
-    { name: "Privacy Policy", href: "/privacy-policy" },
-    { name: "Terms of Service", href: "/terms" },
-    { name: "Get Quotes", href: "/" },
-    { name: "Find Providers", href: "/providers" },
-    { name: "How It Works", href: "/how-it-works" },
-    { name: "Schedule Call", href: "/schedule" },
-    { name: "Become a Vendor", href: "/for-vendors" },
-    { name: "Join as Provider", href: "/provider-registration" },
-    { name: "Admin", href: "/admin" },
-  ];
-
-  it("every public page has the same header and footer links", async () => {
-    for (const p of PUBLIC_PAGES) {
-      await open(p.path);
+      // The same header and footer links on every page.
       expect(await header().getByRole("link", { name: "Automatch", exact: true }).getAttribute("href"), p.path).toBe(
         "/",
       );
@@ -337,9 +285,59 @@ describe("header and footer", () => {
           .count(),
         p.path,
       ).toBe(1);
-    }
+
+      expect(await accessibilityViolations(page), p.path).toEqual([]);
+      expect(cspViolations(), p.path).toEqual([]);
+    });
+  }
+
+  it("no two pages share a title or a description", async () => {
+    // Each page's test above finds the rendered title and description equal to the served ones.
+    const seen = await Promise.all(
+      PUBLIC_PAGES.map(async (p) => servedHead(await (await context.request.get(p.path)).text())),
+    );
+    expect(new Set(seen.map((s) => s.title)).size).toBe(PUBLIC_PAGES.length);
+    expect(new Set(seen.map((s) => s.description)).size).toBe(PUBLIC_PAGES.length);
   });
 
+  it("the FAQ's accordion, which animates with inline styles, works under the Content-Security-Policy", async () => {
+    const cspViolations = await watchCspViolations(page);
+    await open("/how-it-works");
+    await page.locator("#faq").getByRole("button").first().click();
+    await page
+      .locator("#faq")
+      .getByText(/within 48 hours/)
+      .waitFor();
+    expect(cspViolations()).toEqual([]);
+  });
+
+  for (const p of PUBLIC_PAGES) {
+    it(`${p.path} fits a 375 px phone without sideways scrolling and passes the scan there`, async () => {
+      ({ page } = await product.newPage({ width: 375 }));
+      const cspViolations = await watchCspViolations(page);
+      await open(p.path);
+      const widths = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        viewport: window.innerWidth,
+      }));
+      expect(widths.scroll, `${p.path} is wider than the phone`).toBeLessThanOrEqual(widths.viewport);
+      expect(await accessibilityViolations(page), `${p.path} at 375 px`).toEqual([]);
+      expect(cspViolations(), `${p.path} at 375 px`).toEqual([]);
+      await keepScreenshot(page, `public${p.path === "/" ? "-landing" : p.path.replaceAll("/", "-")}-375`);
+    });
+  }
+
+  it("the header's links fold into a menu on a phone", async () => {
+    ({ page } = await product.newPage({ width: 375 }));
+    await open("/about");
+    expect(await mainNav().isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await mainNav().getByRole("link", { name: "How It Works" }).click();
+    await page.getByRole("heading", { level: 1, name: "How It Works" }).waitFor();
+  });
+});
+
+describe("header and footer", () => {
   it("the nav links lead to their pages and highlight the current one", async () => {
     await open("/");
     for (const item of NAV) {

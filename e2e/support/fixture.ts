@@ -1,12 +1,13 @@
 // Each browser-test file runs against a product of its own: its own server process on its own port,
-// on its own fresh embedded database with the demo accounts and data, driven by its own Chromium. So
-// what one file does (requests, leads, subscriptions, notifications) never shows in another.
+// on its own fresh embedded database with the demo accounts and data (a copy of the one the global
+// setup seeded), driven by its own Chromium. So what one file does (requests, leads, subscriptions,
+// notifications) never shows in another.
 import fs from "node:fs";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
 import { startSmtpServer, type TestSmtpServer } from "../../src/server/test/smtp-server";
-import { EMPTY_DATA_DIR, PID_FILE_ENDING } from "./global-setup";
+import { EMPTY_DATA_DIR, PID_FILE_ENDING, SEEDED_DATA_DIR, SERVER_ENV } from "./global-setup";
 import { type ServerProcess, startServer } from "./server";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -37,7 +38,10 @@ export type Product = {
  * file. Contexts opened in a test (or its beforeEach) are closed after that test.
  */
 export type ProductOptions = {
-  /** More environment for this file's server, worked out when it starts. */
+  /**
+   * More environment for this file's server, worked out when it starts. Its server seeds the demo
+   * data itself, under that environment (slower: a few seconds more than a copy of the seeded folder).
+   */
   env?: () => Promise<Record<string, string>>;
   /**
    * The server sends its mail to a real SMTP server on loopback, which the file reads with `linkIn`:
@@ -61,12 +65,14 @@ export function startProduct(options: ProductOptions = {}): Product {
     if (options.mail) smtp = await startSmtpServer();
     const runDir = inject("runDir");
     dataDir = fs.mkdtempSync(path.join(runDir, "file-"));
-    fs.cpSync(path.join(runDir, EMPTY_DATA_DIR), dataDir, { recursive: true });
-    // Demo data is seeded on the first start, as for anyone who runs the product. The scrypt cost is
-    // lowered as in the API tests: every sign-in pays it.
+    // The demo data as the global setup seeded it. A file that sets more environment may change what
+    // the seed makes (MATCH_LEADS_PER_REQUEST decides which providers get the demo's leads): its server
+    // seeds on its own first start, from the empty database, as for anyone who runs the product.
+    const from = options.env ? EMPTY_DATA_DIR : SEEDED_DATA_DIR;
+    fs.cpSync(path.join(runDir, from), dataDir, { recursive: true });
     server = await startServer({
       dataDir,
-      env: { PASSWORD_SCRYPT_N: "1024", ...(smtp ? { SMTP_URL: smtp.url } : {}), ...(await options.env?.()) },
+      env: { ...SERVER_ENV, ...(smtp ? { SMTP_URL: smtp.url } : {}), ...(await options.env?.()) },
       pidFile: `${dataDir}${PID_FILE_ENDING}`,
     });
     browser = await launchBrowser();

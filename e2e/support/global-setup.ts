@@ -1,8 +1,9 @@
 // What all browser-test files need once: the built web app, and one folder for the run under the
-// system's temporary folder. In it, an empty embedded database with the product's schema for each
-// file's server to start from (see fixture.ts): a new PGlite folder costs half a minute of initdb on
-// this machine, a copy of this one under a second. The teardown removes the folder, after stopping any
-// file's server whose worker died without stopping it.
+// system's temporary folder. In it, two embedded databases for each file's server to start from (see
+// fixture.ts): an empty one with the product's schema, and a copy of it on which the server has seeded
+// the demo data. A new PGlite folder costs half a minute of initdb on this machine, seeding the demo
+// about five seconds more, a copy of either under a second. The teardown removes the folder, after
+// stopping any file's server whose worker died without stopping it.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -19,6 +20,13 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 /** The folder that holds the empty database, inside the run's folder. */
 export const EMPTY_DATA_DIR = "empty";
+/** The folder that holds the database with the demo data, inside the run's folder. */
+export const SEEDED_DATA_DIR = "seeded";
+/**
+ * The environment every file's server starts with, the seeding server's too: the scrypt cost is
+ * lowered as in the API tests (every sign-in pays it, and the demo's hashes keep the cost they were made with).
+ */
+export const SERVER_ENV = { PASSWORD_SCRYPT_N: "1024" } as const;
 /** Each file's server writes its pid to a file with this ending in the run's folder. */
 export const PID_FILE_ENDING = ".server-pid";
 
@@ -44,14 +52,27 @@ export async function setup(project: TestProject): Promise<() => void> {
     // The server's own start-up makes the schema; without demo data the database stays empty.
     const emptyDataDir = path.join(runDir, EMPTY_DATA_DIR);
     fs.mkdirSync(emptyDataDir);
-    const server = await startServer({ dataDir: emptyDataDir, env: { DEMO_DATA: "false" }, startTimeoutMs: 180_000 });
-    const code = await server.stop();
-    // A folder copied after anything but a clean shutdown could be half written.
-    if (code !== 0) throw new Error(`The server that made the empty database exited with ${code}:\n${server.log()}`);
+    await startAndStop("the empty database", emptyDataDir, { ...SERVER_ENV, DEMO_DATA: "false" });
+    // The demo is seeded on a server's first start, as for anyone who runs the product: once here for
+    // every file, rather than once per file. What the seed writes depends on no file's server: it runs
+    // before the server listens (its emails' links use the configured address, not the file's port),
+    // and it empties the outbox it wrote to. A file whose environment changes the seed starts from the
+    // empty folder instead (fixture.ts).
+    const seededDataDir = path.join(runDir, SEEDED_DATA_DIR);
+    fs.cpSync(emptyDataDir, seededDataDir, { recursive: true });
+    await startAndStop("the demo data", seededDataDir, SERVER_ENV);
   } catch (err) {
     teardown();
     throw err;
   }
   project.provide("runDir", runDir);
   return teardown;
+}
+
+/** Starts the server on `dataDir` and stops it again; the folder is copied afterwards, so only a clean stop will do. */
+async function startAndStop(what: string, dataDir: string, env: Record<string, string>): Promise<void> {
+  const server = await startServer({ dataDir, env, startTimeoutMs: 180_000 });
+  const code = await server.stop();
+  // A folder copied after anything but a clean shutdown could be half written.
+  if (code !== 0) throw new Error(`The server that made ${what} exited with ${code}:\n${server.log()}`);
 }

@@ -3,10 +3,9 @@
 // and every close is the server's own doing.
 import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { processSpawner } from "./test/processes";
+import { copyMigratedDataDir, processSpawner } from "./test/processes";
 
 const start = processSpawner();
 const serverPids: number[] = [];
@@ -66,7 +65,7 @@ function isGone(pid: number): boolean {
 
 describe("start and stop", () => {
   it("SIGTERM to `npm start` reaches the server: it finishes the request in flight, closes its connections, refuses new ones, frees the folder and exits 0", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "automatch-stop-"));
+    const dataDir = copyMigratedDataDir("automatch-stop-");
     const npm = start("npm", ["start"], embeddedEnv(dataDir, { NODE_ENV: "test" }));
     await waitFor(() => /is running at http:\/\/localhost:\d+/.test(npm.output()), 120_000, "the server runs");
     const port = Number(/is running at http:\/\/localhost:(\d+)/.exec(npm.output())?.[1]);
@@ -109,7 +108,7 @@ describe("start and stop", () => {
   }, 180_000);
 
   it("warns at start-up when production runs on the embedded database", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "automatch-prod-"));
+    const dataDir = copyMigratedDataDir("automatch-prod-");
     const server = start(
       process.execPath,
       ["--import", "tsx", "src/server/main.ts"],

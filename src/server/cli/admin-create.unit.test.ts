@@ -1,14 +1,13 @@
 // `npm run admin:create`: the command line's way to the first admin, run as a real process on an
 // embedded database folder, then checked by signing in through the app.
 import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../db/client";
 import { users } from "../db/schema/users";
 import { verifyPassword } from "../features/auth/password";
+import { copyMigratedDataDir } from "../test/processes";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 
@@ -36,7 +35,7 @@ async function readUser(dataDir: string, email: string) {
 
 describe("npm run admin:create", () => {
   it("creates an admin with a password, then promotes an existing account, and refuses bad input", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "automatch-admin-"));
+    const dataDir = copyMigratedDataDir("automatch-admin-");
 
     const created = adminCreate(dataDir, ["--email", "Root@Example.com", "--password", "a-long-password-1"]);
     expect(created.err).toBe("");

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { processSpawner, type Started } from "../test/processes";
+import { copyMigratedDataDir, processSpawner, type Started } from "../test/processes";
 import { type DirLock, lockDataDir } from "./lock";
 
 const spawnCaptured = processSpawner();
@@ -55,8 +55,18 @@ describe("data folder lock", () => {
     expect(() => execFileSync("unshare", ["-n", "true"])).not.toThrow();
   });
 
+  it("makes a data folder that does not exist yet, and its parents, to hold its lock in", async () => {
+    const nested = path.join(tempDir("automatch-new-"), "does", "not", "exist");
+    const lock = await lockDataDir(nested, quick);
+    expect(fs.statSync(nested).isDirectory()).toBe(true);
+    expect(fs.existsSync(path.join(nested, "automatch.lock"))).toBe(true);
+    await lock.release();
+    expect(fs.existsSync(path.join(nested, "automatch.lock"))).toBe(false);
+  });
+
   it("refuses a second server on the folder, beside the first or in another network namespace, and frees it on a normal stop", async () => {
-    const nested = path.join(tempDir("automatch-lock-"), "does", "not", "exist");
+    // A migrated copy (initdb would take half a minute), deep in a new folder: the refusals name its path.
+    const nested = copyMigratedDataDir("automatch-lock-", "does", "not", "exist");
     const first = startServer(nested);
     await waitFor(() => first.output().includes("is running at"), 45_000);
 
@@ -76,7 +86,7 @@ describe("data folder lock", () => {
   }, 120_000);
 
   it("stops a server whose lock was taken away, rather than let it write on", async () => {
-    const dataDir = tempDir("automatch-lost-");
+    const dataDir = copyMigratedDataDir("automatch-lost-");
     const server = startServer(dataDir);
     await waitFor(() => server.output().includes("is running at"), 45_000);
     // What a second process does once it judges the lock stale: remove it and take its own.

@@ -1,8 +1,10 @@
 // Real child processes for the tests of starting, stopping and locking: their output kept as it comes,
-// their exit awaited, and every one killed when the file ends, whatever its tests did.
+// their exit awaited, and every one killed when the file ends, whatever its tests did; and the data
+// folders they start on, copied from one migrated once per run.
 import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
-import { afterAll } from "vitest";
+import { afterAll, inject } from "vitest";
 
 export const projectRoot = path.resolve(import.meta.dirname, "../../..");
 
@@ -27,4 +29,16 @@ export function processSpawner(): (command: string, args: string[], env: NodeJS.
     const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => resolve(code)));
     return { proc, output: () => out, exited };
   };
+}
+
+/**
+ * A new data folder for a server under test, with what a first start makes before it serves already in
+ * it (a copy of the unit global setup's): its start skips the half minute of initdb and migrations. With
+ * `nested`, the copy goes that far down inside the new folder, its parents made on the way.
+ */
+export function copyMigratedDataDir(prefix: string, ...nested: string[]): string {
+  const migrated = inject("migratedDataDir");
+  const dataDir = path.join(fs.mkdtempSync(path.join(path.dirname(migrated), prefix)), ...nested);
+  fs.cpSync(migrated, dataDir, { recursive: true });
+  return dataDir;
 }
