@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     name: "e2e",
     include: ["e2e/**/*.e2e.test.ts"],
-    // The built web app and the empty database each file's server starts from (e2e/support/fixture.ts).
+    // The built web app, and the empty and the demo-seeded databases each file's server copies (e2e/support/fixture.ts).
     globalSetup: ["e2e/support/global-setup.ts"],
     // Two files at a time: each has its own server, database and browser (e2e/support/fixture.ts), and
     // a file spends most of its time waiting on them, so two keep the two cores busy (decision 085).
@@ -14,7 +14,7 @@ export default defineConfig({
     // The longest journeys (two providers quoting and a hire; every public page at 375 px with its
     // accessibility scan) take two minutes when the two cores are shared with other work.
     testTimeout: 180_000,
-    // A file's server start (its first start seeds the demo data) and Chromium's launch.
+    // A file's server start (a copy of the demo seeded once per run; decline-lead seeds its own) and Chromium's launch.
     hookTimeout: 120_000,
     // A poll waits for what follows a click (a request, re-reads, a render): a second is too short on CI.
     expect: { poll: { timeout: 10_000 } },
