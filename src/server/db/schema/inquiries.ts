@@ -1,10 +1,11 @@
-import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, identityId } from "./columns";
 
 /** What the public lead forms send (spec "leads"; DESIGN.md calls them inquiries). */
 export const inquiries = pgTable(
   "inquiries",
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     source: text().notNull(),
     name: text().notNull(),
     email: text().notNull(),
@@ -15,7 +16,7 @@ export const inquiries = pgTable(
     /** sha256 of the submission's content: a resubmission within minutes is the same inquiry. */
     contentHash: text().notNull(),
     ip: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("inquiries_created_at_idx").on(t.createdAt),

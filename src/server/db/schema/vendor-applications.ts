@@ -1,9 +1,10 @@
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, identityId } from "./columns";
 
 export const vendorApplications = pgTable(
   "vendor_applications",
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     name: text().notNull(),
     email: text().notNull(),
     company: text().notNull(),
@@ -11,7 +12,7 @@ export const vendorApplications = pgTable(
     message: text(),
     contentHash: text().notNull(),
     ip: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("vendor_applications_created_at_idx").on(t.createdAt),
