@@ -5,10 +5,10 @@ import { ALERT_SEVERITIES } from "./alerts";
 import { SUBSCRIPTION_STATUSES } from "./billing";
 import { COMPANY_STATUSES } from "./companies";
 import { LEAD_DECLINE_REASONS } from "./leads";
-import { pageQuerySchema } from "./paging";
+import { pageOf, pageQuerySchema } from "./paging";
 import { pipelineStagesSchema } from "./pipeline";
 import { ADMIN_STATUSES } from "./quote-request-status";
-import { USER_TYPES, userTypeSchema } from "./users";
+import { personContactSchema, personNameSchema, USER_TYPES, userTypeSchema } from "./users";
 
 // ---------------------------------------------------------------------------------------------
 // Lists: keyset pages (newest first), "Load more" asks for the next one with the cursor it got.
@@ -24,10 +24,6 @@ const searchSchema = z
   .transform((s) => (s === "" ? undefined : s));
 
 export { pageQuerySchema };
-
-function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
-}
 
 export const idParamsSchema = z.object({
   id: z.coerce.number({ message: "The id must be a number." }).int().positive("The id must be a positive number."),
@@ -168,7 +164,7 @@ export const adminRequestSchema = z.object({
   status: z.enum(ADMIN_STATUSES),
   createdAt: z.string(),
   matchDueAt: z.string(),
-  client: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string() }),
+  client: personContactSchema,
   leadsCount: z.number().int(),
   quotesCount: z.number().int(),
 });
@@ -228,13 +224,7 @@ export const adminProviderSchema = z.object({
   specialties: z.array(z.string()),
   status: z.enum(COMPANY_STATUSES),
   createdAt: z.string(),
-  owner: z.object({
-    id: z.number().int(),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string(),
-    userType: userTypeSchema,
-  }),
+  owner: personContactSchema.extend({ userType: userTypeSchema }),
   subscription: z.object({ status: z.enum(SUBSCRIPTION_STATUSES), demo: z.boolean() }).nullable(),
   leadsCount: z.number().int(),
   quotesCount: z.number().int(),
@@ -266,7 +256,7 @@ export const adminAlertSchema = z.object({
   /** Where in the app the resource is (a request's page, the provider in the Providers tab); null: none. */
   resourceLink: z.string().nullable(),
   resolvedAt: z.string().nullable(),
-  resolvedBy: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() }).nullable(),
+  resolvedBy: personNameSchema.nullable(),
 });
 export type AdminAlert = z.infer<typeof adminAlertSchema>;
 export const adminAlertsPageSchema = pageOf(adminAlertSchema);

@@ -2,7 +2,9 @@
 // (spec sections 3 and 5). The messages of section 5 live here, once.
 import { z } from "zod";
 import { COUNTRY_CODES, DEFAULT_COUNTRY } from "./countries";
+import { idParams } from "./ids";
 import { PROVIDER_SPECIALTIES } from "./specialties";
+import { personContactSchema } from "./users";
 
 export const PROVIDER_INDUSTRIES = ["automation", "consulting", "software", "integration", "ai", "other"] as const;
 export type ProviderIndustry = (typeof PROVIDER_INDUSTRIES)[number];
@@ -103,13 +105,7 @@ export const rejectProviderSchema = z
   })
   .nullish();
 
-export const companyIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: "must be a company id (a positive whole number)" })
-    .int("must be a company id (a positive whole number)")
-    .positive("must be a company id (a positive whole number)")
-    .max(2_147_483_647, "must be a company id (a positive whole number)"),
-});
+export const companyIdParamsSchema = idParams("a company id");
 
 /** A company as its owner and the admins read it. */
 export const companySchema = z.object({
@@ -133,6 +129,6 @@ export type Company = z.infer<typeof companySchema>;
 
 /** GET /api/admin/pending-providers: each company with the account that registered it. */
 export const pendingProviderSchema = companySchema.extend({
-  owner: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string() }),
+  owner: personContactSchema,
 });
 export type PendingProvider = z.infer<typeof pendingProviderSchema>;

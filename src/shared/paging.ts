@@ -18,3 +18,8 @@ const limitSchema = z.coerce
 
 export const pageQuerySchema = z.object({ cursor: cursorSchema.optional(), limit: limitSchema.optional() });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** One page of a keyset list: its items and the cursor of the next page, null on the last. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+}

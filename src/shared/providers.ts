@@ -3,6 +3,8 @@
 // (slug, industries served, case studies) and the figures computed from the marketplace's data.
 import { z } from "zod";
 import { COMPANY_SIZES, PROVIDER_INDUSTRIES } from "./companies";
+import { idParams } from "./ids";
+import { pageOf } from "./paging";
 import { INDUSTRIES } from "./quote-request-options";
 import { publicReviewSchema, reviewOutcomeCountsSchema } from "./reviews";
 import { PROVIDER_SPECIALTIES } from "./specialties";
@@ -121,13 +123,7 @@ export const caseStudySchema = z.object({
 });
 export type CaseStudy = z.infer<typeof caseStudySchema>;
 
-export const caseStudyIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: "must be a case study id (a positive whole number)" })
-    .int("must be a case study id (a positive whole number)")
-    .positive("must be a case study id (a positive whole number)")
-    .max(2_147_483_647, "must be a case study id (a positive whole number)"),
-});
+export const caseStudyIdParamsSchema = idParams("a case study id");
 
 // ---------------------------------------------------------------------------------------------
 // Figures computed from the data, kept on the company row (src/server/features/companies/stats.ts)
@@ -208,9 +204,7 @@ export const directoryEntrySchema = providerFactsSchema.extend({
 });
 export type DirectoryEntry = z.infer<typeof directoryEntrySchema>;
 
-export const directoryPageSchema = z.object({
-  items: z.array(directoryEntrySchema),
-  nextCursor: z.string().nullable(),
+export const directoryPageSchema = pageOf(directoryEntrySchema).extend({
   /** How many providers the filters leave (the directory shows "N providers"). */
   total: z.number().int(),
 });
@@ -227,7 +221,7 @@ export const providerProfileSchema = providerFactsSchema.extend({
   rating: ratingSummarySchema.extend({ outcomes: reviewOutcomeCountsSchema }),
   caseStudies: z.array(caseStudySchema),
   /** The first page of visible reviews, newest first; GET /api/providers/:slug/reviews?cursor= pages on. */
-  reviews: z.object({ items: z.array(publicReviewSchema), nextCursor: z.string().nullable() }),
+  reviews: pageOf(publicReviewSchema),
   /**
    * True when the owner reads a profile that is not public yet (pending or rejected company): the
    * preview of Settings. Everyone else gets 404 for such a profile.
@@ -236,5 +230,5 @@ export const providerProfileSchema = providerFactsSchema.extend({
 });
 export type ProviderProfilePage = z.infer<typeof providerProfileSchema>;
 
-export const reviewPageSchema = z.object({ items: z.array(publicReviewSchema), nextCursor: z.string().nullable() });
+export const reviewPageSchema = pageOf(publicReviewSchema);
 export type ReviewPage = z.infer<typeof reviewPageSchema>;

@@ -3,8 +3,8 @@
 // with their thread and hides the message, suspends its author, or dismisses the report.
 import { z } from "zod";
 import { MESSAGE_REPORT_REASONS, MESSAGE_REPORT_STATUSES, MESSAGE_SIDES } from "./conversations";
-import { pageQuerySchema } from "./paging";
-import { userTypeSchema } from "./users";
+import { pageOf, pageQuerySchema } from "./paging";
+import { personContactSchema, personNameSchema, userTypeSchema } from "./users";
 
 export const REPORT_THANKS_MESSAGE = "Thanks. Our team will review this message.";
 export const ALREADY_REPORTED_MESSAGE = "You have already reported this message.";
@@ -60,14 +60,7 @@ export type AdminReportsQuery = z.infer<typeof adminReportsQuerySchema>;
 export const RESOLUTION_KINDS = ["hidden", "suspended", "dismissed"] as const;
 export type ResolutionKind = (typeof RESOLUTION_KINDS)[number];
 
-const personSchema = z.object({
-  id: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  userType: userTypeSchema,
-  suspended: z.boolean(),
-});
+const personSchema = personContactSchema.extend({ userType: userTypeSchema, suspended: z.boolean() });
 
 /** A message as the admin sees it: the body even when hidden. */
 export const adminMessageSchema = z.object({
@@ -97,13 +90,10 @@ export const adminReportSchema = z.object({
   companyName: z.string(),
   resolution: z.object({ kind: z.enum(RESOLUTION_KINDS), note: z.string().nullable() }).nullable(),
   resolvedAt: z.string().nullable(),
-  resolvedBy: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() }).nullable(),
+  resolvedBy: personNameSchema.nullable(),
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;
-export const adminReportsPageSchema = z.object({
-  items: z.array(adminReportSchema),
-  nextCursor: z.string().nullable(),
-});
+export const adminReportsPageSchema = pageOf(adminReportSchema);
 
 /** GET /api/admin/message-reports/{id}: the report and its thread around the message, oldest first. */
 export const adminReportDetailSchema = z.object({

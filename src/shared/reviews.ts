@@ -3,7 +3,8 @@
 // may hide a review with a reason. The contracts of every review route live here.
 import { z } from "zod";
 import { isDeletedAccountEmail } from "./account";
-import { pageQuerySchema } from "./paging";
+import { idParams } from "./ids";
+import { pageOf, pageQuerySchema } from "./paging";
 import { INDUSTRIES } from "./quote-request-options";
 
 export const RATING_MIN = 1;
@@ -72,13 +73,7 @@ export const hideReviewInputSchema = z.strictObject({
     .max(HIDE_REASON_MAX, `Reason must be at most ${HIDE_REASON_MAX} characters`),
 });
 
-export const reviewIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: "must be a review id (a positive whole number)" })
-    .int("must be a review id (a positive whole number)")
-    .positive("must be a review id (a positive whole number)")
-    .max(2_147_483_647, "must be a review id (a positive whole number)"),
-});
+export const reviewIdParamsSchema = idParams("a review id");
 
 export const reviewReplySchema = z.object({ body: z.string(), createdAt: z.string() });
 
@@ -142,7 +137,7 @@ export function formatRating(average: number): string {
 
 // The pages of reviews a provider and the admin read (issue 17), newest first (decision 104).
 /** GET /api/companies/me/reviews: the provider's reviews, hidden ones too (with the reason). */
-export const ownReviewPageSchema = z.object({ items: z.array(ownReviewSchema), nextCursor: z.string().nullable() });
+export const ownReviewPageSchema = pageOf(ownReviewSchema);
 export type OwnReviewPage = z.infer<typeof ownReviewPageSchema>;
 
 export const ownReviewsQuerySchema = pageQuerySchema;
@@ -154,7 +149,7 @@ export const adminReviewsQuerySchema = pageQuerySchema.extend({
 });
 export type AdminReviewsQuery = z.infer<typeof adminReviewsQuerySchema>;
 
-export const adminReviewPageSchema = z.object({ items: z.array(adminReviewSchema), nextCursor: z.string().nullable() });
+export const adminReviewPageSchema = pageOf(adminReviewSchema);
 
 export const REVIEW_HIDDEN_MESSAGE = "This review is hidden: it can no longer be replied to";
 export const REVIEW_ALREADY_HIDDEN_MESSAGE = "This review is already hidden";
