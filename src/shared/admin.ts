@@ -5,7 +5,7 @@ import { ALERT_SEVERITIES } from "./alerts";
 import { SUBSCRIPTION_STATUSES } from "./billing";
 import { COMPANY_STATUSES } from "./companies";
 import { LEAD_DECLINE_REASONS } from "./leads";
-import { pageOf, pageQuerySchema } from "./paging";
+import { oneOf, pageOf, pageQuerySchema } from "./paging";
 import { pipelineStagesSchema } from "./pipeline";
 import { ADMIN_STATUSES } from "./quote-request-status";
 import { personContactSchema, personNameSchema, USER_TYPES, userTypeSchema } from "./users";
@@ -76,7 +76,7 @@ export const ANALYTICS_PERIOD_LABELS: Record<AnalyticsPeriod, string> = {
   "12m": "Last 12 months",
 };
 export const analyticsQuerySchema = z.object({
-  period: z.enum(ANALYTICS_PERIODS, { message: `period must be one of ${ANALYTICS_PERIODS.join(", ")}.` }).optional(),
+  period: oneOf("period", ANALYTICS_PERIODS).optional(),
 });
 
 const newCountsSchema = z.object({
@@ -144,9 +144,7 @@ export type AdminAnalytics = z.infer<typeof adminAnalyticsSchema>;
 // Requests: GET /api/admin/requests, PATCH /api/admin/requests/{id}/status
 // ---------------------------------------------------------------------------------------------
 
-export const adminStatusSchema = z.enum(ADMIN_STATUSES, {
-  message: `status must be one of ${ADMIN_STATUSES.join(", ")}.`,
-});
+export const adminStatusSchema = oneOf("status", ADMIN_STATUSES);
 
 export const adminRequestsQuerySchema = pageQuerySchema.extend({
   status: adminStatusSchema.optional(),
@@ -178,7 +176,7 @@ export const setRequestStatusSchema = z.object({ status: adminStatusSchema });
 // ---------------------------------------------------------------------------------------------
 
 export const adminUsersQuerySchema = pageQuerySchema.extend({
-  userType: z.enum(USER_TYPES, { message: `userType must be one of ${USER_TYPES.join(", ")}.` }).optional(),
+  userType: oneOf("userType", USER_TYPES).optional(),
   /** Part of the email or of the name. */
   q: searchSchema.optional(),
 });
@@ -201,7 +199,7 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUsersPageSchema = pageOf(adminUserSchema);
 
 export const setUserRoleSchema = z.object({
-  userType: z.enum(USER_TYPES, { message: `userType must be one of ${USER_TYPES.join(", ")}.` }),
+  userType: oneOf("userType", USER_TYPES),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -209,7 +207,7 @@ export const setUserRoleSchema = z.object({
 // ---------------------------------------------------------------------------------------------
 
 export const adminProvidersQuerySchema = pageQuerySchema.extend({
-  status: z.enum(COMPANY_STATUSES, { message: `status must be one of ${COMPANY_STATUSES.join(", ")}.` }).optional(),
+  status: oneOf("status", COMPANY_STATUSES).optional(),
   /** Part of the company name or of the owner's email. */
   q: searchSchema.optional(),
 });

@@ -2,6 +2,7 @@
 // company. The bodies of the conversation API, read by the browser and answered by the server.
 import { z } from "zod";
 import { idField, idParam, idParams } from "./ids";
+import { optionalNote } from "./notes";
 import { type PageQuery, pageQuerySchema } from "./paging";
 
 export const MESSAGE_SIDES = ["client", "provider"] as const;
@@ -120,10 +121,6 @@ export const MESSAGE_REPORT_NOTE_MAX = 1000;
 /** POST /api/messages/{id}/report */
 export const reportMessageSchema = z.object({
   reason: z.enum(MESSAGE_REPORT_REASONS, { error: "Choose why you are reporting this message." }),
-  note: z
-    .string()
-    .trim()
-    .max(MESSAGE_REPORT_NOTE_MAX, `The note must be at most ${MESSAGE_REPORT_NOTE_MAX} characters.`)
-    .optional(),
+  note: optionalNote(MESSAGE_REPORT_NOTE_MAX),
 });
 export type ReportMessageInput = z.infer<typeof reportMessageSchema>;

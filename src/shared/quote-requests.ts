@@ -12,7 +12,7 @@
 // lives beside the wizard, in src/web/features/quote-requests/wizard/wizard-flow.ts.
 import { z } from "zod";
 import { ID_MAX } from "./ids";
-import { pageQuerySchema } from "./paging";
+import { oneOf, pageQuerySchema } from "./paging";
 import {
   DESCRIPTION_MAX,
   DESCRIPTION_MIN,
@@ -306,7 +306,7 @@ export type QuoteRequestDetail = z.infer<typeof quoteRequestDetailSchema>;
 
 /** GET /api/quote-requests/me: a page (decision 104), optionally of one status in the client's words. */
 export const myQuoteRequestsQuerySchema = pageQuerySchema.extend({
-  status: z.enum(["open", "matched", "closed"], { message: "status must be one of open, matched, closed." }).optional(),
+  status: oneOf("status", ["open", "matched", "closed"]).optional(),
 });
 export type MyQuoteRequestsQuery = z.infer<typeof myQuoteRequestsQuerySchema>;
 

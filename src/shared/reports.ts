@@ -3,7 +3,8 @@
 // with their thread and hides the message, suspends its author, or dismisses the report.
 import { z } from "zod";
 import { MESSAGE_REPORT_REASONS, MESSAGE_REPORT_STATUSES, MESSAGE_SIDES } from "./conversations";
-import { pageOf, pageQuerySchema } from "./paging";
+import { optionalNote } from "./notes";
+import { oneOf, pageOf, pageQuerySchema } from "./paging";
 import { personContactSchema, personNameSchema, userTypeSchema } from "./users";
 
 export const REPORT_THANKS_MESSAGE = "Thanks. Our team will review this message.";
@@ -41,19 +42,13 @@ export const suspendUserSchema = z.object({ reason: reasonSchema("suspend this a
 
 /** POST /api/admin/message-reports/{id}/dismiss */
 export const dismissReportSchema = z.object({
-  note: z
-    .string()
-    .trim()
-    .max(MODERATION_REASON_MAX, `The note must be at most ${MODERATION_REASON_MAX} characters.`)
-    .optional(),
+  note: optionalNote(MODERATION_REASON_MAX),
 });
 export type DismissReportInput = z.infer<typeof dismissReportSchema>;
 
 /** GET /api/admin/message-reports?status=&cursor=&limit= (no status: every report), newest first. */
 export const adminReportsQuerySchema = pageQuerySchema.extend({
-  status: z
-    .enum(MESSAGE_REPORT_STATUSES, { message: `status must be one of ${MESSAGE_REPORT_STATUSES.join(", ")}.` })
-    .optional(),
+  status: oneOf("status", MESSAGE_REPORT_STATUSES).optional(),
 });
 export type AdminReportsQuery = z.infer<typeof adminReportsQuerySchema>;
 

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { isDeletedAccountEmail } from "./account";
 import { idParams } from "./ids";
-import { pageOf, pageQuerySchema } from "./paging";
+import { oneOf, pageOf, pageQuerySchema } from "./paging";
 import { INDUSTRIES } from "./quote-request-options";
 
 export const RATING_MIN = 1;
@@ -143,9 +143,7 @@ export type OwnReviewPage = z.infer<typeof ownReviewPageSchema>;
 export const ownReviewsQuerySchema = pageQuerySchema;
 
 export const adminReviewsQuerySchema = pageQuerySchema.extend({
-  status: z
-    .enum(ADMIN_REVIEW_FILTERS, { message: `status must be one of ${ADMIN_REVIEW_FILTERS.join(", ")}.` })
-    .default("all"),
+  status: oneOf("status", ADMIN_REVIEW_FILTERS).default("all"),
 });
 export type AdminReviewsQuery = z.infer<typeof adminReviewsQuerySchema>;
 
