@@ -1,4 +1,4 @@
-import { type AnyPgColumn, integer, timestamp } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, type ExtraConfigColumn, index, integer, text, timestamp } from "drizzle-orm/pg-core";
 
 // The column shapes every table repeats. Names come from the keys (drizzle's snake_case casing).
 
@@ -19,3 +19,22 @@ export const createdAt = () => timestamptz().notNull().defaultNow();
 
 /** When the row was written and last changed. */
 export const timestamps = () => ({ createdAt: createdAt(), updatedAt: timestamptz().notNull().defaultNow() });
+
+/**
+ * What a public form's row keeps besides the form's fields: the sha256 of its content (a resubmission
+ * within minutes is the same submission), the sender's address, and when it came.
+ */
+export const submissionColumns = () => ({
+  contentHash: text().notNull(),
+  ip: text().notNull(),
+  createdAt: createdAt(),
+});
+
+/** The indexes of a public form's table: newest first, and the resubmission check. */
+export const submissionIndexes = (
+  table: string,
+  t: { contentHash: ExtraConfigColumn; createdAt: ExtraConfigColumn },
+) => [
+  index(`${table}_created_at_idx`).on(t.createdAt),
+  index(`${table}_content_hash_idx`).on(t.contentHash, t.createdAt),
+];

@@ -1,5 +1,5 @@
-import { index, pgTable, text } from "drizzle-orm/pg-core";
-import { createdAt, identityId } from "./columns";
+import { pgTable, text } from "drizzle-orm/pg-core";
+import { identityId, submissionColumns, submissionIndexes } from "./columns";
 
 export const vendorApplications = pgTable(
   "vendor_applications",
@@ -10,14 +10,9 @@ export const vendorApplications = pgTable(
     company: text().notNull(),
     specialties: text().array().notNull(),
     message: text(),
-    contentHash: text().notNull(),
-    ip: text().notNull(),
-    createdAt: createdAt(),
+    ...submissionColumns(),
   },
-  (t) => [
-    index("vendor_applications_created_at_idx").on(t.createdAt),
-    index("vendor_applications_content_hash_idx").on(t.contentHash, t.createdAt),
-  ],
+  (t) => submissionIndexes("vendor_applications", t),
 );
 
 export type VendorApplicationRow = typeof vendorApplications.$inferSelect;
