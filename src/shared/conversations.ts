@@ -2,8 +2,8 @@
 // company. The bodies of the conversation API, read by the browser and answered by the server.
 import { z } from "zod";
 import { idField, idParam, idParams } from "./ids";
-import { optionalNote } from "./notes";
 import { type PageQuery, pageQuerySchema } from "./paging";
+import { optionalNote } from "./text-fields";
 
 export const MESSAGE_SIDES = ["client", "provider"] as const;
 export type MessageSide = (typeof MESSAGE_SIDES)[number];

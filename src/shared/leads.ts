@@ -1,8 +1,8 @@
 // Leads (a quote request delivered to one provider company by matching), the provider's quotes as
 // read on the dashboard, and access to leads. DESIGN.md "Words", "Matching" and "Providers".
 import { z } from "zod";
-import { optionalNote } from "./notes";
 import { type QuoteRequestDetail, quoteRequestDetailSchema } from "./quote-requests";
+import { optionalNote } from "./text-fields";
 
 /** `declined`: the provider turned the lead down; the request then goes to the next best provider. */
 export const LEAD_STATUSES = ["new", "viewed", "quoted", "closed", "declined"] as const;

@@ -8,6 +8,7 @@ import { pageOf } from "./paging";
 import { INDUSTRIES } from "./quote-request-options";
 import { publicReviewSchema, reviewOutcomeCountsSchema } from "./reviews";
 import { PROVIDER_SPECIALTIES } from "./specialties";
+import { boundedText } from "./text-fields";
 
 // ---------------------------------------------------------------------------------------------
 // Slugs: the address of a profile. New companies get one from their name, written by the database
@@ -70,12 +71,7 @@ export const CASE_STUDY_FIGURE_LABEL_MAX = 60;
 export const CASE_STUDY_FIGURE_VALUE_MAX = 40;
 export const CASE_STUDIES_FULL_MESSAGE = `A profile holds at most ${CASE_STUDIES_MAX} case studies: delete one first`;
 
-const caseStudyText = (field: string) =>
-  z
-    .string({ error: `${field} must be at least ${CASE_STUDY_TEXT_MIN} characters` })
-    .trim()
-    .min(CASE_STUDY_TEXT_MIN, `${field} must be at least ${CASE_STUDY_TEXT_MIN} characters`)
-    .max(CASE_STUDY_TEXT_MAX, `${field} must be at most ${CASE_STUDY_TEXT_MAX} characters`);
+const caseStudyText = (field: string) => boundedText(field, { min: CASE_STUDY_TEXT_MIN, max: CASE_STUDY_TEXT_MAX });
 
 /** One result in numbers, e.g. { label: "Hours saved a month", value: "120" }. */
 export const caseStudyFigureSchema = z.strictObject({

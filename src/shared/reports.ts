@@ -3,8 +3,8 @@
 // with their thread and hides the message, suspends its author, or dismisses the report.
 import { z } from "zod";
 import { MESSAGE_REPORT_REASONS, MESSAGE_REPORT_STATUSES, MESSAGE_SIDES } from "./conversations";
-import { optionalNote } from "./notes";
 import { oneOf, pageOf, pageQuerySchema } from "./paging";
+import { optionalNote } from "./text-fields";
 import { personContactSchema, personNameSchema, userTypeSchema } from "./users";
 
 export const REPORT_THANKS_MESSAGE = "Thanks. Our team will review this message.";

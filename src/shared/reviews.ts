@@ -6,6 +6,7 @@ import { isDeletedAccountEmail } from "./account";
 import { idParams } from "./ids";
 import { oneOf, pageOf, pageQuerySchema } from "./paging";
 import { INDUSTRIES } from "./quote-request-options";
+import { boundedText } from "./text-fields";
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
@@ -38,11 +39,7 @@ export const reviewInputSchema = z.strictObject({
     .int("Choose a rating from 1 to 5 stars")
     .min(RATING_MIN, "Choose a rating from 1 to 5 stars")
     .max(RATING_MAX, "Choose a rating from 1 to 5 stars"),
-  body: z
-    .string({ error: `Review must be at least ${REVIEW_BODY_MIN} characters` })
-    .trim()
-    .min(REVIEW_BODY_MIN, `Review must be at least ${REVIEW_BODY_MIN} characters`)
-    .max(REVIEW_BODY_MAX, `Review must be at most ${REVIEW_BODY_MAX} characters`),
+  body: boundedText("Review", { min: REVIEW_BODY_MIN, max: REVIEW_BODY_MAX }),
   outcome: z.enum(REVIEW_OUTCOMES, { error: "Tell us whether the automation saved the hours estimated" }),
   /** Hours of manual work the automation actually saves a year; optional (the client may not know yet). */
   hoursSavedPerYear: z
@@ -56,11 +53,7 @@ export type ReviewInput = z.infer<typeof reviewInputSchema>;
 
 /** POST /api/reviews/:id/reply: the reviewed provider's one public answer. */
 export const reviewReplyInputSchema = z.strictObject({
-  body: z
-    .string({ error: `Reply must be at least ${REVIEW_REPLY_MIN} characters` })
-    .trim()
-    .min(REVIEW_REPLY_MIN, `Reply must be at least ${REVIEW_REPLY_MIN} characters`)
-    .max(REVIEW_REPLY_MAX, `Reply must be at most ${REVIEW_REPLY_MAX} characters`),
+  body: boundedText("Reply", { min: REVIEW_REPLY_MIN, max: REVIEW_REPLY_MAX }),
 });
 export type ReviewReplyInput = z.infer<typeof reviewReplyInputSchema>;
 
