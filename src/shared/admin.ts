@@ -5,10 +5,10 @@ import { ALERT_SEVERITIES } from "./alerts";
 import { SUBSCRIPTION_STATUSES } from "./billing";
 import { COMPANY_STATUSES } from "./companies";
 import { LEAD_DECLINE_REASONS } from "./leads";
-import { pageQuerySchema } from "./paging";
+import { oneOf, pageOf, pageQuerySchema } from "./paging";
 import { pipelineStagesSchema } from "./pipeline";
 import { ADMIN_STATUSES } from "./quote-request-status";
-import { USER_TYPES, userTypeSchema } from "./users";
+import { personContactSchema, personNameSchema, USER_TYPES, userTypeSchema } from "./users";
 
 // ---------------------------------------------------------------------------------------------
 // Lists: keyset pages (newest first), "Load more" asks for the next one with the cursor it got.
@@ -24,10 +24,6 @@ const searchSchema = z
   .transform((s) => (s === "" ? undefined : s));
 
 export { pageQuerySchema };
-
-function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
-}
 
 export const idParamsSchema = z.object({
   id: z.coerce.number({ message: "The id must be a number." }).int().positive("The id must be a positive number."),
@@ -80,7 +76,7 @@ export const ANALYTICS_PERIOD_LABELS: Record<AnalyticsPeriod, string> = {
   "12m": "Last 12 months",
 };
 export const analyticsQuerySchema = z.object({
-  period: z.enum(ANALYTICS_PERIODS, { message: `period must be one of ${ANALYTICS_PERIODS.join(", ")}.` }).optional(),
+  period: oneOf("period", ANALYTICS_PERIODS).optional(),
 });
 
 const newCountsSchema = z.object({
@@ -148,9 +144,7 @@ export type AdminAnalytics = z.infer<typeof adminAnalyticsSchema>;
 // Requests: GET /api/admin/requests, PATCH /api/admin/requests/{id}/status
 // ---------------------------------------------------------------------------------------------
 
-export const adminStatusSchema = z.enum(ADMIN_STATUSES, {
-  message: `status must be one of ${ADMIN_STATUSES.join(", ")}.`,
-});
+export const adminStatusSchema = oneOf("status", ADMIN_STATUSES);
 
 export const adminRequestsQuerySchema = pageQuerySchema.extend({
   status: adminStatusSchema.optional(),
@@ -168,7 +162,7 @@ export const adminRequestSchema = z.object({
   status: z.enum(ADMIN_STATUSES),
   createdAt: z.string(),
   matchDueAt: z.string(),
-  client: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string() }),
+  client: personContactSchema,
   leadsCount: z.number().int(),
   quotesCount: z.number().int(),
 });
@@ -182,7 +176,7 @@ export const setRequestStatusSchema = z.object({ status: adminStatusSchema });
 // ---------------------------------------------------------------------------------------------
 
 export const adminUsersQuerySchema = pageQuerySchema.extend({
-  userType: z.enum(USER_TYPES, { message: `userType must be one of ${USER_TYPES.join(", ")}.` }).optional(),
+  userType: oneOf("userType", USER_TYPES).optional(),
   /** Part of the email or of the name. */
   q: searchSchema.optional(),
 });
@@ -205,7 +199,7 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUsersPageSchema = pageOf(adminUserSchema);
 
 export const setUserRoleSchema = z.object({
-  userType: z.enum(USER_TYPES, { message: `userType must be one of ${USER_TYPES.join(", ")}.` }),
+  userType: oneOf("userType", USER_TYPES),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -213,7 +207,7 @@ export const setUserRoleSchema = z.object({
 // ---------------------------------------------------------------------------------------------
 
 export const adminProvidersQuerySchema = pageQuerySchema.extend({
-  status: z.enum(COMPANY_STATUSES, { message: `status must be one of ${COMPANY_STATUSES.join(", ")}.` }).optional(),
+  status: oneOf("status", COMPANY_STATUSES).optional(),
   /** Part of the company name or of the owner's email. */
   q: searchSchema.optional(),
 });
@@ -228,13 +222,7 @@ export const adminProviderSchema = z.object({
   specialties: z.array(z.string()),
   status: z.enum(COMPANY_STATUSES),
   createdAt: z.string(),
-  owner: z.object({
-    id: z.number().int(),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string(),
-    userType: userTypeSchema,
-  }),
+  owner: personContactSchema.extend({ userType: userTypeSchema }),
   subscription: z.object({ status: z.enum(SUBSCRIPTION_STATUSES), demo: z.boolean() }).nullable(),
   leadsCount: z.number().int(),
   quotesCount: z.number().int(),
@@ -266,7 +254,7 @@ export const adminAlertSchema = z.object({
   /** Where in the app the resource is (a request's page, the provider in the Providers tab); null: none. */
   resourceLink: z.string().nullable(),
   resolvedAt: z.string().nullable(),
-  resolvedBy: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() }).nullable(),
+  resolvedBy: personNameSchema.nullable(),
 });
 export type AdminAlert = z.infer<typeof adminAlertSchema>;
 export const adminAlertsPageSchema = pageOf(adminAlertSchema);

@@ -2,7 +2,10 @@
 // (spec sections 3 and 5). The messages of section 5 live here, once.
 import { z } from "zod";
 import { COUNTRY_CODES, DEFAULT_COUNTRY } from "./countries";
+import { idParams } from "./ids";
 import { PROVIDER_SPECIALTIES } from "./specialties";
+import { boundedText } from "./text-fields";
+import { personContactSchema } from "./users";
 
 export const PROVIDER_INDUSTRIES = ["automation", "consulting", "software", "integration", "ai", "other"] as const;
 export type ProviderIndustry = (typeof PROVIDER_INDUSTRIES)[number];
@@ -42,16 +45,8 @@ const httpUrl = z.url({ protocol: /^https?$/, hostname: z.regexes.domain });
 
 /** POST /api/companies and PUT /api/companies/me; the registration and edit forms. */
 export const companyProfileSchema = z.strictObject({
-  name: z
-    .string({ error: "Company name is required" })
-    .trim()
-    .min(1, "Company name is required")
-    .max(COMPANY_NAME_MAX, `Company name must be at most ${COMPANY_NAME_MAX} characters`),
-  description: z
-    .string({ error: `Description must be at least ${DESCRIPTION_MIN} characters` })
-    .trim()
-    .min(DESCRIPTION_MIN, `Description must be at least ${DESCRIPTION_MIN} characters`)
-    .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`),
+  name: boundedText("Company name", { max: COMPANY_NAME_MAX }),
+  description: boundedText("Description", { min: DESCRIPTION_MIN, max: DESCRIPTION_MAX }),
   industry: z.enum(PROVIDER_INDUSTRIES, { error: "Industry is required" }),
   // Optional: a valid http(s) address, or empty.
   website: z
@@ -60,11 +55,7 @@ export const companyProfileSchema = z.strictObject({
     .max(WEBSITE_MAX, `Website must be at most ${WEBSITE_MAX} characters`)
     .refine((v) => v === "" || httpUrl.safeParse(v).success, "Must be a valid URL")
     .optional(),
-  location: z
-    .string({ error: "Location is required" })
-    .trim()
-    .min(1, "Location is required")
-    .max(LOCATION_MAX, `Location must be at most ${LOCATION_MAX} characters`),
+  location: boundedText("Location", { max: LOCATION_MAX }),
   // Not in the spec: matching's us-only preference needs to know where a provider is (decision 020).
   // Optional (decision 102): missing, null or "" ("Not specified") is inferred from the location.
   country: z
@@ -103,13 +94,7 @@ export const rejectProviderSchema = z
   })
   .nullish();
 
-export const companyIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: "must be a company id (a positive whole number)" })
-    .int("must be a company id (a positive whole number)")
-    .positive("must be a company id (a positive whole number)")
-    .max(2_147_483_647, "must be a company id (a positive whole number)"),
-});
+export const companyIdParamsSchema = idParams("a company id");
 
 /** A company as its owner and the admins read it. */
 export const companySchema = z.object({
@@ -133,6 +118,6 @@ export type Company = z.infer<typeof companySchema>;
 
 /** GET /api/admin/pending-providers: each company with the account that registered it. */
 export const pendingProviderSchema = companySchema.extend({
-  owner: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string() }),
+  owner: personContactSchema,
 });
 export type PendingProvider = z.infer<typeof pendingProviderSchema>;

@@ -1,7 +1,9 @@
 // Conversations (issue 16): one thread per lead between the request's client and the lead's provider
 // company. The bodies of the conversation API, read by the browser and answered by the server.
 import { z } from "zod";
-import { PAGE_SIZE_MAX } from "./paging";
+import { idField, idParam, idParams } from "./ids";
+import { type PageQuery, pageQuerySchema } from "./paging";
+import { optionalNote } from "./text-fields";
 
 export const MESSAGE_SIDES = ["client", "provider"] as const;
 export type MessageSide = (typeof MESSAGE_SIDES)[number];
@@ -24,32 +26,14 @@ export const sendMessageSchema = z.object({
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
 export const conversationParamsSchema = z.object({
-  leadId: z.coerce
-    .number({ error: "must be a conversation id (a positive whole number)" })
-    .int("must be a conversation id (a positive whole number)")
-    .positive("must be a conversation id (a positive whole number)")
-    .max(2_147_483_647, "must be a conversation id (a positive whole number)"),
+  leadId: idParam("a conversation id"),
 });
 
-export const messageParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: "must be a message id (a positive whole number)" })
-    .int("must be a message id (a positive whole number)")
-    .positive("must be a message id (a positive whole number)")
-    .max(2_147_483_647, "must be a message id (a positive whole number)"),
-});
+export const messageParamsSchema = idParams("a message id");
 
-/** GET /api/conversations/{leadId}/messages?cursor=&limit= */
-export const messagePageQuerySchema = z.object({
-  cursor: z.string().trim().min(1).max(100, "The cursor is not one this list gave out.").optional(),
-  limit: z.coerce
-    .number({ message: "limit must be a number." })
-    .int("limit must be a whole number.")
-    .min(1, "limit must be at least 1.")
-    .max(PAGE_SIZE_MAX, `limit must be at most ${PAGE_SIZE_MAX}.`)
-    .optional(),
-});
-export type MessagePageQuery = z.infer<typeof messagePageQuerySchema>;
+/** GET /api/conversations/{leadId}/messages?cursor=&limit=: asked for like every keyset list. */
+export const messagePageQuerySchema = pageQuerySchema;
+export type MessagePageQuery = PageQuery;
 
 export const messageSchema = z.object({
   id: z.number().int(),
@@ -95,12 +79,7 @@ export type Conversation = z.infer<typeof conversationSchema>;
 
 /** POST /api/conversations/{leadId}/read: marks read up to a message (the newest when left out). */
 export const markReadSchema = z.object({
-  upTo: z
-    .number({ error: "must be a message id (a positive whole number)" })
-    .int("must be a message id (a positive whole number)")
-    .positive("must be a message id (a positive whole number)")
-    .max(2_147_483_647, "must be a message id (a positive whole number)")
-    .optional(),
+  upTo: idField("a message id").optional(),
 });
 export const markReadResultSchema = z.object({ unread: z.number().int(), readUpTo: z.number().int() });
 
@@ -142,10 +121,6 @@ export const MESSAGE_REPORT_NOTE_MAX = 1000;
 /** POST /api/messages/{id}/report */
 export const reportMessageSchema = z.object({
   reason: z.enum(MESSAGE_REPORT_REASONS, { error: "Choose why you are reporting this message." }),
-  note: z
-    .string()
-    .trim()
-    .max(MESSAGE_REPORT_NOTE_MAX, `The note must be at most ${MESSAGE_REPORT_NOTE_MAX} characters.`)
-    .optional(),
+  note: optionalNote(MESSAGE_REPORT_NOTE_MAX),
 });
 export type ReportMessageInput = z.infer<typeof reportMessageSchema>;

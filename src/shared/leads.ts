@@ -2,6 +2,7 @@
 // read on the dashboard, and access to leads. DESIGN.md "Words", "Matching" and "Providers".
 import { z } from "zod";
 import { type QuoteRequestDetail, quoteRequestDetailSchema } from "./quote-requests";
+import { optionalNote } from "./text-fields";
 
 /** `declined`: the provider turned the lead down; the request then goes to the next best provider. */
 export const LEAD_STATUSES = ["new", "viewed", "quoted", "closed", "declined"] as const;
@@ -28,11 +29,7 @@ export const LEAD_DECLINE_NOTE_MAX = 500;
 /** POST /api/leads/{id}/decline */
 export const declineLeadSchema = z.object({
   reason: z.enum(LEAD_DECLINE_REASONS, { error: "Choose why you are declining this lead." }),
-  note: z
-    .string()
-    .trim()
-    .max(LEAD_DECLINE_NOTE_MAX, `The note must be at most ${LEAD_DECLINE_NOTE_MAX} characters.`)
-    .optional(),
+  note: optionalNote(LEAD_DECLINE_NOTE_MAX),
 });
 export type DeclineLeadInput = z.infer<typeof declineLeadSchema>;
 

@@ -1,6 +1,7 @@
 // What users are told (DESIGN.md "Notifications"): the kinds of event, their labels for the
 // preferences card, and the bodies of the notification centre's API, used by the bell and the server.
 import { z } from "zod";
+import { idParams } from "./ids";
 import type { UserType } from "./users";
 
 export const NOTIFICATION_KINDS = [
@@ -128,13 +129,7 @@ export const notificationListSchema = z.object({
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
-export const notificationIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: "must be a notification id (a positive whole number)" })
-    .int("must be a notification id (a positive whole number)")
-    .positive("must be a notification id (a positive whole number)")
-    .max(2_147_483_647, "must be a notification id (a positive whole number)"),
-});
+export const notificationIdParamsSchema = idParams("a notification id");
 
 /** POST /api/notifications/read-all */
 export const readAllResultSchema = z.object({ updated: z.number().int(), unreadCount: z.number().int() });

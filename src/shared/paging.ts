@@ -18,3 +18,12 @@ const limitSchema = z.coerce
 
 export const pageQuerySchema = z.object({ cursor: cursorSchema.optional(), limit: limitSchema.optional() });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** One page of a keyset list: its items and the cursor of the next page, null on the last. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+}
+
+/** A query or body field that takes one of a fixed set, answering "status must be one of a, b, c." otherwise. */
+export const oneOf = <const T extends readonly [string, ...string[]]>(field: string, values: T) =>
+  z.enum(values, { message: `${field} must be one of ${values.join(", ")}.` });

@@ -3,9 +3,12 @@
 // (slug, industries served, case studies) and the figures computed from the marketplace's data.
 import { z } from "zod";
 import { COMPANY_SIZES, PROVIDER_INDUSTRIES } from "./companies";
+import { idParams } from "./ids";
+import { pageOf } from "./paging";
 import { INDUSTRIES } from "./quote-request-options";
 import { publicReviewSchema, reviewOutcomeCountsSchema } from "./reviews";
 import { PROVIDER_SPECIALTIES } from "./specialties";
+import { boundedText } from "./text-fields";
 
 // ---------------------------------------------------------------------------------------------
 // Slugs: the address of a profile. New companies get one from their name, written by the database
@@ -68,12 +71,7 @@ export const CASE_STUDY_FIGURE_LABEL_MAX = 60;
 export const CASE_STUDY_FIGURE_VALUE_MAX = 40;
 export const CASE_STUDIES_FULL_MESSAGE = `A profile holds at most ${CASE_STUDIES_MAX} case studies: delete one first`;
 
-const caseStudyText = (field: string) =>
-  z
-    .string({ error: `${field} must be at least ${CASE_STUDY_TEXT_MIN} characters` })
-    .trim()
-    .min(CASE_STUDY_TEXT_MIN, `${field} must be at least ${CASE_STUDY_TEXT_MIN} characters`)
-    .max(CASE_STUDY_TEXT_MAX, `${field} must be at most ${CASE_STUDY_TEXT_MAX} characters`);
+const caseStudyText = (field: string) => boundedText(field, { min: CASE_STUDY_TEXT_MIN, max: CASE_STUDY_TEXT_MAX });
 
 /** One result in numbers, e.g. { label: "Hours saved a month", value: "120" }. */
 export const caseStudyFigureSchema = z.strictObject({
@@ -121,13 +119,7 @@ export const caseStudySchema = z.object({
 });
 export type CaseStudy = z.infer<typeof caseStudySchema>;
 
-export const caseStudyIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: "must be a case study id (a positive whole number)" })
-    .int("must be a case study id (a positive whole number)")
-    .positive("must be a case study id (a positive whole number)")
-    .max(2_147_483_647, "must be a case study id (a positive whole number)"),
-});
+export const caseStudyIdParamsSchema = idParams("a case study id");
 
 // ---------------------------------------------------------------------------------------------
 // Figures computed from the data, kept on the company row (src/server/features/companies/stats.ts)
@@ -208,9 +200,7 @@ export const directoryEntrySchema = providerFactsSchema.extend({
 });
 export type DirectoryEntry = z.infer<typeof directoryEntrySchema>;
 
-export const directoryPageSchema = z.object({
-  items: z.array(directoryEntrySchema),
-  nextCursor: z.string().nullable(),
+export const directoryPageSchema = pageOf(directoryEntrySchema).extend({
   /** How many providers the filters leave (the directory shows "N providers"). */
   total: z.number().int(),
 });
@@ -227,7 +217,7 @@ export const providerProfileSchema = providerFactsSchema.extend({
   rating: ratingSummarySchema.extend({ outcomes: reviewOutcomeCountsSchema }),
   caseStudies: z.array(caseStudySchema),
   /** The first page of visible reviews, newest first; GET /api/providers/:slug/reviews?cursor= pages on. */
-  reviews: z.object({ items: z.array(publicReviewSchema), nextCursor: z.string().nullable() }),
+  reviews: pageOf(publicReviewSchema),
   /**
    * True when the owner reads a profile that is not public yet (pending or rejected company): the
    * preview of Settings. Everyone else gets 404 for such a profile.
@@ -236,5 +226,5 @@ export const providerProfileSchema = providerFactsSchema.extend({
 });
 export type ProviderProfilePage = z.infer<typeof providerProfileSchema>;
 
-export const reviewPageSchema = z.object({ items: z.array(publicReviewSchema), nextCursor: z.string().nullable() });
+export const reviewPageSchema = pageOf(publicReviewSchema);
 export type ReviewPage = z.infer<typeof reviewPageSchema>;

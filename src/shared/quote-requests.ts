@@ -11,7 +11,8 @@
 // How the wizard walks through its steps (titles, buttons, what gates Next) is the browser's alone: it
 // lives beside the wizard, in src/web/features/quote-requests/wizard/wizard-flow.ts.
 import { z } from "zod";
-import { pageQuerySchema } from "./paging";
+import { ID_MAX } from "./ids";
+import { oneOf, pageQuerySchema } from "./paging";
 import {
   DESCRIPTION_MAX,
   DESCRIPTION_MIN,
@@ -123,7 +124,7 @@ function checkWorkload(
 // The wizard (spec screen 4, section 5): one schema per step, and the whole
 // ---------------------------------------------------------------------------------------------
 
-export const step1Schema = z.object({
+const step1Schema = z.object({
   fullName: fields.fullName,
   email: fields.email,
   companyName: fields.companyName,
@@ -131,7 +132,7 @@ export const step1Schema = z.object({
   department: fields.department,
   location: fields.location,
 });
-export const step2Schema = z
+const step2Schema = z
   .object({
     processName: fields.processName,
     processDescription: fields.processDescription,
@@ -141,22 +142,22 @@ export const step2Schema = z
     timePerTask: fields.timePerTask,
   })
   .superRefine(checkWorkload);
-export const step3Schema = z.object({
+const step3Schema = z.object({
   systems: fields.systems,
   systemTypes: fields.systemTypes,
   triggerType: fields.triggerType,
 });
-export const step4Schema = z.object({
+const step4Schema = z.object({
   tasksToAutomate: fields.tasksToAutomate,
   manualTasks: fields.manualTasks,
   exceptions: fields.exceptions,
 });
-export const step5Schema = z.object({
+const step5Schema = z.object({
   hasDocumentation: fields.hasDocumentation,
   timeline: fields.timeline,
   budget: fields.budget,
 });
-export const step6Schema = z.object({
+const step6Schema = z.object({
   requiresNDA: fields.requiresNDA,
   locationPreference: fields.locationPreference,
   additionalInfo: fields.additionalInfo,
@@ -305,7 +306,7 @@ export type QuoteRequestDetail = z.infer<typeof quoteRequestDetailSchema>;
 
 /** GET /api/quote-requests/me: a page (decision 104), optionally of one status in the client's words. */
 export const myQuoteRequestsQuerySchema = pageQuerySchema.extend({
-  status: z.enum(["open", "matched", "closed"], { message: "status must be one of open, matched, closed." }).optional(),
+  status: oneOf("status", ["open", "matched", "closed"]).optional(),
 });
 export type MyQuoteRequestsQuery = z.infer<typeof myQuoteRequestsQuerySchema>;
 
@@ -328,5 +329,5 @@ export const quoteRequestSummaryCountsSchema = z.object({
 export type QuoteRequestSummaryCounts = z.infer<typeof quoteRequestSummaryCountsSchema>;
 
 export const quoteRequestIdParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: z.coerce.number().int().positive().max(ID_MAX),
 });

@@ -18,17 +18,14 @@ import {
   QUOTE_REQUEST_STATUSES,
   requirementsSchema,
   STORED_TO_ADMIN_STATUS,
-  step1Schema,
-  step2Schema,
-  step3Schema,
-  step4Schema,
-  step5Schema,
-  step6Schema,
   toCreateQuoteRequestBody,
   WIZARD_STEP_SCHEMAS,
   wizardSchema,
 } from "./quote-requests";
+
 import { validQuoteRequestBody, validWizard } from "./quote-requests.fixtures";
+
+const [step1Schema, step2Schema, step3Schema, step4Schema, step5Schema, step6Schema] = WIZARD_STEP_SCHEMAS;
 
 /** The messages zod reports for a field, when the value is replaced. */
 function messagesFor(schema: z.ZodType, data: Record<string, unknown>, field: string, value: unknown): string[] {

@@ -3,6 +3,7 @@
 // pages read, and the arithmetic of the first-year cost and the win rate.
 import { z } from "zod";
 import { COMPANY_SIZES } from "./companies";
+import { ID_MAX } from "./ids";
 import { pipelineStagesSchema } from "./pipeline";
 import { ratingSummarySchema } from "./providers";
 import { reviewOutcomeCountsSchema } from "./reviews";
@@ -185,7 +186,7 @@ export const clientQuoteSchema = quoteSchema.extend({
 });
 export type ClientQuote = z.infer<typeof clientQuoteSchema>;
 
-export const quoteIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const quoteIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(ID_MAX) });
 
 // ---------------------------------------------------------------------------------------------
 // Provider analytics (decision 072)

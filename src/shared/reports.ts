@@ -3,8 +3,9 @@
 // with their thread and hides the message, suspends its author, or dismisses the report.
 import { z } from "zod";
 import { MESSAGE_REPORT_REASONS, MESSAGE_REPORT_STATUSES, MESSAGE_SIDES } from "./conversations";
-import { pageQuerySchema } from "./paging";
-import { userTypeSchema } from "./users";
+import { oneOf, pageOf, pageQuerySchema } from "./paging";
+import { optionalNote } from "./text-fields";
+import { personContactSchema, personNameSchema, userTypeSchema } from "./users";
 
 export const REPORT_THANKS_MESSAGE = "Thanks. Our team will review this message.";
 export const ALREADY_REPORTED_MESSAGE = "You have already reported this message.";
@@ -41,33 +42,20 @@ export const suspendUserSchema = z.object({ reason: reasonSchema("suspend this a
 
 /** POST /api/admin/message-reports/{id}/dismiss */
 export const dismissReportSchema = z.object({
-  note: z
-    .string()
-    .trim()
-    .max(MODERATION_REASON_MAX, `The note must be at most ${MODERATION_REASON_MAX} characters.`)
-    .optional(),
+  note: optionalNote(MODERATION_REASON_MAX),
 });
 export type DismissReportInput = z.infer<typeof dismissReportSchema>;
 
 /** GET /api/admin/message-reports?status=&cursor=&limit= (no status: every report), newest first. */
 export const adminReportsQuerySchema = pageQuerySchema.extend({
-  status: z
-    .enum(MESSAGE_REPORT_STATUSES, { message: `status must be one of ${MESSAGE_REPORT_STATUSES.join(", ")}.` })
-    .optional(),
+  status: oneOf("status", MESSAGE_REPORT_STATUSES).optional(),
 });
 export type AdminReportsQuery = z.infer<typeof adminReportsQuerySchema>;
 
 export const RESOLUTION_KINDS = ["hidden", "suspended", "dismissed"] as const;
 export type ResolutionKind = (typeof RESOLUTION_KINDS)[number];
 
-const personSchema = z.object({
-  id: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  userType: userTypeSchema,
-  suspended: z.boolean(),
-});
+const personSchema = personContactSchema.extend({ userType: userTypeSchema, suspended: z.boolean() });
 
 /** A message as the admin sees it: the body even when hidden. */
 export const adminMessageSchema = z.object({
@@ -97,13 +85,10 @@ export const adminReportSchema = z.object({
   companyName: z.string(),
   resolution: z.object({ kind: z.enum(RESOLUTION_KINDS), note: z.string().nullable() }).nullable(),
   resolvedAt: z.string().nullable(),
-  resolvedBy: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() }).nullable(),
+  resolvedBy: personNameSchema.nullable(),
 });
 export type AdminReport = z.infer<typeof adminReportSchema>;
-export const adminReportsPageSchema = z.object({
-  items: z.array(adminReportSchema),
-  nextCursor: z.string().nullable(),
-});
+export const adminReportsPageSchema = pageOf(adminReportSchema);
 
 /** GET /api/admin/message-reports/{id}: the report and its thread around the message, oldest first. */
 export const adminReportDetailSchema = z.object({

@@ -3,8 +3,10 @@
 // may hide a review with a reason. The contracts of every review route live here.
 import { z } from "zod";
 import { isDeletedAccountEmail } from "./account";
-import { pageQuerySchema } from "./paging";
+import { idParams } from "./ids";
+import { oneOf, pageOf, pageQuerySchema } from "./paging";
 import { INDUSTRIES } from "./quote-request-options";
+import { boundedText } from "./text-fields";
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
@@ -37,11 +39,7 @@ export const reviewInputSchema = z.strictObject({
     .int("Choose a rating from 1 to 5 stars")
     .min(RATING_MIN, "Choose a rating from 1 to 5 stars")
     .max(RATING_MAX, "Choose a rating from 1 to 5 stars"),
-  body: z
-    .string({ error: `Review must be at least ${REVIEW_BODY_MIN} characters` })
-    .trim()
-    .min(REVIEW_BODY_MIN, `Review must be at least ${REVIEW_BODY_MIN} characters`)
-    .max(REVIEW_BODY_MAX, `Review must be at most ${REVIEW_BODY_MAX} characters`),
+  body: boundedText("Review", { min: REVIEW_BODY_MIN, max: REVIEW_BODY_MAX }),
   outcome: z.enum(REVIEW_OUTCOMES, { error: "Tell us whether the automation saved the hours estimated" }),
   /** Hours of manual work the automation actually saves a year; optional (the client may not know yet). */
   hoursSavedPerYear: z
@@ -55,11 +53,7 @@ export type ReviewInput = z.infer<typeof reviewInputSchema>;
 
 /** POST /api/reviews/:id/reply: the reviewed provider's one public answer. */
 export const reviewReplyInputSchema = z.strictObject({
-  body: z
-    .string({ error: `Reply must be at least ${REVIEW_REPLY_MIN} characters` })
-    .trim()
-    .min(REVIEW_REPLY_MIN, `Reply must be at least ${REVIEW_REPLY_MIN} characters`)
-    .max(REVIEW_REPLY_MAX, `Reply must be at most ${REVIEW_REPLY_MAX} characters`),
+  body: boundedText("Reply", { min: REVIEW_REPLY_MIN, max: REVIEW_REPLY_MAX }),
 });
 export type ReviewReplyInput = z.infer<typeof reviewReplyInputSchema>;
 
@@ -72,13 +66,7 @@ export const hideReviewInputSchema = z.strictObject({
     .max(HIDE_REASON_MAX, `Reason must be at most ${HIDE_REASON_MAX} characters`),
 });
 
-export const reviewIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: "must be a review id (a positive whole number)" })
-    .int("must be a review id (a positive whole number)")
-    .positive("must be a review id (a positive whole number)")
-    .max(2_147_483_647, "must be a review id (a positive whole number)"),
-});
+export const reviewIdParamsSchema = idParams("a review id");
 
 export const reviewReplySchema = z.object({ body: z.string(), createdAt: z.string() });
 
@@ -142,19 +130,17 @@ export function formatRating(average: number): string {
 
 // The pages of reviews a provider and the admin read (issue 17), newest first (decision 104).
 /** GET /api/companies/me/reviews: the provider's reviews, hidden ones too (with the reason). */
-export const ownReviewPageSchema = z.object({ items: z.array(ownReviewSchema), nextCursor: z.string().nullable() });
+export const ownReviewPageSchema = pageOf(ownReviewSchema);
 export type OwnReviewPage = z.infer<typeof ownReviewPageSchema>;
 
 export const ownReviewsQuerySchema = pageQuerySchema;
 
 export const adminReviewsQuerySchema = pageQuerySchema.extend({
-  status: z
-    .enum(ADMIN_REVIEW_FILTERS, { message: `status must be one of ${ADMIN_REVIEW_FILTERS.join(", ")}.` })
-    .default("all"),
+  status: oneOf("status", ADMIN_REVIEW_FILTERS).default("all"),
 });
 export type AdminReviewsQuery = z.infer<typeof adminReviewsQuerySchema>;
 
-export const adminReviewPageSchema = z.object({ items: z.array(adminReviewSchema), nextCursor: z.string().nullable() });
+export const adminReviewPageSchema = pageOf(adminReviewSchema);
 
 export const REVIEW_HIDDEN_MESSAGE = "This review is hidden: it can no longer be replied to";
 export const REVIEW_ALREADY_HIDDEN_MESSAGE = "This review is already hidden";

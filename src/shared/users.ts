@@ -18,3 +18,8 @@ export const publicUserSchema = z.object({
   emailVerified: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** A person another record points to (who resolved an alert, a report): id and name. */
+export const personNameSchema = z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() });
+/** The same with the address, where an admin or a provider may write to them. */
+export const personContactSchema = personNameSchema.extend({ email: z.string() });

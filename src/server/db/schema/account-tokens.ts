@@ -1,4 +1,5 @@
-import { index, integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
+import { ownerRef, timestamptz } from "./columns";
 import { users } from "./users";
 
 export const ACCOUNT_TOKEN_PURPOSES = ["password_reset", "email_verification"] as const;
@@ -12,14 +13,12 @@ export const accountTokens = pgTable(
   "account_tokens",
   {
     id: text().primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerRef(() => users.id),
     purpose: accountTokenPurposeEnum().notNull(),
     /** The address the link was sent to: what a verification proves, and a reset's check that it still applies. */
     email: text().notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamptz().notNull(),
+    expiresAt: timestamptz().notNull(),
   },
   (t) => [index("account_tokens_user_id_idx").on(t.userId, t.purpose)],
 );

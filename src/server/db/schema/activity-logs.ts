@@ -1,11 +1,12 @@
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, identityId } from "./columns";
 import { users } from "./users";
 
 /** What admins did, with the old and new values in `details` (JSON text). */
 export const activityLogs = pgTable(
   "activity_logs",
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     // No cascade: an audit trail must not vanish with the account that wrote it.
     adminId: integer("admin_id")
       .notNull()
@@ -14,7 +15,7 @@ export const activityLogs = pgTable(
     resourceType: text("resource_type").notNull(),
     resourceId: text("resource_id").notNull(),
     details: text(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("activity_logs_created_at_idx").on(t.createdAt),

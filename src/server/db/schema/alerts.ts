@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
 import { ALERT_SEVERITIES } from "@/shared/alerts";
+import { createdAt, identityId, setNullRef, timestamptz } from "./columns";
 import { users } from "./users";
 
 export const alertSeverityEnum = pgEnum("alert_severity", ALERT_SEVERITIES);
@@ -9,18 +9,18 @@ export const alertSeverityEnum = pgEnum("alert_severity", ALERT_SEVERITIES);
 export const alerts = pgTable(
   "alerts",
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     type: text().notNull(),
     severity: alertSeverityEnum().notNull(),
     title: text().notNull(),
     description: text().notNull(),
     isResolved: boolean().notNull().default(false),
-    resolvedAt: timestamp({ withTimezone: true }),
-    resolvedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    resolvedAt: timestamptz(),
+    resolvedBy: setNullRef(() => users.id),
     resourceType: text(),
     resourceId: integer(),
     cause: text().notNull().unique(),
-    createdAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: createdAt(),
   },
   (t) => [index("alerts_is_resolved_created_at_idx").on(t.isResolved, t.createdAt)],
 );

@@ -1,16 +1,14 @@
-import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import type { CaseStudyFigure } from "@/shared/providers";
+import { identityId, ownerRef, timestamps } from "./columns";
 import { companies } from "./companies";
 
 /** A provider's own account of a project it delivered, shown on its public profile (issue 17). */
 export const caseStudies = pgTable(
   "case_studies",
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    id: identityId(),
+    companyId: ownerRef(() => companies.id),
     title: text().notNull(),
     /** The client's industry (the wizard's list). */
     industry: text().notNull(),
@@ -18,8 +16,7 @@ export const caseStudies = pgTable(
     solution: text().notNull(),
     result: text().notNull(),
     figures: jsonb().$type<CaseStudyFigure[]>().notNull().default([]),
-    createdAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
-    updatedAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
+    ...timestamps(),
   },
   (t) => [index("case_studies_company_id_idx").on(t.companyId, t.id)],
 );

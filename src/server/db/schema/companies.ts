@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { index, integer, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, numeric, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { COMPANY_SIZES, COMPANY_STATUSES, PROVIDER_INDUSTRIES } from "@/shared/companies";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
+import { identityId, ownerRef, setNullRef, timestamps, timestamptz } from "./columns";
 import { users } from "./users";
 
 export const companyStatusEnum = pgEnum("company_status", COMPANY_STATUSES);
@@ -12,11 +13,8 @@ export const companySizeEnum = pgEnum("company_size", COMPANY_SIZES);
 export const companies = pgTable(
   "companies",
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer("user_id")
-      .notNull()
-      .unique()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: identityId(),
+    userId: ownerRef(() => users.id).unique("companies_user_id_unique"),
     name: text().notNull(),
     description: text().notNull(),
     industry: providerIndustryEnum().notNull(),
@@ -63,10 +61,9 @@ export const companies = pgTable(
     ),
     status: companyStatusEnum().notNull().default("pending"),
     rejectionReason: text("rejection_reason"),
-    reviewedBy: integer("reviewed_by").references(() => users.id, { onDelete: "set null" }),
-    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    reviewedBy: setNullRef(() => users.id),
+    reviewedAt: timestamptz(),
+    ...timestamps(),
   },
   (t) => [
     index("companies_status_created_at_idx").on(t.status, t.createdAt),

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
 import { EMAIL_STATUSES } from "@/shared/notifications";
+import { createdAt, identityId, setNullRef, timestamptz } from "./columns";
 import { users } from "./users";
 
 export const emailStatusEnum = pgEnum("email_status", EMAIL_STATUSES);
@@ -13,8 +14,8 @@ export const emailStatusEnum = pgEnum("email_status", EMAIL_STATUSES);
 export const emailOutbox = pgTable(
   "email_outbox",
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    id: identityId(),
+    userId: setNullRef(() => users.id),
     toAddress: text("to_address").notNull(),
     subject: text().notNull(),
     textBody: text("text_body").notNull(),
@@ -24,9 +25,9 @@ export const emailOutbox = pgTable(
     attempts: integer().notNull().default(0),
     lastError: text("last_error"),
     /** When the sender may try a pending row (again): retries back off by moving it (decision 061). */
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    nextAttemptAt: timestamptz().notNull().defaultNow(),
+    createdAt: createdAt(),
+    sentAt: timestamptz(),
   },
   (t) => [
     index("email_outbox_status_created_at_idx").on(t.status, t.createdAt),

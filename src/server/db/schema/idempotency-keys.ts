@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { ownerRef, timestamptz } from "./columns";
 import { quoteRequests } from "./quote-requests";
 import { users } from "./users";
 
@@ -10,16 +11,12 @@ import { users } from "./users";
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerRef(() => users.id),
     key: text().notNull(),
     /** sha256 of the request's body as the server read it: the same key with another body is refused. */
     requestHash: text().notNull(),
-    quoteRequestId: integer()
-      .notNull()
-      .references(() => quoteRequests.id, { onDelete: "cascade" }),
-    createdAt: timestamp({ withTimezone: true }).notNull(),
+    quoteRequestId: ownerRef(() => quoteRequests.id),
+    createdAt: timestamptz().notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created_at_idx").on(t.createdAt)],
 );

@@ -1,10 +1,11 @@
-import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, pgTable, text } from "drizzle-orm/pg-core";
+import { identityId, submissionColumns, submissionIndexes } from "./columns";
 
 /** What the public lead forms send (spec "leads"; DESIGN.md calls them inquiries). */
 export const inquiries = pgTable(
   "inquiries",
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     source: text().notNull(),
     name: text().notNull(),
     email: text().notNull(),
@@ -12,15 +13,9 @@ export const inquiries = pgTable(
     processDescription: text().notNull(),
     budgetEstimate: text(),
     talkToConsultant: boolean().notNull().default(false),
-    /** sha256 of the submission's content: a resubmission within minutes is the same inquiry. */
-    contentHash: text().notNull(),
-    ip: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...submissionColumns(),
   },
-  (t) => [
-    index("inquiries_created_at_idx").on(t.createdAt),
-    index("inquiries_content_hash_idx").on(t.contentHash, t.createdAt),
-  ],
+  (t) => submissionIndexes("inquiries", t),
 );
 
 export type InquiryRow = typeof inquiries.$inferSelect;

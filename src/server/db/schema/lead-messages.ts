@@ -1,5 +1,6 @@
-import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { MESSAGE_REPORT_REASONS, MESSAGE_REPORT_STATUSES, MESSAGE_SIDES } from "@/shared/conversations";
+import { createdAt, identityId, ownerRef, setNullRef, timestamptz } from "./columns";
 import { leads } from "./leads";
 import { users } from "./users";
 
@@ -13,17 +14,15 @@ export const messageSideEnum = pgEnum("message_side", MESSAGE_SIDES);
 export const leadMessages = pgTable(
   "lead_messages",
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    leadId: integer()
-      .notNull()
-      .references(() => leads.id, { onDelete: "cascade" }),
+    id: identityId(),
+    leadId: ownerRef(() => leads.id),
     /** Null once the author's account is deleted (the message stays for the other side). */
-    senderId: integer().references(() => users.id, { onDelete: "set null" }),
+    senderId: setNullRef(() => users.id),
     side: messageSideEnum().notNull(),
     body: text().notNull(),
-    hiddenAt: timestamp({ withTimezone: true }),
+    hiddenAt: timestamptz(),
     hiddenReason: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     // A thread's pages, newest first (keyset on id).
@@ -42,19 +41,17 @@ export const messageReportStatusEnum = pgEnum("message_report_status", MESSAGE_R
 export const messageReports = pgTable(
   "message_reports",
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    messageId: integer()
-      .notNull()
-      .references(() => leadMessages.id, { onDelete: "cascade" }),
-    reporterId: integer().references(() => users.id, { onDelete: "set null" }),
+    id: identityId(),
+    messageId: ownerRef(() => leadMessages.id),
+    reporterId: setNullRef(() => users.id),
     reason: messageReportReasonEnum().notNull(),
     note: text(),
     status: messageReportStatusEnum().notNull().default("open"),
     /** What the admin did: "hidden", "suspended", "dismissed", with their note. */
     resolution: text(),
-    resolvedAt: timestamp({ withTimezone: true }),
-    resolvedById: integer().references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamptz(),
+    resolvedById: setNullRef(() => users.id),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("message_reports_message_reporter_key").on(t.messageId, t.reporterId),

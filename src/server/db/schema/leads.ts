@@ -1,7 +1,7 @@
-import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { LEAD_DECLINE_REASONS, LEAD_STATUSES } from "@/shared/leads";
 import type { ScoreBreakdown } from "@/shared/matching";
+import { identityId, ownerRef, timestamps, timestamptz } from "./columns";
 import { companies } from "./companies";
 import { quoteRequests } from "./quote-requests";
 
@@ -12,33 +12,28 @@ export const leadDeclineReasonEnum = pgEnum("lead_decline_reason", LEAD_DECLINE_
 export const leads = pgTable(
   "leads",
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    quoteRequestId: integer()
-      .notNull()
-      .references(() => quoteRequests.id, { onDelete: "cascade" }),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    id: identityId(),
+    quoteRequestId: ownerRef(() => quoteRequests.id),
+    companyId: ownerRef(() => companies.id),
     matchScore: integer().notNull(),
     /** The parts that made the score, with their reasons ("why you got this lead"). */
     scoreParts: jsonb().$type<ScoreBreakdown>().notNull(),
     status: leadStatusEnum().notNull().default("new"),
-    viewedAt: timestamp({ withTimezone: true }),
+    viewedAt: timestamptz(),
     /** Set when the provider turns the lead down (status `declined`); the request then goes on to the next best provider. */
     declineReason: leadDeclineReasonEnum(),
     declineNote: text(),
-    declinedAt: timestamp({ withTimezone: true }),
+    declinedAt: timestamptz(),
     // The lead's conversation (lead_messages): each side's read marker is the id of the last message
     // it has read, so that unread = the other side's messages above it, and "Seen" is shown to the writer.
     clientReadUpTo: integer().notNull().default(0),
     providerReadUpTo: integer().notNull().default(0),
     /** When each side was last emailed about a new message here: at most one email a thread per 15 minutes. */
-    clientEmailedAt: timestamp({ withTimezone: true }),
-    providerEmailedAt: timestamp({ withTimezone: true }),
+    clientEmailedAt: timestamptz(),
+    providerEmailedAt: timestamptz(),
     /** The newest message's time, so that threads sort by their latest activity. */
-    lastMessageAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
-    updatedAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
+    lastMessageAt: timestamptz(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("leads_quote_request_company_key").on(t.quoteRequestId, t.companyId),

@@ -1,15 +1,15 @@
-import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, identityId } from "./columns";
 
 /** Sign-in attempts, kept in the database so that the rate limit holds across app processes. */
 export const loginAttempts = pgTable(
   "login_attempts",
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     email: text().notNull(),
     ip: text().notNull(),
     succeeded: boolean().notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: createdAt(),
   },
   (t) => [
     index("login_attempts_email_idx").on(t.email, t.createdAt),

@@ -1,5 +1,6 @@
-import { boolean, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import type { NotificationKind } from "@/shared/notifications";
+import { ownerRef, timestamptz } from "./columns";
 import { users } from "./users";
 
 /**
@@ -9,12 +10,10 @@ import { users } from "./users";
 export const notificationPreferences = pgTable(
   "notification_preferences",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerRef(() => users.id),
     kind: text().$type<NotificationKind>().notNull(),
     email: boolean().notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamptz().notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );

@@ -1,21 +1,20 @@
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, identityId, ownerRef, timestamptz } from "./columns";
 import { users } from "./users";
 
 /** In-app notifications; the notification centre (bell, unread count) reads them. */
 export const notifications = pgTable(
   "notifications",
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: identityId(),
+    userId: ownerRef(() => users.id),
     kind: text().notNull(),
     title: text().notNull(),
     body: text().notNull(),
     /** A path inside the app, where the notification leads. */
     link: text(),
-    readAt: timestamp("read_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamptz(),
+    createdAt: createdAt(),
   },
   (t) => [index("notifications_user_id_created_at_idx").on(t.userId, t.createdAt)],
 );

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
 import { QUOTE_REQUEST_STATUSES } from "@/shared/quote-request-status";
 import type { Requirements } from "@/shared/quote-requests";
+import { identityId, ownerRef, timestamps, timestamptz } from "./columns";
 import { users } from "./users";
 
 export const quoteRequestStatusEnum = pgEnum("quote_request_status", QUOTE_REQUEST_STATUSES);
@@ -10,10 +11,8 @@ export const quoteRequestStatusEnum = pgEnum("quote_request_status", QUOTE_REQUE
 export const quoteRequests = pgTable(
   "quote_requests",
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    clientId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: identityId(),
+    clientId: ownerRef(() => users.id),
     title: text().notNull(),
     description: text().notNull(),
     industry: text().notNull(),
@@ -23,12 +22,11 @@ export const quoteRequests = pgTable(
     requirements: jsonb().$type<Requirements>().notNull(),
     status: quoteRequestStatusEnum().notNull().default("open"),
     /** When matching is promised by: 48 hours after submission, 72 for complex projects. */
-    matchDueAt: timestamp({ withTimezone: true }).notNull(),
+    matchDueAt: timestamptz().notNull(),
     isComplex: boolean().notNull(),
     /** Hours of manual work a year (decision 012); null when the client gave no volume or time. */
     roiHoursPerYear: integer(),
-    createdAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
-    updatedAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
+    ...timestamps(),
   },
   (t) => [
     index("quote_requests_client_id_created_at_idx").on(t.clientId, t.createdAt),

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { type DeclineReason, QUOTE_STATUSES, type StoredLineItem } from "@/shared/quotes";
+import { identityId, ownerRef, timestamps, timestamptz } from "./columns";
 import { companies } from "./companies";
 import { leads } from "./leads";
 import { quoteRequests } from "./quote-requests";
@@ -11,16 +12,10 @@ export const quoteStatusEnum = pgEnum("quote_status", QUOTE_STATUSES);
 export const quotes = pgTable(
   "quotes",
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    leadId: integer()
-      .notNull()
-      .references(() => leads.id, { onDelete: "cascade" }),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    quoteRequestId: integer()
-      .notNull()
-      .references(() => quoteRequests.id, { onDelete: "cascade" }),
+    id: identityId(),
+    leadId: ownerRef(() => leads.id),
+    companyId: ownerRef(() => companies.id),
+    quoteRequestId: ownerRef(() => quoteRequests.id),
     amountCents: integer().notNull(),
     timeline: text().notNull(),
     message: text().notNull(),
@@ -30,9 +25,8 @@ export const quotes = pgTable(
     /** Why a declined quote was declined: the client's choice, another quote won, the request was cancelled. */
     declineReason: text().$type<DeclineReason>(),
     /** When the quote left "submitted": accepted, declined or withdrawn. */
-    decidedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
-    updatedAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
+    decidedAt: timestamptz(),
+    ...timestamps(),
   },
   (t) => [
     index("quotes_company_id_idx").on(t.companyId, t.createdAt),

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, index, integer, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { REVIEW_OUTCOMES } from "@/shared/reviews";
+import { identityId, ownerRef, setNullRef, timestamps, timestamptz } from "./columns";
 import { companies } from "./companies";
 import { quoteRequests } from "./quote-requests";
 import { quotes } from "./quotes";
@@ -15,20 +16,12 @@ export const reviewOutcomeEnum = pgEnum("review_outcome", REVIEW_OUTCOMES);
 export const reviews = pgTable(
   "reviews",
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** The hire: the accepted quote. Unique, so a second review of the same hire cannot be written. */
-    quoteId: integer()
-      .notNull()
-      .references(() => quotes.id, { onDelete: "cascade" }),
-    quoteRequestId: integer()
-      .notNull()
-      .references(() => quoteRequests.id, { onDelete: "cascade" }),
-    companyId: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    clientId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    quoteId: ownerRef(() => quotes.id),
+    quoteRequestId: ownerRef(() => quoteRequests.id),
+    companyId: ownerRef(() => companies.id),
+    clientId: ownerRef(() => users.id),
     rating: integer().notNull(),
     body: text().notNull(),
     outcome: reviewOutcomeEnum().notNull(),
@@ -37,13 +30,12 @@ export const reviews = pgTable(
     estimatedHoursPerYear: integer(),
     /** The provider's one reply. */
     replyBody: text(),
-    repliedAt: timestamp({ withTimezone: true }),
+    repliedAt: timestamptz(),
     /** Hidden by an admin (kept for the record, left out of the profile, the rating and the score). */
-    hiddenAt: timestamp({ withTimezone: true }),
+    hiddenAt: timestamptz(),
     hiddenReason: text(),
-    hiddenBy: integer().references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
-    updatedAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
+    hiddenBy: setNullRef(() => users.id),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("reviews_quote_id_key").on(t.quoteId),

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, ownerRef, timestamptz } from "./columns";
 import { users } from "./users";
 
 export const sessions = pgTable(
@@ -6,13 +7,11 @@ export const sessions = pgTable(
   {
     // sha256 of the cookie's token: a leaked table does not hand out live sessions.
     id: text().primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    userId: ownerRef(() => users.id),
+    createdAt: createdAt(),
+    expiresAt: timestamptz().notNull(),
     /** Moved forward by use, at most once a minute: the idle timeout counts from it (decision 117). */
-    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamptz().notNull().defaultNow(),
     /** The browser's User-Agent when the session began, for the account's list of sessions. */
     userAgent: text("user_agent"),
   },

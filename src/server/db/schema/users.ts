@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
 import { USER_TYPES } from "@/shared/users";
+import { identityId, timestamps, timestamptz } from "./columns";
 
 export const userTypeEnum = pgEnum("user_type", USER_TYPES);
 
 export const users = pgTable(
   "users",
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     email: text().notNull().unique(),
     passwordHash: text("password_hash").notNull(),
     firstName: text("first_name").notNull(),
@@ -15,14 +16,13 @@ export const users = pgTable(
     userType: userTypeEnum("user_type").notNull().default("client"),
     totalPoints: integer("total_points").notNull().default(0),
     level: integer().notNull().default(1),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     /** Set by each successful sign-in; admins see it in the Users tab. */
-    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    lastSignInAt: timestamptz(),
     /** When the owner proved the current email by its link; null until then (decision 114). */
-    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    emailVerifiedAt: timestamptz(),
     /** Set by an admin (abuse): the account cannot sign in and its sessions are ended; null when in good standing. */
-    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    suspendedAt: timestamptz(),
     suspendedReason: text("suspended_reason"),
   },
   (t) => [

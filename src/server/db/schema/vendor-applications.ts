@@ -1,22 +1,18 @@
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { pgTable, text } from "drizzle-orm/pg-core";
+import { identityId, submissionColumns, submissionIndexes } from "./columns";
 
 export const vendorApplications = pgTable(
   "vendor_applications",
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     name: text().notNull(),
     email: text().notNull(),
     company: text().notNull(),
     specialties: text().array().notNull(),
     message: text(),
-    contentHash: text().notNull(),
-    ip: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...submissionColumns(),
   },
-  (t) => [
-    index("vendor_applications_created_at_idx").on(t.createdAt),
-    index("vendor_applications_content_hash_idx").on(t.contentHash, t.createdAt),
-  ],
+  (t) => submissionIndexes("vendor_applications", t),
 );
 
 export type VendorApplicationRow = typeof vendorApplications.$inferSelect;
