@@ -9,12 +9,11 @@ import {
   REVIEW_HIDDEN_MESSAGE,
   type RequestReview,
 } from "@/shared/reviews";
-import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { activityLogs } from "../../db/schema/activity-logs";
 import { companies } from "../../db/schema/companies";
 import { emailOutbox } from "../../db/schema/email-outbox";
 import { notifications } from "../../db/schema/notifications";
-import { createProvider, type TestProvider } from "../../test/fixtures";
+import { createTopProvider, type TestProvider } from "../../test/fixtures";
 import { acceptQuote, matchedRequest, quoteOn } from "../../test/scenarios";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
 
@@ -57,7 +56,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   admin = await createUser(ctx, "admin");
   client = await createUser(ctx, "client", "dana");
-  provider = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
+  provider = await createTopProvider(ctx);
 });
 afterAll(async () => {
   await ctx.close();
@@ -113,7 +112,7 @@ describe("the admin's list of reviews", () => {
 
 describe("hiding a review", () => {
   it("hides it from the figures, logs old and new, tells both parties in the app; the reply is closed", async () => {
-    const hidden = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
+    const hidden = await createTopProvider(ctx);
     const kept = await reviewedHire(hidden, 4, "Kept job");
     const id = await reviewedHire(hidden, 1, "Disputed job");
     expect(await figures(hidden.companyId)).toEqual({ reviewCount: 2, ratingAvg: 2.5 });

@@ -1,9 +1,10 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_FAILED_MESSAGE, signUpAnswer } from "@/shared/auth";
 import { emailOutbox } from "../../db/schema/email-outbox";
 import { loginAttempts } from "../../db/schema/login-attempts";
 import { sessions } from "../../db/schema/sessions";
+import { emailsTo } from "../../test/reads";
 import {
   as,
   createTestContext,
@@ -40,12 +41,7 @@ const changePassword = (user: TestUser, currentPassword: string, newPassword: st
 
 /** The token of the newest email of `kind` to `address`, read from its link. */
 async function linkToken(address: string, kind: string): Promise<string> {
-  const [email] = await ctx.database.db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.kind, kind)))
-    .orderBy(desc(emailOutbox.id))
-    .limit(1);
+  const [email] = await emailsTo(ctx, address, kind);
   const token = /#token=([A-Za-z0-9_-]+)/.exec(email?.textBody ?? "")?.[1];
   if (!token) throw new Error(`no ${kind} link in the email to ${address}`);
   return token;

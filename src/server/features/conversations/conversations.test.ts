@@ -8,14 +8,13 @@ import {
   type UnreadSummary,
 } from "@/shared/conversations";
 import type { LeadStatus } from "@/shared/leads";
-import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { emailOutbox } from "../../db/schema/email-outbox";
 import { leadMessages } from "../../db/schema/lead-messages";
 import { leads } from "../../db/schema/leads";
 import { notifications } from "../../db/schema/notifications";
 import { subscriptions } from "../../db/schema/subscriptions";
 import { LIVE_CHANNEL, type LiveMessage } from "../../live/publish";
-import { createProvider, type TestProvider } from "../../test/fixtures";
+import { createTopProvider, type TestProvider } from "../../test/fixtures";
 import { leadOf, matchedRequest } from "../../test/scenarios";
 import {
   as,
@@ -156,8 +155,8 @@ beforeAll(async () => {
   client = await createUser(ctx, "client");
   otherClient = await createUser(ctx, "client", "other");
   admin = await createUser(ctx, "admin");
-  a = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
-  b = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
+  a = await createTopProvider(ctx);
+  b = await createTopProvider(ctx);
 });
 afterAll(async () => {
   await ctx.close();

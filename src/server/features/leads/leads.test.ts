@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { companies } from "../../db/schema/companies";
 import { quotes } from "../../db/schema/quotes";
 import { subscriptions } from "../../db/schema/subscriptions";
-import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
+import { createProvider, createTopProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
 import { matchQuoteRequest } from "../matching/service";
 
@@ -123,7 +122,7 @@ describe("must not", () => {
 
   it("a provider without access sees why, and gets 403 for leads; access returns with the subscription", async () => {
     // Every specialty: the best score, so that c surely gets the new request's lead.
-    const c = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
+    const c = await createTopProvider(ctx);
     const res = await as(ctx, client, { method: "POST", url: "/api/quote-requests", payload: quoteRequestBody() });
     await matchQuoteRequest(ctx.deps, res.json().id);
     const lead = (await get(c, "/api/leads/me")).json()[0].id;

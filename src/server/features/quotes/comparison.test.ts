@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { companies } from "../../db/schema/companies";
-import { createProvider, type TestProvider } from "../../test/fixtures";
+import { createTopProvider, type TestProvider } from "../../test/fixtures";
 import { createReviewedHire } from "../../test/reviewed-hires";
 import { matchedRequest, quoteOn } from "../../test/scenarios";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
@@ -16,8 +15,8 @@ beforeAll(async () => {
   ctx = await createTestContext();
   client = await createUser(ctx, "client");
   reviewer = await createUser(ctx, "client", "reviewer");
-  rated = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
-  fresh = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
+  rated = await createTopProvider(ctx);
+  fresh = await createTopProvider(ctx);
 });
 afterAll(async () => {
   await ctx.close();

@@ -17,7 +17,6 @@ import {
   OWN_MESSAGE_REPORT_MESSAGE,
   REPORT_THREAD_CONTEXT,
 } from "@/shared/reports";
-import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { activityLogs } from "../../db/schema/activity-logs";
 import { alerts } from "../../db/schema/alerts";
 import { emailOutbox } from "../../db/schema/email-outbox";
@@ -25,7 +24,7 @@ import { leadMessages, messageReports } from "../../db/schema/lead-messages";
 import { sessions } from "../../db/schema/sessions";
 import { users } from "../../db/schema/users";
 import { LIVE_CHANNEL, type LiveMessage } from "../../live/publish";
-import { createProvider, type TestProvider } from "../../test/fixtures";
+import { createTopProvider, type TestProvider } from "../../test/fixtures";
 import { leadOf, matchedRequest } from "../../test/scenarios";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
 import { LAST_ADMIN_MESSAGE, SELF_SUSPEND_MESSAGE } from "../admin/users";
@@ -127,10 +126,10 @@ beforeAll(async () => {
   admin = await createUser(ctx, "admin");
   client = await createUser(ctx, "client");
   otherClient = await createUser(ctx, "client", "otherclient");
-  provider = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
+  provider = await createTopProvider(ctx);
   lead = await newLead(client, provider);
   // Came after the matching: no lead of the client's request.
-  otherProvider = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
+  otherProvider = await createTopProvider(ctx);
 });
 afterAll(async () => {
   await ctx.close();
@@ -377,7 +376,7 @@ describe("dismissing a report", () => {
 
 describe("suspending an account", () => {
   it("ends its sessions, refuses its sign-in, resolves its reports, logs old and new; reinstating lets it back", async () => {
-    const rude = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
+    const rude = await createTopProvider(ctx);
     const rudeLead = await newLead(client, rude);
     const id = await message(rudeLead, "provider", rude, "Threatening text.");
     const reportId = (await report(client, id, "harassment")).json().id;
