@@ -1,31 +1,17 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LOGIN_FAILED_MESSAGE, signUpAnswer } from "@/shared/auth";
 import { emailOutbox } from "../../db/schema/email-outbox";
 import { loginAttempts } from "../../db/schema/login-attempts";
 import { sessions } from "../../db/schema/sessions";
 import { emailsTo } from "../../test/reads";
-import {
-  as,
-  createTestContext,
-  createUser,
-  sessionCookie,
-  startNewWindow,
-  type TestContext,
-  type TestUser,
-  uniqueEmail,
-} from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, sessionCookie, startNewWindow, type TestUser, uniqueEmail } from "../../test/test-app";
 import { SIGN_UP_LIMIT } from "./routes";
 import { purgeOldAuthRows } from "./service";
 import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_PAIR, TOO_MANY_PASSWORD_TRIES } from "./throttle";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = sharedTestContext();
 
 const signUp = (payload: Record<string, unknown>, remoteAddress?: string) =>
   ctx.app.inject({ method: "POST", url: "/api/auth/sign-up", payload, ...(remoteAddress ? { remoteAddress } : {}) });

@@ -1,21 +1,16 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PASSWORD_RESET_LINK_INVALID_MESSAGE, PASSWORD_RESET_REQUESTED_MESSAGE } from "@/shared/auth";
 import { accountTokens } from "../../db/schema/account-tokens";
 import { emailsTo } from "../../test/reads";
-import { as, createTestContext, createUser, startNewWindow, type TestContext, uniqueEmail } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, startNewWindow, uniqueEmail } from "../../test/test-app";
 import { findUserById } from "./queries";
 import { MAX_RESET_EMAILS_PER_HOUR, PASSWORD_RESET_LIMIT } from "./recovery";
 import { MAX_FAILURES_PER_PAIR } from "./throttle";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = sharedTestContext();
 
 let network = 0;
 /** Each test asks from its own network, so that the per-network limit is only met where a test means to. */

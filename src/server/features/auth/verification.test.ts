@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EMAIL_LINK_INVALID_MESSAGE, emailChangeAnswer } from "@/shared/auth";
 import { createProvider } from "../../test/fixtures";
 import { emailsTo } from "../../test/reads";
 import { leadRowOf, matchedRequest, quoteOn } from "../../test/scenarios";
-import { as, createTestContext, createUser, sessionCookie, type TestContext, uniqueEmail } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, sessionCookie, uniqueEmail } from "../../test/test-app";
 import { RESEND_LIMIT } from "./verification";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = sharedTestContext();
 
 async function linkToken(address: string): Promise<string> {
   const [mail] = await emailsTo(ctx, address, "account.email_verification");
