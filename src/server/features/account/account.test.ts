@@ -1,5 +1,5 @@
 import { and, eq, or } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { deletedAccountEmail, LAST_ADMIN_DELETE_MESSAGE } from "@/shared/account";
 import { activityLogs } from "../../db/schema/activity-logs";
 import { companies } from "../../db/schema/companies";
@@ -14,12 +14,13 @@ import { subscriptions } from "../../db/schema/subscriptions";
 import { users } from "../../db/schema/users";
 import { createTopProvider, type TestProvider } from "../../test/fixtures";
 import { acceptQuote, leadOf, matchedRequest, quoteOn } from "../../test/scenarios";
-import { as, createTestContext, createUser, signIn, type TestContext, type TestUser } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, signIn, type TestUser } from "../../test/test-app";
 import { DELETED_ACCOUNT_ROLE_MESSAGE } from "../admin/users";
 import { MAX_FAILURES_PER_PAIR, TOO_MANY_PASSWORD_TRIES } from "../auth/throttle";
 import { RETIRED_COMPANY_REASON } from "./service";
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let a: TestProvider;
 let b: TestProvider;
 
@@ -34,12 +35,8 @@ const userRow = async (id: number) => {
 };
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   a = await createTopProvider(ctx);
   b = await createTopProvider(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 describe("who may", () => {

@@ -1,7 +1,7 @@
 // The admin portal's API (issue 12): every route admin-only, the lists (order, filters, search, keyset
 // pages), the overview and analytics figures, and the three writes with their effects and log entries.
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { activityLogs } from "../../db/schema/activity-logs";
 import { alerts } from "../../db/schema/alerts";
 import { leads } from "../../db/schema/leads";
@@ -10,12 +10,13 @@ import { quoteRequests } from "../../db/schema/quote-requests";
 import { quotes } from "../../db/schema/quotes";
 import { createTopProvider, type TestProvider } from "../../test/fixtures";
 import { matchedRequest, quoteOn, submitRequest } from "../../test/scenarios";
-import { as, createTestContext, createUser, signIn, type TestContext, type TestUser } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, signIn, type TestUser } from "../../test/test-app";
 import { raiseAlert } from "../alerts/service";
 import { matchQuoteRequest } from "../matching/service";
 import { LAST_ADMIN_MESSAGE } from "./users";
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let admin: TestUser;
 let client: TestUser;
 let a: TestProvider;
@@ -31,14 +32,10 @@ async function lastActivity() {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = await createUser(ctx, "admin");
   client = await createUser(ctx, "client");
   a = await createTopProvider(ctx);
   b = await createTopProvider(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 describe("every admin route is for admins only", () => {

@@ -2,7 +2,7 @@
 // whether it is shown; hiding one with a reason, logged with the old and new values, leaves the
 // company's figures and is told to the provider and the client.
 import { and, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   type AdminReview,
   REVIEW_ALREADY_HIDDEN_MESSAGE,
@@ -15,9 +15,10 @@ import { emailOutbox } from "../../db/schema/email-outbox";
 import { notifications } from "../../db/schema/notifications";
 import { createTopProvider, type TestProvider } from "../../test/fixtures";
 import { acceptQuote, matchedRequest, quoteOn } from "../../test/scenarios";
-import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, type TestUser } from "../../test/test-app";
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let admin: TestUser;
 let client: TestUser;
 let provider: TestProvider;
@@ -53,13 +54,9 @@ async function figures(companyId: number) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = await createUser(ctx, "admin");
   client = await createUser(ctx, "client", "dana");
   provider = await createTopProvider(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 describe("the admin's list of reviews", () => {

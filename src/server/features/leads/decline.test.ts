@@ -1,7 +1,7 @@
 // Declining a lead (decision 132): who may, when, and what follows: the request offered to the next
 // best provider, never the same one again, and a provider who keeps declining a kind of work ranks lower.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { alerts } from "../../db/schema/alerts";
 import { companies } from "../../db/schema/companies";
@@ -10,20 +10,17 @@ import { createProvider } from "../../test/fixtures";
 import { matchJobsFor } from "../../test/jobs";
 import { leadsOfRequest, requestStatus } from "../../test/reads";
 import { leadRowOf, matchedRequest } from "../../test/scenarios";
-import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, type TestUser } from "../../test/test-app";
 import { matchQuoteRequest, tooFewProvidersCause } from "../matching/service";
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let client: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   client = await createUser(ctx, "client");
   admin = await createUser(ctx, "admin");
-});
-afterAll(async () => {
-  await ctx.close();
 });
 // Each test decides who is eligible.
 beforeEach(async () => {

@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { companies } from "../../db/schema/companies";
 import { quotes } from "../../db/schema/quotes";
 import { subscriptions } from "../../db/schema/subscriptions";
 import { createProvider, createTopProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
-import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, type TestUser } from "../../test/test-app";
 import { matchQuoteRequest } from "../matching/service";
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let client: TestUser;
 let a: TestProvider;
 let b: TestProvider;
@@ -24,16 +25,12 @@ async function leadIdOf(p: TestProvider): Promise<number> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   client = await createUser(ctx, "client");
   a = await createProvider(ctx);
   b = await createProvider(ctx);
   const res = await as(ctx, client, { method: "POST", url: "/api/quote-requests", payload: quoteRequestBody() });
   requestId = res.json().id;
   await matchQuoteRequest(ctx.deps, requestId);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 describe("a provider's leads", () => {

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { prepareRequest, rankProviders } from "@/shared/matching";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { alerts } from "../../db/schema/alerts";
@@ -14,7 +14,8 @@ import { createProvider, createTopProvider, quoteRequestBody, type TestProvider 
 import { leadsOfRequest, requestStatus } from "../../test/reads";
 import { createReviewedHire } from "../../test/reviewed-hires";
 import { submitRequest } from "../../test/scenarios";
-import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, type TestUser } from "../../test/test-app";
 import { findCandidates } from "./queries";
 import {
   checkMatchDeadlines,
@@ -25,7 +26,7 @@ import {
   tooFewProvidersCause,
 } from "./service";
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let client: TestUser;
 let admin: TestUser;
 const deps = () => ctx.deps;
@@ -33,12 +34,8 @@ const quiet = { info: () => undefined, warn: () => undefined, error: () => undef
 const HOUR_MS = 60 * 60 * 1000;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   client = await createUser(ctx, "client");
   admin = await createUser(ctx, "admin");
-});
-afterAll(async () => {
-  await ctx.close();
 });
 // Each test starts with no providers, so that it decides who is eligible.
 beforeEach(async () => {

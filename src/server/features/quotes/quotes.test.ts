@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../db/schema/email-outbox";
 import { leads } from "../../db/schema/leads";
 import { quotes } from "../../db/schema/quotes";
@@ -7,10 +7,11 @@ import { subscriptions } from "../../db/schema/subscriptions";
 import { createProvider, createTopProvider, type TestProvider } from "../../test/fixtures";
 import { notificationsOf } from "../../test/reads";
 import { leadOf, matchedRequest, quoteBody, quoteOn } from "../../test/scenarios";
-import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, type TestUser } from "../../test/test-app";
 import { unsendableReason } from "../notifications/mail";
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let client: TestUser;
 let otherClient: TestUser;
 
@@ -22,15 +23,11 @@ let b: TestProvider;
 let c: TestProvider;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   client = await createUser(ctx, "client");
   otherClient = await createUser(ctx, "client", "other");
   a = await createTopProvider(ctx);
   b = await createTopProvider(ctx);
   c = await createTopProvider(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 describe("sending a quote", () => {

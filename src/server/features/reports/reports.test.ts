@@ -3,7 +3,7 @@
 // suspends the author, each written to the activity log. Messages are inserted directly: sending them
 // is the conversation API's part.
 import { and, desc, eq, ne } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_FAILED_MESSAGE } from "@/shared/auth";
 import type { MessageSide } from "@/shared/conversations";
 import { PATHS } from "@/shared/paths";
@@ -26,11 +26,12 @@ import { users } from "../../db/schema/users";
 import { LIVE_CHANNEL, type LiveMessage } from "../../live/publish";
 import { createTopProvider, type TestProvider } from "../../test/fixtures";
 import { leadOf, matchedRequest } from "../../test/scenarios";
-import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, type TestUser } from "../../test/test-app";
 import { LAST_ADMIN_MESSAGE, SELF_SUSPEND_MESSAGE } from "../admin/users";
 import { startSession } from "../auth/service";
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let admin: TestUser;
 let client: TestUser;
 let otherClient: TestUser;
@@ -122,7 +123,6 @@ async function alertOf(reportId: number) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = await createUser(ctx, "admin");
   client = await createUser(ctx, "client");
   otherClient = await createUser(ctx, "client", "otherclient");
@@ -130,9 +130,6 @@ beforeAll(async () => {
   lead = await newLead(client, provider);
   // Came after the matching: no lead of the client's request.
   otherProvider = await createTopProvider(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 describe("POST /api/messages/:id/report", () => {

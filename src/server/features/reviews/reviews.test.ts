@@ -2,7 +2,7 @@
 // per hire), the reviewed provider's one reply and its list, and what a deleted client's review shows.
 // The admin's list and hiding are in admin/reviews.test.ts.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   type OwnReview,
   REPLY_EXISTS_MESSAGE,
@@ -16,9 +16,10 @@ import { reviews } from "../../db/schema/reviews";
 import { createTopProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
 import { emailsTo, notificationsOf } from "../../test/reads";
 import { hire, matchedRequest, quoteOn } from "../../test/scenarios";
-import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, type TestUser } from "../../test/test-app";
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let client: TestUser;
 let otherClient: TestUser;
 let admin: TestUser;
@@ -56,15 +57,11 @@ async function figures(companyId: number) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   client = await createUser(ctx, "client");
   otherClient = await createUser(ctx, "client", "other");
   admin = await createUser(ctx, "admin");
   provider = await createTopProvider(ctx);
   otherProvider = await createTopProvider(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 describe("the invitation to review", () => {
