@@ -2,24 +2,21 @@
 // post as text/plain, urlencoded or multipart, or a bodyless fetch) is refused; the site's own pages
 // and clients that are not browsers make the spec's bodyless calls without any custom header.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { alerts } from "../db/schema/alerts";
 import { companies } from "../db/schema/companies";
 import { raiseAlert } from "../features/alerts/service";
 import { createProvider } from "../test/fixtures";
-import { as, createTestContext, createUser, type TestContext, type TestUser } from "../test/test-app";
+import { sharedTestContext } from "../test/shared-context";
+import { as, createUser, type TestUser } from "../test/test-app";
 import { CROSS_SITE_MESSAGE, isSameSiteOrNotBrowser } from "./cross-site";
 
-let ctx: TestContext;
+const ctx = sharedTestContext({ PUBLIC_URL: "https://automatch.example" });
 let admin: TestUser;
 let publicUrl: string;
 beforeAll(async () => {
-  ctx = await createTestContext({ PUBLIC_URL: "https://automatch.example" });
   admin = await createUser(ctx, "admin");
   publicUrl = ctx.config.publicUrl;
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const FROM_ANOTHER_SITE = { "sec-fetch-site": "cross-site", origin: "https://evil.example" };

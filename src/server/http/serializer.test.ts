@@ -1,29 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createTestContext, type TestContext } from "../test/test-app";
+import { sharedTestContext } from "../test/shared-context";
 import { compileSerializer, responseJsonSchema, zodSerializedResponses } from "./serializer";
 
-let ctx: TestContext;
 /** Every route's response schemas, by `METHOD url status`, as the routes declare them. */
 const responses = new Map<string, unknown>();
-beforeAll(async () => {
-  ctx = await createTestContext(
-    {},
-    {
-      onRoute: (route) => {
-        const methods = Array.isArray(route.method) ? route.method : [route.method];
-        const byStatus = (route.schema?.response ?? {}) as Record<string, unknown>;
-        for (const method of methods) {
-          for (const [status, schema] of Object.entries(byStatus))
-            responses.set(`${method} ${route.url} ${status}`, schema);
-        }
-      },
+const ctx = sharedTestContext(
+  {},
+  {
+    onRoute: (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const byStatus = (route.schema?.response ?? {}) as Record<string, unknown>;
+      for (const method of methods) {
+        for (const [status, schema] of Object.entries(byStatus))
+          responses.set(`${method} ${route.url} ${status}`, schema);
+      }
     },
-  );
-});
-afterAll(async () => {
-  await ctx.close();
-});
+  },
+);
 
 describe("the app's response serializers (decision 122)", () => {
   it("compiles every route's response schema, none left to zod's serializer", () => {

@@ -1,8 +1,9 @@
 // Per-address limits count the address the last trusted proxy saw: a client that writes its own
 // X-Forwarded-For gets no fresh allowance from it (decision 106).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PUBLIC_FORM_LIMIT } from "../features/inquiries/service";
-import { createTestContext, startNewWindow, type TestContext } from "../test/test-app";
+import { sharedTestContext } from "../test/shared-context";
+import { startNewWindow, type TestContext } from "../test/test-app";
 
 const inquiry = (n: number) => ({
   source: "landing",
@@ -34,13 +35,7 @@ async function submitRotating(ctx: TestContext, proxy: string, forwardedBy: (n: 
 const allowedThenLimited = [...Array(PUBLIC_FORM_LIMIT.max).fill(201), 429];
 
 describe("one proxy hop (TRUST_PROXY=1)", () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ TRUST_PROXY: "1" });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = sharedTestContext({ TRUST_PROXY: "1" });
 
   it("counts the address the proxy saw, whatever the client wrote before it", async () => {
     // The proxy appends the address it saw (203.0.113.7) after what the client sent.
@@ -55,13 +50,7 @@ describe("one proxy hop (TRUST_PROXY=1)", () => {
 });
 
 describe("proxies by address (TRUST_PROXY=10.0.0.0/8)", () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ TRUST_PROXY: "10.0.0.0/8" });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = sharedTestContext({ TRUST_PROXY: "10.0.0.0/8" });
 
   it("counts the address the last trusted proxy saw, through a chain of them", async () => {
     const statuses = await submitRotating(ctx, "10.0.0.2", (n) => `198.51.100.${n}, 203.0.113.8, 10.1.1.1`);
@@ -75,13 +64,7 @@ describe("proxies by address (TRUST_PROXY=10.0.0.0/8)", () => {
 });
 
 describe("no trusted proxy (TRUST_PROXY unset)", () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = sharedTestContext();
 
   it("ignores X-Forwarded-For and counts the connection's address", async () => {
     const statuses = await submitRotating(ctx, "203.0.113.10", (n) => `198.51.100.${n}`);

@@ -1,18 +1,15 @@
 // Text PostgreSQL cannot store (the NUL character) is refused with a 400 naming its field, on every
 // route that takes a body, before any service runs: never a failed insert answered with 500.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { quoteRequestBody } from "../test/fixtures";
-import { as, createTestContext, createUser, type TestContext, type TestUser } from "../test/test-app";
+import { sharedTestContext } from "../test/shared-context";
+import { as, createUser, type TestUser } from "../test/test-app";
 import { findUnstorableText } from "./unstorable-text";
 
-let ctx: TestContext;
+const ctx = sharedTestContext({}, { jobs: false });
 let client: TestUser;
 beforeAll(async () => {
-  ctx = await createTestContext({}, { jobs: false });
   client = await createUser(ctx, "client");
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 describe("findUnstorableText", () => {

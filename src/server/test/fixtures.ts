@@ -1,5 +1,6 @@
 // Data that several API test files need, made through the same tables the product uses.
 import type { CompanySize } from "@/shared/companies";
+import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { companies } from "../db/schema/companies";
 import { subscriptions } from "../db/schema/subscriptions";
 import { createUser, type TestContext, type TestUser } from "./test-app";
@@ -57,3 +58,7 @@ export async function createProvider(ctx: TestContext, setup: ProviderSetup = {}
   }
   return { ...user, companyId: company.id };
 }
+
+/** A provider with every specialty: it outscores all others on the default request, so each matched request reaches it. */
+export const createTopProvider = (ctx: TestContext): Promise<TestProvider> =>
+  createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });

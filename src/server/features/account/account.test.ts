@@ -1,7 +1,6 @@
 import { and, eq, or } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { deletedAccountEmail, LAST_ADMIN_DELETE_MESSAGE } from "@/shared/account";
-import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { activityLogs } from "../../db/schema/activity-logs";
 import { companies } from "../../db/schema/companies";
 import { emailOutbox } from "../../db/schema/email-outbox";
@@ -13,14 +12,15 @@ import { quotes } from "../../db/schema/quotes";
 import { sessions } from "../../db/schema/sessions";
 import { subscriptions } from "../../db/schema/subscriptions";
 import { users } from "../../db/schema/users";
-import { createProvider, type TestProvider } from "../../test/fixtures";
+import { createTopProvider, type TestProvider } from "../../test/fixtures";
 import { acceptQuote, leadOf, matchedRequest, quoteOn } from "../../test/scenarios";
-import { as, createTestContext, createUser, signIn, type TestContext, type TestUser } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, signIn, type TestUser } from "../../test/test-app";
 import { DELETED_ACCOUNT_ROLE_MESSAGE } from "../admin/users";
 import { MAX_FAILURES_PER_PAIR, TOO_MANY_PASSWORD_TRIES } from "../auth/throttle";
 import { RETIRED_COMPANY_REASON } from "./service";
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let a: TestProvider;
 let b: TestProvider;
 
@@ -35,12 +35,8 @@ const userRow = async (id: number) => {
 };
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  a = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
-  b = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
-});
-afterAll(async () => {
-  await ctx.close();
+  a = await createTopProvider(ctx);
+  b = await createTopProvider(ctx);
 });
 
 describe("who may", () => {
@@ -253,7 +249,7 @@ describe("deleting a client", () => {
 
 describe("deleting a provider", () => {
   it("withdraws pending quotes, cancels the subscription, retires the company, keeps past quotes for clients", async () => {
-    const provider = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
+    const provider = await createTopProvider(ctx);
     const client = await createUser(ctx, "client", "hirer");
     // Only this provider may get the leads here: the others' companies step aside for a moment.
     await ctx.database.db
@@ -343,7 +339,7 @@ describe("deleting an admin", () => {
 
 describe("all or nothing", () => {
   it("leaves everything as it was when the billing provider cannot cancel the subscription", async () => {
-    const provider = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
+    const provider = await createTopProvider(ctx);
     const client = await createUser(ctx, "client", "waiting");
     const requestId = await matchedRequest(ctx, client, { title: "Waiting on a provider who tries to leave" });
     const quoteId = await quoteOn(ctx, provider, requestId);

@@ -6,9 +6,8 @@ import type { Db } from "../../db/client";
 import { activityLogs } from "../../db/schema/activity-logs";
 import { users } from "../../db/schema/users";
 import { idCursor, pageLimit, toPage } from "../../http/paging";
-import { requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
-import { adminErrors } from "./errors";
+import { adminRoute } from "./errors";
 
 export async function listActivity(db: Db, query: { cursor?: string | undefined; limit?: number | undefined }) {
   const after = idCursor(query.cursor);
@@ -42,10 +41,7 @@ export async function listActivity(db: Db, query: { cursor?: string | undefined;
 export const activityRoutes: RoutePlugin = async (app) => {
   app.get(
     "/api/admin/activity-logs",
-    {
-      schema: { tags: ["admin"], querystring: pageQuerySchema, response: { 200: activityPageSchema, ...adminErrors } },
-      preValidation: requireRole("admin"),
-    },
+    adminRoute(activityPageSchema, { querystring: pageQuerySchema }),
     async (request) => listActivity(app.db, request.query),
   );
 };

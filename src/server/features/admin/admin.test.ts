@@ -1,22 +1,22 @@
 // The admin portal's API (issue 12): every route admin-only, the lists (order, filters, search, keyset
 // pages), the overview and analytics figures, and the three writes with their effects and log entries.
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
+import { beforeAll, describe, expect, it } from "vitest";
 import { activityLogs } from "../../db/schema/activity-logs";
 import { alerts } from "../../db/schema/alerts";
 import { leads } from "../../db/schema/leads";
 import { notifications } from "../../db/schema/notifications";
 import { quoteRequests } from "../../db/schema/quote-requests";
 import { quotes } from "../../db/schema/quotes";
-import { createProvider, type TestProvider } from "../../test/fixtures";
+import { createTopProvider, type TestProvider } from "../../test/fixtures";
 import { matchedRequest, quoteOn, submitRequest } from "../../test/scenarios";
-import { as, createTestContext, createUser, signIn, type TestContext, type TestUser } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, signIn, type TestUser } from "../../test/test-app";
 import { raiseAlert } from "../alerts/service";
 import { matchQuoteRequest } from "../matching/service";
 import { LAST_ADMIN_MESSAGE } from "./users";
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let admin: TestUser;
 let client: TestUser;
 let a: TestProvider;
@@ -32,14 +32,10 @@ async function lastActivity() {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = await createUser(ctx, "admin");
   client = await createUser(ctx, "client");
-  a = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
-  b = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
-});
-afterAll(async () => {
-  await ctx.close();
+  a = await createTopProvider(ctx);
+  b = await createTopProvider(ctx);
 });
 
 describe("every admin route is for admins only", () => {
@@ -277,7 +273,7 @@ describe("GET /api/admin/users and PATCH /api/admin/users/:id/role", () => {
   });
 
   it("a provider made a client keeps the company but receives no more leads", async () => {
-    const p = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
+    const p = await createTopProvider(ctx);
     expect((await patch(admin, `/api/admin/users/${p.id}/role`, { userType: "client" })).statusCode).toBe(200);
     const id = await submitRequest(ctx, client, { title: "Expense report checks" });
     await matchQuoteRequest(ctx.deps, id);

@@ -18,10 +18,10 @@ import type { UserRow } from "../../db/schema/users";
 import { users } from "../../db/schema/users";
 import { BadRequestError, ConflictError, NotFoundError } from "../../errors";
 import { BAD_CURSOR, pageLimit, toPage } from "../../http/paging";
-import { currentUser, requireRole } from "../../http/session";
+import { currentUser } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import { logActivity } from "../activity/service";
-import { adminErrors } from "./errors";
+import { adminRoute } from "./errors";
 
 const ALERT_NOT_FOUND = "No alert has this id.";
 const resolver = alias(users, "resolver");
@@ -145,14 +145,7 @@ export async function resolveAlert(db: Db, admin: UserRow, id: number): Promise<
 export const alertRoutes: RoutePlugin = async (app) => {
   app.get(
     "/api/admin/alerts",
-    {
-      schema: {
-        tags: ["admin"],
-        querystring: adminAlertsQuerySchema,
-        response: { 200: adminAlertsPageSchema, ...adminErrors },
-      },
-      preValidation: requireRole("admin"),
-    },
+    adminRoute(adminAlertsPageSchema, { querystring: adminAlertsQuerySchema }),
     async (request) => {
       const page = await listAlerts(app.db, request.query);
       return { items: page.items, nextCursor: nextCursorOf(page) };
@@ -160,22 +153,14 @@ export const alertRoutes: RoutePlugin = async (app) => {
   );
 
   // The top bar asks on every admin page: one count over the (is_resolved, created_at) index.
-  app.get(
-    "/api/admin/alerts/count",
-    {
-      schema: { tags: ["admin"], response: { 200: alertCountSchema, ...adminErrors } },
-      preValidation: requireRole("admin"),
-    },
-    async () => ({ unresolved: await countUnresolved(app.db) }),
-  );
+  app.get("/api/admin/alerts/count", adminRoute(alertCountSchema), async () => ({
+    unresolved: await countUnresolved(app.db),
+  }));
 
   // The spec's client sends no body.
   app.patch(
     "/api/admin/alerts/:id/resolve",
-    {
-      schema: { tags: ["admin"], params: idParamsSchema, response: { 200: adminAlertSchema, ...adminErrors } },
-      preValidation: requireRole("admin"),
-    },
+    adminRoute(adminAlertSchema, { params: idParamsSchema }),
     async (request) => resolveAlert(app.db, currentUser(request), request.params.id),
   );
 };

@@ -4,10 +4,9 @@ import { sql } from "drizzle-orm";
 import { type AdminAnalytics, type AnalyticsPeriod, adminAnalyticsSchema, analyticsQuerySchema } from "@/shared/admin";
 import { LEAD_DECLINE_REASONS } from "@/shared/leads";
 import type { Db } from "../../db/client";
-import { requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import { countPipelineStages } from "../quotes/pipeline";
-import { adminErrors } from "./errors";
+import { adminRoute } from "./errors";
 import { daily, isoDate, monthStart, revenueColumns, toRevenue } from "./stats";
 
 type Unit = "day" | "week" | "month";
@@ -207,14 +206,7 @@ export async function adminAnalytics(db: Db, period: AnalyticsPeriod, now: Date)
 export const analyticsRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     "/api/admin/analytics",
-    {
-      schema: {
-        tags: ["admin"],
-        querystring: analyticsQuerySchema,
-        response: { 200: adminAnalyticsSchema, ...adminErrors },
-      },
-      preValidation: requireRole("admin"),
-    },
+    adminRoute(adminAnalyticsSchema, { querystring: analyticsQuerySchema }),
     async (request) => adminAnalytics(app.db, request.query.period ?? "30d", deps.now()),
   );
 };

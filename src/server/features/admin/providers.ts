@@ -15,9 +15,8 @@ import { quotes } from "../../db/schema/quotes";
 import { subscriptions } from "../../db/schema/subscriptions";
 import { users } from "../../db/schema/users";
 import { containsPattern, idCursor, pageLimit, toPage } from "../../http/paging";
-import { requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
-import { adminErrors } from "./errors";
+import { adminRoute } from "./errors";
 
 const count = (where: SQL) => sql<number>`(${where})`.mapWith(Number);
 
@@ -89,14 +88,7 @@ export async function listProviders(db: Db, query: AdminProvidersQuery) {
 export const providerListRoutes: RoutePlugin = async (app) => {
   app.get(
     "/api/admin/providers",
-    {
-      schema: {
-        tags: ["admin"],
-        querystring: adminProvidersQuerySchema,
-        response: { 200: adminProvidersPageSchema, ...adminErrors },
-      },
-      preValidation: requireRole("admin"),
-    },
+    adminRoute(adminProvidersPageSchema, { querystring: adminProvidersQuerySchema }),
     async (request) => listProviders(app.db, request.query),
   );
 };

@@ -25,12 +25,12 @@ import { type UserRow, users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
 import { NotFoundError } from "../../errors";
 import { containsPattern, idCursor, pageLimit, toPage } from "../../http/paging";
-import { currentUser, requireRole } from "../../http/session";
+import { currentUser } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import { JOB_NAMES } from "../../jobs/queue";
 import { logActivity } from "../activity/service";
 import { closeRequestQuotes } from "../quotes/closing";
-import { adminErrors } from "./errors";
+import { adminRoute } from "./errors";
 
 const REQUEST_NOT_FOUND = "No quote request has this id.";
 
@@ -165,28 +165,13 @@ export async function setRequestStatus(
 export const requestRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     "/api/admin/requests",
-    {
-      schema: {
-        tags: ["admin"],
-        querystring: adminRequestsQuerySchema,
-        response: { 200: adminRequestsPageSchema, ...adminErrors },
-      },
-      preValidation: requireRole("admin"),
-    },
+    adminRoute(adminRequestsPageSchema, { querystring: adminRequestsQuerySchema }),
     async (request) => listRequests(app.db, request.query),
   );
 
   app.patch(
     "/api/admin/requests/:id/status",
-    {
-      schema: {
-        tags: ["admin"],
-        params: idParamsSchema,
-        body: setRequestStatusSchema,
-        response: { 200: adminRequestSchema, ...adminErrors },
-      },
-      preValidation: requireRole("admin"),
-    },
+    adminRoute(adminRequestSchema, { params: idParamsSchema, body: setRequestStatusSchema }),
     async (request) => setRequestStatus(deps, currentUser(request), request.params.id, request.body.status),
   );
 };

@@ -2,23 +2,23 @@
 // whether it is shown; hiding one with a reason, logged with the old and new values, leaves the
 // company's figures and is told to the provider and the client.
 import { and, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   type AdminReview,
   REVIEW_ALREADY_HIDDEN_MESSAGE,
   REVIEW_HIDDEN_MESSAGE,
   type RequestReview,
 } from "@/shared/reviews";
-import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { activityLogs } from "../../db/schema/activity-logs";
 import { companies } from "../../db/schema/companies";
 import { emailOutbox } from "../../db/schema/email-outbox";
 import { notifications } from "../../db/schema/notifications";
-import { createProvider, type TestProvider } from "../../test/fixtures";
+import { createTopProvider, type TestProvider } from "../../test/fixtures";
 import { acceptQuote, matchedRequest, quoteOn } from "../../test/scenarios";
-import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, type TestUser } from "../../test/test-app";
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let admin: TestUser;
 let client: TestUser;
 let provider: TestProvider;
@@ -54,13 +54,9 @@ async function figures(companyId: number) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = await createUser(ctx, "admin");
   client = await createUser(ctx, "client", "dana");
-  provider = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
-});
-afterAll(async () => {
-  await ctx.close();
+  provider = await createTopProvider(ctx);
 });
 
 describe("the admin's list of reviews", () => {
@@ -113,7 +109,7 @@ describe("the admin's list of reviews", () => {
 
 describe("hiding a review", () => {
   it("hides it from the figures, logs old and new, tells both parties in the app; the reply is closed", async () => {
-    const hidden = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
+    const hidden = await createTopProvider(ctx);
     const kept = await reviewedHire(hidden, 4, "Kept job");
     const id = await reviewedHire(hidden, 1, "Disputed job");
     expect(await figures(hidden.companyId)).toEqual({ reviewCount: 2, ratingAvg: 2.5 });

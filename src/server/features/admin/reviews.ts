@@ -8,36 +8,21 @@ import {
   hideReviewInputSchema,
   reviewIdParamsSchema,
 } from "@/shared/reviews";
-import { currentUser, requireRole } from "../../http/session";
+import { currentUser } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import { hideReview, listAdminReviews } from "../reviews/service";
-import { adminErrors } from "./errors";
+import { adminRoute } from "./errors";
 
 export const reviewRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     "/api/admin/reviews",
-    {
-      schema: {
-        tags: ["admin"],
-        querystring: adminReviewsQuerySchema,
-        response: { 200: adminReviewPageSchema, ...adminErrors },
-      },
-      preValidation: requireRole("admin"),
-    },
+    adminRoute(adminReviewPageSchema, { querystring: adminReviewsQuerySchema }),
     async (request) => listAdminReviews(app.db, request.query),
   );
 
   app.patch(
     "/api/admin/reviews/:id/hide",
-    {
-      schema: {
-        tags: ["admin"],
-        params: reviewIdParamsSchema,
-        body: hideReviewInputSchema,
-        response: { 200: adminReviewSchema, ...adminErrors },
-      },
-      preValidation: requireRole("admin"),
-    },
+    adminRoute(adminReviewSchema, { params: reviewIdParamsSchema, body: hideReviewInputSchema }),
     async (request) => hideReview(deps, currentUser(request), request.params.id, request.body.reason),
   );
 };

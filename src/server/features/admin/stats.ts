@@ -7,9 +7,8 @@ import { PLAN } from "@/shared/billing";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db/client";
 import { preparedPerDatabase } from "../../db/prepared";
-import { requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
-import { adminErrors } from "./errors";
+import { adminRoute } from "./errors";
 
 /** The first instant of the calendar month (UTC) that `now` falls in. */
 export function monthStart(now: Date): Date {
@@ -118,12 +117,5 @@ export async function adminStats(db: Db, now: Date): Promise<AdminStats> {
 
 export const statsRoutes: RoutePlugin = async (app, deps) => {
   const now: Clock = deps.now;
-  app.get(
-    "/api/admin/stats",
-    {
-      schema: { tags: ["admin"], response: { 200: adminStatsSchema, ...adminErrors } },
-      preValidation: requireRole("admin"),
-    },
-    async () => adminStats(app.db, now()),
-  );
+  app.get("/api/admin/stats", adminRoute(adminStatsSchema), async () => adminStats(app.db, now()));
 };

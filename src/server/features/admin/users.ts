@@ -22,12 +22,12 @@ import { sessions } from "../../db/schema/sessions";
 import { type UserRow, users } from "../../db/schema/users";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../errors";
 import { containsPattern, idCursor, pageLimit, toPage } from "../../http/paging";
-import { currentUser, requireRole } from "../../http/session";
+import { currentUser } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import { endUserStreams } from "../../live/publish";
 import { logActivity } from "../activity/service";
 import { resolveReportsOfAuthor } from "../reports/service";
-import { adminErrors } from "./errors";
+import { adminRoute } from "./errors";
 
 const USER_NOT_FOUND = "No user has this id.";
 export const LAST_ADMIN_MESSAGE =
@@ -232,51 +232,25 @@ async function lockActiveAdmins(tx: Db, admin: UserRow) {
 export const userRoutes: RoutePlugin = async (app) => {
   app.get(
     "/api/admin/users",
-    {
-      schema: {
-        tags: ["admin"],
-        querystring: adminUsersQuerySchema,
-        response: { 200: adminUsersPageSchema, ...adminErrors },
-      },
-      preValidation: requireRole("admin"),
-    },
+    adminRoute(adminUsersPageSchema, { querystring: adminUsersQuerySchema }),
     async (request) => listUsers(app.db, request.query),
   );
 
   app.patch(
     "/api/admin/users/:id/role",
-    {
-      schema: {
-        tags: ["admin"],
-        params: idParamsSchema,
-        body: setUserRoleSchema,
-        response: { 200: adminUserSchema, ...adminErrors },
-      },
-      preValidation: requireRole("admin"),
-    },
+    adminRoute(adminUserSchema, { params: idParamsSchema, body: setUserRoleSchema }),
     async (request) => setUserRole(app.db, currentUser(request), request.params.id, request.body.userType),
   );
 
   app.patch(
     "/api/admin/users/:id/suspend",
-    {
-      schema: {
-        tags: ["admin"],
-        params: idParamsSchema,
-        body: suspendUserSchema,
-        response: { 200: adminUserSchema, ...adminErrors },
-      },
-      preValidation: requireRole("admin"),
-    },
+    adminRoute(adminUserSchema, { params: idParamsSchema, body: suspendUserSchema }),
     async (request) => suspendUser(app.db, currentUser(request), request.params.id, request.body.reason),
   );
 
   app.patch(
     "/api/admin/users/:id/reinstate",
-    {
-      schema: { tags: ["admin"], params: idParamsSchema, response: { 200: adminUserSchema, ...adminErrors } },
-      preValidation: requireRole("admin"),
-    },
+    adminRoute(adminUserSchema, { params: idParamsSchema }),
     async (request) => reinstateUser(app.db, currentUser(request), request.params.id),
   );
 };

@@ -1,30 +1,17 @@
-import { and, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { LOGIN_FAILED_MESSAGE, signUpAnswer } from "@/shared/auth";
 import { emailOutbox } from "../../db/schema/email-outbox";
 import { loginAttempts } from "../../db/schema/login-attempts";
 import { sessions } from "../../db/schema/sessions";
-import {
-  as,
-  createTestContext,
-  createUser,
-  sessionCookie,
-  startNewWindow,
-  type TestContext,
-  type TestUser,
-  uniqueEmail,
-} from "../../test/test-app";
+import { emailsTo } from "../../test/reads";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, sessionCookie, startNewWindow, type TestUser, uniqueEmail } from "../../test/test-app";
 import { SIGN_UP_LIMIT } from "./routes";
 import { purgeOldAuthRows } from "./service";
 import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_PAIR, TOO_MANY_PASSWORD_TRIES } from "./throttle";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = sharedTestContext();
 
 const signUp = (payload: Record<string, unknown>, remoteAddress?: string) =>
   ctx.app.inject({ method: "POST", url: "/api/auth/sign-up", payload, ...(remoteAddress ? { remoteAddress } : {}) });
@@ -40,12 +27,7 @@ const changePassword = (user: TestUser, currentPassword: string, newPassword: st
 
 /** The token of the newest email of `kind` to `address`, read from its link. */
 async function linkToken(address: string, kind: string): Promise<string> {
-  const [email] = await ctx.database.db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.kind, kind)))
-    .orderBy(desc(emailOutbox.id))
-    .limit(1);
+  const [email] = await emailsTo(ctx, address, kind);
   const token = /#token=([A-Za-z0-9_-]+)/.exec(email?.textBody ?? "")?.[1];
   if (!token) throw new Error(`no ${kind} link in the email to ${address}`);
   return token;

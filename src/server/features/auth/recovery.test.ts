@@ -1,21 +1,16 @@
 import { createHash } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { PASSWORD_RESET_LINK_INVALID_MESSAGE, PASSWORD_RESET_REQUESTED_MESSAGE } from "@/shared/auth";
 import { accountTokens } from "../../db/schema/account-tokens";
-import { emailOutbox } from "../../db/schema/email-outbox";
-import { as, createTestContext, createUser, startNewWindow, type TestContext, uniqueEmail } from "../../test/test-app";
+import { emailsTo } from "../../test/reads";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, startNewWindow, uniqueEmail } from "../../test/test-app";
 import { findUserById } from "./queries";
 import { MAX_RESET_EMAILS_PER_HOUR, PASSWORD_RESET_LIMIT } from "./recovery";
 import { MAX_FAILURES_PER_PAIR } from "./throttle";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = sharedTestContext();
 
 let network = 0;
 /** Each test asks from its own network, so that the per-network limit is only met where a test means to. */
@@ -33,17 +28,9 @@ const signIn = (email: string, password: string) =>
     remoteAddress: "10.45.0.1",
   });
 
-async function emailsTo(address: string, kind: string) {
-  return ctx.database.db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.kind, kind)))
-    .orderBy(desc(emailOutbox.id));
-}
-
 /** The token of the newest reset email to `address`, read from its link. */
 async function resetToken(address: string): Promise<string> {
-  const [email] = await emailsTo(address, "account.password_reset");
+  const [email] = await emailsTo(ctx, address, "account.password_reset");
   const token = /\/reset-password#token=([A-Za-z0-9_-]+)/.exec(email?.textBody ?? "")?.[1];
   if (!token) throw new Error(`no reset link in the email to ${address}`);
   return token;
@@ -58,7 +45,7 @@ describe("forgot password", () => {
       expect(res.statusCode).toBe(202);
       expect(res.json()).toEqual({ message: PASSWORD_RESET_REQUESTED_MESSAGE });
     }
-    const [email, ...more] = await emailsTo(user.email, "account.password_reset");
+    const [email, ...more] = await emailsTo(ctx, user.email, "account.password_reset");
     expect(more).toEqual([]);
     expect(email?.subject).toBe("Reset your password");
     expect(email?.textBody).toContain("30 minutes");
@@ -82,7 +69,7 @@ describe("forgot password", () => {
     expect((await as(ctx, user, { method: "GET", url: "/api/auth/user" })).statusCode).toBe(401);
     expect((await signIn(user.email, user.password)).statusCode).toBe(401);
     expect((await signIn(user.email, "a-freshly-chosen-passphrase")).statusCode).toBe(200);
-    const [notice] = await emailsTo(user.email, "account.password_changed");
+    const [notice] = await emailsTo(ctx, user.email, "account.password_changed");
     expect(notice?.subject).toBe("Your password was changed");
     // The owner proved the address by opening what was sent to it.
     expect((await findUserById(ctx.database.db, user.id))?.emailVerifiedAt).not.toBeNull();
@@ -135,7 +122,7 @@ describe("forgot password", () => {
       expect(res.statusCode).toBe(202);
       expect(res.json().message).toBe(PASSWORD_RESET_REQUESTED_MESSAGE);
     }
-    expect((await emailsTo(user.email, "account.password_reset")).length).toBe(MAX_RESET_EMAILS_PER_HOUR);
+    expect((await emailsTo(ctx, user.email, "account.password_reset")).length).toBe(MAX_RESET_EMAILS_PER_HOUR);
   });
 
   it("limits how often one network asks, with a 429 that says so", async () => {

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AccountSession } from "@/shared/auth";
-import { as, createTestContext, createUser, sessionCookie, type TestContext } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, sessionCookie } from "../../test/test-app";
 import { MAX_SESSIONS_PER_ACCOUNT } from "./service";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ SESSION_IDLE_HOURS: "72", SESSION_TTL_DAYS: "30" });
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = sharedTestContext({ SESSION_IDLE_HOURS: "72", SESSION_TTL_DAYS: "30" });
 
 const HOUR = 3600_000;
 const MAC_CHROME =

@@ -1,30 +1,16 @@
-import { and, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EMAIL_LINK_INVALID_MESSAGE, emailChangeAnswer } from "@/shared/auth";
-import { emailOutbox } from "../../db/schema/email-outbox";
 import { createProvider } from "../../test/fixtures";
+import { emailsTo } from "../../test/reads";
 import { leadRowOf, matchedRequest, quoteOn } from "../../test/scenarios";
-import { as, createTestContext, createUser, sessionCookie, type TestContext, uniqueEmail } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, sessionCookie, uniqueEmail } from "../../test/test-app";
 import { RESEND_LIMIT } from "./verification";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
-
-async function mailsTo(address: string, kind: string) {
-  return ctx.database.db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.kind, kind)))
-    .orderBy(desc(emailOutbox.id));
-}
+const ctx = sharedTestContext();
 
 async function linkToken(address: string): Promise<string> {
-  const [mail] = await mailsTo(address, "account.email_verification");
+  const [mail] = await emailsTo(ctx, address, "account.email_verification");
   const token = /#token=([A-Za-z0-9_-]+)/.exec(mail?.textBody ?? "")?.[1];
   if (!token) throw new Error(`no confirmation link in the email to ${address}`);
   return token;
@@ -50,7 +36,7 @@ describe("email verification", () => {
     const limited = await as(ctx, user, { method: "POST", url: "/api/auth/verify-email/resend" });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toBe(RESEND_LIMIT.message);
-    expect((await mailsTo(user.email, "account.email_verification")).length).toBe(RESEND_LIMIT.max);
+    expect((await emailsTo(ctx, user.email, "account.email_verification")).length).toBe(RESEND_LIMIT.max);
 
     const opened = await verify(await linkToken(user.email));
     expect(opened.statusCode).toBe(200);
@@ -111,7 +97,7 @@ describe("changing the email address", () => {
     const res = await change(user, next.toUpperCase(), user.password);
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ message: emailChangeAnswer(next) });
-    expect((await mailsTo(user.email, "account.email_changing")).length).toBe(1);
+    expect((await emailsTo(ctx, user.email, "account.email_changing")).length).toBe(1);
     // Nothing moves until the new address is proved.
     expect((await me(user)).json().email).toBe(user.email);
 
@@ -138,8 +124,8 @@ describe("changing the email address", () => {
     const res = await change(user, taken.email, user.password);
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ message: emailChangeAnswer(taken.email) });
-    expect((await mailsTo(taken.email, "account.email_verification")).length).toBe(0);
-    expect((await mailsTo(taken.email, "account.exists")).length).toBe(1);
+    expect((await emailsTo(ctx, taken.email, "account.email_verification")).length).toBe(0);
+    expect((await emailsTo(ctx, taken.email, "account.exists")).length).toBe(1);
   });
 
   it("refuses the move with 409 when another account took the address before the link was opened", async () => {

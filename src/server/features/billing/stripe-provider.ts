@@ -4,14 +4,7 @@
 import Stripe from "stripe";
 import { PLAN, type SubscriptionStatus } from "@/shared/billing";
 import type { StripeConfig } from "../../config";
-import {
-  type BillingProvider,
-  type CardConfirmation,
-  CardError,
-  type StartedSubscription,
-  type StartSubscriptionInput,
-  type SubscriptionState,
-} from "./provider";
+import { type BillingProvider, type CardConfirmation, CardError, type SubscriptionState } from "./provider";
 
 /** Finds the plan's price when STRIPE_PRICE_ID is not set (docs/decisions/031). */
 export const PRICE_LOOKUP_KEY = "automatch_provider_monthly";
@@ -113,7 +106,7 @@ export function createStripeProvider(config: StripeConfig): StripeProvider {
     name: "stripe",
     client,
 
-    start: (input: StartSubscriptionInput): Promise<StartedSubscription> =>
+    start: (input) =>
       call("subscription start", async () => {
         const customerId =
           input.customerId ??

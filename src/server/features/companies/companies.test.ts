@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_REJECTION_REASON } from "@/shared/companies";
 import { activityLogs } from "../../db/schema/activity-logs";
 import { companies } from "../../db/schema/companies";
@@ -8,18 +8,15 @@ import { notifications } from "../../db/schema/notifications";
 import { users } from "../../db/schema/users";
 import { DEMO_PASSWORD, seedDemoData } from "../../seed";
 import { quoteRequestBody } from "../../test/fixtures";
-import { as, createTestContext, createUser, signIn, type TestContext, type TestUser } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createTestContext, createUser, signIn, type TestUser } from "../../test/test-app";
 import { DEMO_APPLICANT_EMAIL } from "./seed";
 import { RUNNING_REQUESTS_MESSAGE } from "./service";
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let admin: TestUser;
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = await createUser(ctx, "admin");
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 function profile(overrides: Record<string, unknown> = {}) {

@@ -1,7 +1,7 @@
 // The public profile's settings and case studies (issue 17, decision 140), as the owner edits them in
 // Settings, read back from the rows the public API reads.
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   CASE_STUDIES_FULL_MESSAGE,
   CASE_STUDIES_MAX,
@@ -13,22 +13,19 @@ import { caseStudies } from "../../db/schema/case-studies";
 import { companies } from "../../db/schema/companies";
 import { users } from "../../db/schema/users";
 import { createProvider, type TestProvider } from "../../test/fixtures";
-import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, type TestUser } from "../../test/test-app";
 import { CASE_STUDY_NOT_FOUND_MESSAGE, getPublicProfileSettings } from "./profile";
 import { NO_COMPANY_MESSAGE } from "./service";
 
-let ctx: TestContext;
+const ctx = sharedTestContext({}, { jobs: false });
 let client: TestUser;
 let admin: TestUser;
 let providerWithoutCompany: TestUser;
 beforeAll(async () => {
-  ctx = await createTestContext({}, { jobs: false });
   client = await createUser(ctx, "client");
   admin = await createUser(ctx, "admin");
   providerWithoutCompany = await createUser(ctx, "provider", "nocompany");
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const PROFILE_URL = "/api/companies/me/public-profile";

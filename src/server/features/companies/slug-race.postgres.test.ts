@@ -2,19 +2,13 @@
 // run's database: there transactions overlap, while PGlite runs one at a time. Both find the name's slug
 // free; the second to commit hits the unique slug and is retried, never answered with a 500.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { companies } from "../../db/schema/companies";
 import { waitingForLocks } from "../../test/locks";
-import { as, createTestContext, createUser, type TestContext } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser } from "../../test/test-app";
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext({}, { postgres: true, jobs: false });
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = sharedTestContext({}, { postgres: true, jobs: false });
 
 it("a registration racing another of the same name gets the slug with its id", async () => {
   const first = await createUser(ctx, "client", "racerone");

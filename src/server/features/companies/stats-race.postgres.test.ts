@@ -3,22 +3,16 @@
 // first's lock on the company row and must then count the first's committed change too, rather than
 // write figures from before it (a lost update the public rating would keep until the next change).
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { companies } from "../../db/schema/companies";
 import { reviews } from "../../db/schema/reviews";
 import { createProvider } from "../../test/fixtures";
 import { waitingForLocks } from "../../test/locks";
 import { createReviewedHire } from "../../test/reviewed-hires";
-import { createTestContext, createUser, type TestContext } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { createUser } from "../../test/test-app";
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext({}, { postgres: true });
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = sharedTestContext({}, { postgres: true });
 
 it("two reviews shown at once are both counted in the provider's figures", async () => {
   const provider = await createProvider(ctx);

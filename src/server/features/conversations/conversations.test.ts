@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   MESSAGE_EMAIL_WINDOW_MINUTES,
   MESSAGE_MAX_LENGTH,
@@ -8,26 +8,19 @@ import {
   type UnreadSummary,
 } from "@/shared/conversations";
 import type { LeadStatus } from "@/shared/leads";
-import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { emailOutbox } from "../../db/schema/email-outbox";
 import { leadMessages } from "../../db/schema/lead-messages";
 import { leads } from "../../db/schema/leads";
 import { notifications } from "../../db/schema/notifications";
 import { subscriptions } from "../../db/schema/subscriptions";
 import { LIVE_CHANNEL, type LiveMessage } from "../../live/publish";
-import { createProvider, type TestProvider } from "../../test/fixtures";
+import { createTopProvider, type TestProvider } from "../../test/fixtures";
 import { leadOf, matchedRequest } from "../../test/scenarios";
-import {
-  as,
-  createTestContext,
-  createUser,
-  startNewWindow,
-  type TestContext,
-  type TestUser,
-} from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, startNewWindow, type TestUser } from "../../test/test-app";
 import { CONVERSATION_NOT_FOUND, MESSAGE_RATE_LIMIT, REMOVED_MESSAGE_NOTE } from "./service";
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let client: TestUser;
 let otherClient: TestUser;
 let admin: TestUser;
@@ -152,15 +145,11 @@ async function listenLive() {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   client = await createUser(ctx, "client");
   otherClient = await createUser(ctx, "client", "other");
   admin = await createUser(ctx, "admin");
-  a = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
-  b = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
-});
-afterAll(async () => {
-  await ctx.close();
+  a = await createTopProvider(ctx);
+  b = await createTopProvider(ctx);
 });
 
 describe("who may read and write a thread", () => {

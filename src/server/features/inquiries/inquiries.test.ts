@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { as, createTestContext, createUser, startNewWindow, type TestContext } from "../../test/test-app";
+import { describe, expect, it } from "vitest";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, startNewWindow } from "../../test/test-app";
 import { PUBLIC_FORM_LIMIT } from "./service";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = sharedTestContext();
 
 let ipSeq = 0;
 /** Each test gets its own address, so that the per-address limit of one test does not touch another. */

@@ -1,30 +1,26 @@
 // Declining a lead (decision 132): who may, when, and what follows: the request offered to the next
 // best provider, never the same one again, and a provider who keeps declining a kind of work ranks lower.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { alerts } from "../../db/schema/alerts";
 import { companies } from "../../db/schema/companies";
-import { leads } from "../../db/schema/leads";
 import { notifications } from "../../db/schema/notifications";
-import { quoteRequests } from "../../db/schema/quote-requests";
 import { createProvider } from "../../test/fixtures";
 import { matchJobsFor } from "../../test/jobs";
+import { leadsOfRequest, requestStatus } from "../../test/reads";
 import { leadRowOf, matchedRequest } from "../../test/scenarios";
-import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, type TestUser } from "../../test/test-app";
 import { matchQuoteRequest, tooFewProvidersCause } from "../matching/service";
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let client: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   client = await createUser(ctx, "client");
   admin = await createUser(ctx, "admin");
-});
-afterAll(async () => {
-  await ctx.close();
 });
 // Each test decides who is eligible.
 beforeEach(async () => {
@@ -33,11 +29,6 @@ beforeEach(async () => {
 
 const decline = (user: TestUser | null, leadId: number | string, payload: object = { reason: "not_fit" }) =>
   as(ctx, user, { method: "POST", url: `/api/leads/${leadId}/decline`, payload });
-
-const leadsOf = (requestId: number) => ctx.database.db.select().from(leads).where(eq(leads.quoteRequestId, requestId));
-
-const statusOf = async (requestId: number) =>
-  (await ctx.database.db.select().from(quoteRequests).where(eq(quoteRequests.id, requestId)))[0]?.status;
 
 /** Best first: each covers less of the default request than the one before. */
 async function rankedProviders() {
@@ -55,7 +46,7 @@ describe("declining a lead", () => {
   it("the owner declines with a reason; the request is offered to the next best provider, never to it again", async () => {
     const p = await rankedProviders();
     const id = await matchedRequest(ctx, client);
-    expect((await leadsOf(id)).map((l) => l.companyId).sort()).toEqual(
+    expect((await leadsOfRequest(ctx, id)).map((l) => l.companyId).sort()).toEqual(
       [p.first.companyId, p.second.companyId, p.third.companyId].sort(),
     );
     const lead = await leadRowOf(ctx, p.first, id);
@@ -73,7 +64,7 @@ describe("declining a lead", () => {
 
     // The job's work: the fourth provider takes the free place, and is told.
     expect(await matchQuoteRequest(ctx.deps, id)).toMatchObject({ status: "done", delivered: 1, totalLeads: 3 });
-    const after = await leadsOf(id);
+    const after = await leadsOfRequest(ctx, id);
     expect(after.map((l) => l.companyId).sort()).toEqual(
       [p.first.companyId, p.second.companyId, p.third.companyId, p.fourth.companyId].sort(),
     );
@@ -82,13 +73,13 @@ describe("declining a lead", () => {
       .from(notifications)
       .where(and(eq(notifications.userId, p.fourth.id), eq(notifications.kind, "lead.delivered")));
     expect(told).toHaveLength(1);
-    expect(await statusOf(id)).toBe("matched");
+    expect(await requestStatus(ctx, id)).toBe("matched");
 
     // Matching again, or the fourth declining too, never brings the request back to the first provider.
     expect(await matchQuoteRequest(ctx.deps, id)).toMatchObject({ delivered: 0 });
     expect((await decline(p.fourth, (await leadRowOf(ctx, p.fourth, id)).id)).statusCode).toBe(200);
     await matchQuoteRequest(ctx.deps, id);
-    const last = await leadsOf(id);
+    const last = await leadsOfRequest(ctx, id);
     expect(last.filter((l) => l.companyId === p.first.companyId)).toHaveLength(1);
     expect((await leadRowOf(ctx, p.first, id)).status).toBe("declined");
     expect((await leadRowOf(ctx, p.fifth, id)).status).toBe("new");
@@ -114,10 +105,10 @@ describe("declining a lead", () => {
   it("a request whose only provider declined, with nobody else eligible, waits for a provider again", async () => {
     const only = await createProvider(ctx);
     const id = await matchedRequest(ctx, client);
-    expect(await statusOf(id)).toBe("matched");
+    expect(await requestStatus(ctx, id)).toBe("matched");
     expect((await decline(only, (await leadRowOf(ctx, only, id)).id, { reason: "no_capacity" })).statusCode).toBe(200);
     expect(await matchQuoteRequest(ctx.deps, id)).toMatchObject({ delivered: 0, eligible: 0, totalLeads: 0 });
-    expect(await statusOf(id)).toBe("open");
+    expect(await requestStatus(ctx, id)).toBe("open");
     // One too-few-providers alert, raised when the request first had one provider only.
     expect(
       await ctx.database.db
@@ -129,7 +120,7 @@ describe("declining a lead", () => {
     const late = await createProvider(ctx);
     await matchQuoteRequest(ctx.deps, id);
     expect((await leadRowOf(ctx, late, id)).status).toBe("new");
-    expect(await statusOf(id)).toBe("matched");
+    expect(await requestStatus(ctx, id)).toBe("matched");
   });
 });
 

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
+import { beforeAll, describe, expect, it } from "vitest";
 import { companies } from "../../db/schema/companies";
 import { quotes } from "../../db/schema/quotes";
 import { subscriptions } from "../../db/schema/subscriptions";
-import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
-import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
+import { createProvider, createTopProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, type TestUser } from "../../test/test-app";
 import { matchQuoteRequest } from "../matching/service";
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let client: TestUser;
 let a: TestProvider;
 let b: TestProvider;
@@ -25,16 +25,12 @@ async function leadIdOf(p: TestProvider): Promise<number> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   client = await createUser(ctx, "client");
   a = await createProvider(ctx);
   b = await createProvider(ctx);
   const res = await as(ctx, client, { method: "POST", url: "/api/quote-requests", payload: quoteRequestBody() });
   requestId = res.json().id;
   await matchQuoteRequest(ctx.deps, requestId);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 describe("a provider's leads", () => {
@@ -123,7 +119,7 @@ describe("must not", () => {
 
   it("a provider without access sees why, and gets 403 for leads; access returns with the subscription", async () => {
     // Every specialty: the best score, so that c surely gets the new request's lead.
-    const c = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
+    const c = await createTopProvider(ctx);
     const res = await as(ctx, client, { method: "POST", url: "/api/quote-requests", payload: quoteRequestBody() });
     await matchQuoteRequest(ctx.deps, res.json().id);
     const lead = (await get(c, "/api/leads/me")).json()[0].id;

@@ -2,7 +2,7 @@
 // transactions overlap, while PGlite runs one at a time. Several matchings of one request (a job's
 // retry beside the rematch sweep) and matchings of different requests run at once.
 import { and, count, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../db/schema/email-outbox";
 import { leads } from "../../db/schema/leads";
 import { notifications } from "../../db/schema/notifications";
@@ -10,19 +10,16 @@ import { quoteRequests } from "../../db/schema/quote-requests";
 import { createProvider } from "../../test/fixtures";
 import { waitingForLocks } from "../../test/locks";
 import { submitRequest } from "../../test/scenarios";
-import { createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { createUser, type TestUser } from "../../test/test-app";
 import { matchQuoteRequest, rematchOpenRequests } from "./service";
 
-let ctx: TestContext;
+const ctx = sharedTestContext({}, { postgres: true });
 let client: TestUser;
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, { postgres: true });
   client = await createUser(ctx, "client");
   for (let i = 0; i < 5; i++) await createProvider(ctx);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const leadsOf = (ids: number[]) =>

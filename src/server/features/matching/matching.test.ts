@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { prepareRequest, rankProviders } from "@/shared/matching";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { alerts } from "../../db/schema/alerts";
@@ -10,10 +10,12 @@ import { quoteRequests } from "../../db/schema/quote-requests";
 import { users } from "../../db/schema/users";
 import { createJobQueue } from "../../jobs/queue";
 import { startWorkers } from "../../jobs/workers";
-import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
+import { createProvider, createTopProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
+import { leadsOfRequest, requestStatus } from "../../test/reads";
 import { createReviewedHire } from "../../test/reviewed-hires";
 import { submitRequest } from "../../test/scenarios";
-import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, type TestUser } from "../../test/test-app";
 import { findCandidates } from "./queries";
 import {
   checkMatchDeadlines,
@@ -24,7 +26,7 @@ import {
   tooFewProvidersCause,
 } from "./service";
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let client: TestUser;
 let admin: TestUser;
 const deps = () => ctx.deps;
@@ -32,21 +34,14 @@ const quiet = { info: () => undefined, warn: () => undefined, error: () => undef
 const HOUR_MS = 60 * 60 * 1000;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   client = await createUser(ctx, "client");
   admin = await createUser(ctx, "admin");
-});
-afterAll(async () => {
-  await ctx.close();
 });
 // Each test starts with no providers, so that it decides who is eligible.
 beforeEach(async () => {
   await ctx.database.db.delete(companies);
 });
 
-const leadsOf = (requestId: number) => ctx.database.db.select().from(leads).where(eq(leads.quoteRequestId, requestId));
-const statusOf = async (requestId: number) =>
-  (await ctx.database.db.select().from(quoteRequests).where(eq(quoteRequests.id, requestId)))[0]?.status;
 /** A new request's row and its profile, as matching reads them. */
 async function submittedProfile(over: Parameters<typeof quoteRequestBody>[0] = {}) {
   const id = await submitRequest(ctx, client, over);
@@ -68,7 +63,7 @@ describe("matching a submitted request", () => {
 
     const id = await submitRequest(ctx, client);
     // Submitting did not match: that is the job's work.
-    expect(await leadsOf(id)).toHaveLength(0);
+    expect(await leadsOfRequest(ctx, id)).toHaveLength(0);
     // Workers on a queue of this test's own, stopped when it ends, so that they match nothing the
     // later tests submit.
     const workerQueue = createJobQueue(ctx.database, quiet, { maintenance: false });
@@ -77,8 +72,9 @@ describe("matching a submitted request", () => {
     await startWorkers({ ...deps(), jobs: workerQueue, log: quiet }, { schedules: false });
 
     const until = Date.now() + 20_000;
-    while ((await leadsOf(id)).length < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
-    const delivered = await leadsOf(id);
+    while ((await leadsOfRequest(ctx, id)).length < 3 && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 200));
+    const delivered = await leadsOfRequest(ctx, id);
     expect(delivered.map((l) => l.companyId).sort()).toEqual([strong.companyId, good.companyId, fair.companyId].sort());
     expect(delivered.map((l) => l.companyId)).not.toContain(weak.companyId);
     const byCompany = new Map(delivered.map((l) => [l.companyId, l]));
@@ -99,7 +95,7 @@ describe("matching a submitted request", () => {
       ]);
       expect(Math.round(lead.scoreParts.reduce((a, p) => a + p.points, 0))).toBe(lead.matchScore);
     }
-    expect(await statusOf(id)).toBe("matched");
+    expect(await requestStatus(ctx, id)).toBe("matched");
     // Each provider is told, and only those who got the lead.
     const told = await ctx.database.db.select().from(notifications).where(eq(notifications.kind, "lead.delivered"));
     expect(told.map((n) => n.userId)).toEqual(expect.arrayContaining([strong.id, good.id, fair.id]));
@@ -111,7 +107,7 @@ describe("matching a submitted request", () => {
     const id = await submitRequest(ctx, client);
     const [a, b] = await Promise.all([matchQuoteRequest(deps(), id), matchQuoteRequest(deps(), id)]);
     const again = await matchQuoteRequest(deps(), id);
-    const rows = await leadsOf(id);
+    const rows = await leadsOfRequest(ctx, id);
     expect(rows).toHaveLength(3);
     expect(new Set(rows.map((r) => r.companyId)).size).toBe(3);
     const deliveredCounts = [a, b, again].map((o) => (o.status === "done" ? o.delivered : -1));
@@ -131,7 +127,7 @@ describe("matching a submitted request", () => {
     const trialing = await createProvider(ctx, { subscription: "trialing" });
     const id = await submitRequest(ctx, client);
     await matchQuoteRequest(deps(), id);
-    const rows = await leadsOf(id);
+    const rows = await leadsOfRequest(ctx, id);
     expect(rows.map((r) => r.companyId)).toEqual([trialing.companyId]);
     for (const p of ineligible) expect(rows.map((r) => r.companyId)).not.toContain(p.companyId);
   });
@@ -142,7 +138,7 @@ describe("matching a submitted request", () => {
     await ctx.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.id));
     const id = await submitRequest(ctx, client);
     await matchQuoteRequest(deps(), id);
-    expect((await leadsOf(id)).map((r) => r.companyId)).toEqual([active.companyId]);
+    expect((await leadsOfRequest(ctx, id)).map((r) => r.companyId)).toEqual([active.companyId]);
   });
 
   it("keeps a US-only request to US providers", async () => {
@@ -154,7 +150,7 @@ describe("matching a submitted request", () => {
       requirements: { ...quoteRequestBody().requirements, locationPreference: "us-only" },
     });
     await matchQuoteRequest(deps(), id);
-    expect((await leadsOf(id)).map((r) => r.companyId)).toEqual([us.companyId]);
+    expect((await leadsOfRequest(ctx, id)).map((r) => r.companyId)).toEqual([us.companyId]);
   });
 
   it("does not match a cancelled request", async () => {
@@ -169,19 +165,19 @@ describe("matching a submitted request", () => {
       ).statusCode,
     ).toBe(200);
     expect(await matchQuoteRequest(deps(), id)).toEqual({ status: "skipped", reason: "not-open" });
-    expect(await leadsOf(id)).toHaveLength(0);
+    expect(await leadsOfRequest(ctx, id)).toHaveLength(0);
   });
 });
 
 describe("the requester's own company", () => {
   it("never receives the request as a lead, however well it fits", async () => {
-    const own = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
+    const own = await createTopProvider(ctx);
     const other = await createProvider(ctx);
     const id = await submitRequest(ctx, client);
     // The request's client owns an approved, subscribed company (a client who became a provider).
     await ctx.database.db.update(quoteRequests).set({ clientId: own.id }).where(eq(quoteRequests.id, id));
     await matchQuoteRequest(deps(), id);
-    const companies = (await leadsOf(id)).map((l) => l.companyId);
+    const companies = (await leadsOfRequest(ctx, id)).map((l) => l.companyId);
     expect(companies).toContain(other.companyId);
     expect(companies).not.toContain(own.companyId);
   });
@@ -332,7 +328,7 @@ describe("the clients' ratings in the score", () => {
 
     const id = await submitRequest(ctx, client);
     await matchQuoteRequest(deps(), id);
-    const delivered = await leadsOf(id);
+    const delivered = await leadsOfRequest(ctx, id);
     // Without ratings the lowest ids would win the tie; the 1-star provider drops out for the 5-star one.
     expect(delivered.map((l) => l.companyId).sort()).toEqual(
       [second.companyId, third.companyId, last.companyId].sort(),
@@ -362,7 +358,7 @@ describe("providers who become eligible later", () => {
     const early = await createProvider(ctx);
     const id = await submitRequest(ctx, client);
     await matchQuoteRequest(deps(), id);
-    expect((await leadsOf(id)).map((l) => l.companyId)).toEqual([early.companyId]);
+    expect((await leadsOfRequest(ctx, id)).map((l) => l.companyId)).toEqual([early.companyId]);
 
     const late = await createProvider(ctx, { companyStatus: "pending" });
     const approve = await as(ctx, admin, {
@@ -371,16 +367,18 @@ describe("providers who become eligible later", () => {
     });
     expect(approve.statusCode).toBe(200);
     expect(await rematchOpenRequests(deps())).toBeGreaterThanOrEqual(1);
-    expect((await leadsOf(id)).map((l) => l.companyId).sort()).toEqual([early.companyId, late.companyId].sort());
+    expect((await leadsOfRequest(ctx, id)).map((l) => l.companyId).sort()).toEqual(
+      [early.companyId, late.companyId].sort(),
+    );
   });
 
   it("reaches every short request, however many older ones stay short, batch after batch", async () => {
     const ids: number[] = [];
     for (let i = 0; i < 5; i++) ids.push(await submitRequest(ctx, client));
-    const late = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
+    const late = await createTopProvider(ctx);
     // Batches of two: the newest requests are only reached by going on past the first batch.
     await rematchOpenRequests(deps(), 2);
-    for (const id of ids) expect((await leadsOf(id)).map((l) => l.companyId)).toContain(late.companyId);
+    for (const id of ids) expect((await leadsOfRequest(ctx, id)).map((l) => l.companyId)).toContain(late.companyId);
   });
 });
 

@@ -20,7 +20,7 @@ import { companies } from "../../db/schema/companies";
 import { leads } from "../../db/schema/leads";
 import { reviews } from "../../db/schema/reviews";
 import { users } from "../../db/schema/users";
-import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
+import { createProvider, createTopProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
 import { refreshProviderStats } from "../companies/stats";
 import { matchQuoteRequest } from "../matching/service";
@@ -459,7 +459,7 @@ describe("figures and reviews from real leads, quotes and messages", () => {
   }
 
   beforeAll(async () => {
-    const p = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
+    const p = await createTopProvider(ctx);
     firm = { ...p, slug: await slugOf(p.companyId) };
     // Answered after 30 minutes and hired; after 90, still pending; after 60, then withdrawn; a message after 10.
     const hired = await leadFor(30);

@@ -1,21 +1,15 @@
 // The hourly purge job (purge-auth-rows) also deletes expired Idempotency-Keys (decision 110): the
 // handler startWorkers registers for it is run here on the test's database, directly and once.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { idempotencyKeys } from "../../db/schema/idempotency-keys";
 import { JOB_NAMES, type JobInfo, type JobName, type JobPayloads, type JobQueue } from "../../jobs/queue";
 import { startWorkers } from "../../jobs/workers";
 import { quoteRequestBody } from "../../test/fixtures";
-import { as, createTestContext, createUser, signIn, type TestContext } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, signIn } from "../../test/test-app";
 import { IDEMPOTENCY_KEY_TTL_MS } from "./service";
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = sharedTestContext();
 
 /** The purge job's handler as startWorkers registers it, taken from a queue that only records. */
 async function purgeJobHandler(): Promise<() => Promise<void>> {

@@ -1,12 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { jsonb, pgSchema, text } from "drizzle-orm/pg-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { IDEMPOTENCY_KEY_MAX } from "@/shared/idempotency";
 import { type CreateQuoteRequestInput, DESCRIPTION_MAX, MESSAGES } from "@/shared/quote-requests";
 import { idempotencyKeys } from "../../db/schema/idempotency-keys";
 import { quoteRequests } from "../../db/schema/quote-requests";
 import { quoteRequestBody as validBody } from "../../test/fixtures";
-import { as, createTestContext, createUser, signIn, type TestContext, type TestUser } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, signIn, type TestUser } from "../../test/test-app";
 import { findUserById } from "../auth/queries";
 import {
   IDEMPOTENCY_KEY_REUSED,
@@ -15,23 +16,19 @@ import {
   submitQuoteRequest,
 } from "./service";
 
-let ctx: TestContext;
+const ctx = sharedTestContext({}, { jobs: true });
 let client: TestUser;
 let otherClient: TestUser;
 let provider: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
-  ctx = await createTestContext({}, { jobs: true });
   [client, otherClient, provider, admin] = await Promise.all([
     createUser(ctx, "client"),
     createUser(ctx, "client", "other"),
     createUser(ctx, "provider"),
     createUser(ctx, "admin"),
   ]);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const create = (user: TestUser | null, payload: unknown) =>

@@ -8,8 +8,11 @@ import { type MessagingDeps, notifyUser } from "../notifications/service";
 import { quoteDeclinedMessage } from "./messages";
 import * as q from "./queries";
 
-/** Declines the request's pending quotes (but `exceptQuoteId`), closes their leads, tells their providers. */
-export async function declinePendingQuotes(
+/**
+ * A request that stops taking quotes (closed or cancelled): its pending quotes (but `exceptQuoteId`)
+ * declined and their providers told, its leads closed.
+ */
+export async function closeRequestQuotes(
   tx: Db,
   deps: MessagingDeps,
   quoteRequestId: number,
@@ -25,18 +28,6 @@ export async function declinePendingQuotes(
   for (const quote of declined) {
     await notifyUser(tx, deps, quoteDeclinedMessage(appUrl, await q.findQuoteParties(tx, quote), quote, reason));
   }
-  return declined;
-}
-
-/** A request that stops taking quotes (closed or cancelled): its remaining quotes declined, its leads closed. */
-export async function closeRequestQuotes(
-  tx: Db,
-  deps: MessagingDeps,
-  quoteRequestId: number,
-  reason: DeclineReason,
-  exceptQuoteId?: number,
-): Promise<QuoteRow[]> {
-  const declined = await declinePendingQuotes(tx, deps, quoteRequestId, reason, exceptQuoteId);
   await q.setLeadStatus(tx, { quoteRequestId }, "closed");
   return declined;
 }

@@ -1,26 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
+import { beforeAll, describe, expect, it } from "vitest";
 import { companies } from "../../db/schema/companies";
-import { createProvider, type TestProvider } from "../../test/fixtures";
+import { createTopProvider, type TestProvider } from "../../test/fixtures";
 import { createReviewedHire } from "../../test/reviewed-hires";
 import { matchedRequest, quoteOn } from "../../test/scenarios";
-import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, type TestUser } from "../../test/test-app";
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let client: TestUser;
 let reviewer: TestUser;
 let rated: TestProvider;
 let fresh: TestProvider;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   client = await createUser(ctx, "client");
   reviewer = await createUser(ctx, "client", "reviewer");
-  rated = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
-  fresh = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
-});
-afterAll(async () => {
-  await ctx.close();
+  rated = await createTopProvider(ctx);
+  fresh = await createTopProvider(ctx);
 });
 
 /** The comparison's figures come from the providers; the quote's words are their own. */

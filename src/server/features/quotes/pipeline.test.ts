@@ -2,14 +2,15 @@
 // figures of declined leads (decision 132), against leads seeded through the API (messages straight
 // into their table: the conversation API is another feature's).
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { leadMessages } from "../../db/schema/lead-messages";
 import { quotes } from "../../db/schema/quotes";
 import { createProvider, type TestProvider } from "../../test/fixtures";
 import { acceptQuote, leadOf, matchedRequest } from "../../test/scenarios";
-import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, type TestUser } from "../../test/test-app";
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let client: TestUser;
 let admin: TestUser;
 let p: TestProvider;
@@ -31,7 +32,6 @@ const message = (leadId: number, side: "client" | "provider", createdAt: Date) =
 let declinedLead = 0;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   client = await createUser(ctx, "client");
   admin = await createUser(ctx, "admin");
   p = await createProvider(ctx);
@@ -61,9 +61,6 @@ beforeAll(async () => {
     as(ctx, who, { method: "POST", url: `/api/leads/${id}/decline`, payload: { reason, note } });
   expect((await decline(p, declined, "not_fit", "We only do SAP work.")).statusCode).toBe(200);
   expect((await decline(rival, await leadOf(ctx, rival, ids[0] ?? 0), "too_small")).statusCode).toBe(200);
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 describe("the pipeline's stages", () => {

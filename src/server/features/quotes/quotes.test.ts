@@ -1,44 +1,33 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
+import { beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../db/schema/email-outbox";
 import { leads } from "../../db/schema/leads";
-import { notifications } from "../../db/schema/notifications";
 import { quotes } from "../../db/schema/quotes";
 import { subscriptions } from "../../db/schema/subscriptions";
-import { createProvider, type TestProvider } from "../../test/fixtures";
+import { createProvider, createTopProvider, type TestProvider } from "../../test/fixtures";
+import { notificationsOf } from "../../test/reads";
 import { leadOf, matchedRequest, quoteBody, quoteOn } from "../../test/scenarios";
-import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, type TestUser } from "../../test/test-app";
 import { unsendableReason } from "../notifications/mail";
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let client: TestUser;
 let otherClient: TestUser;
 
 const call = (user: TestUser | null, method: "GET" | "POST" | "PUT", url: string, payload?: unknown) =>
   as(ctx, user, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
 
-const notificationsOf = (userId: number, kind: string) =>
-  ctx.database.db
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)))
-    .orderBy(notifications.id);
-
 let a: TestProvider;
 let b: TestProvider;
 let c: TestProvider;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   client = await createUser(ctx, "client");
   otherClient = await createUser(ctx, "client", "other");
-  a = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
-  b = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
-  c = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
-});
-afterAll(async () => {
-  await ctx.close();
+  a = await createTopProvider(ctx);
+  b = await createTopProvider(ctx);
+  c = await createTopProvider(ctx);
 });
 
 describe("sending a quote", () => {
@@ -102,7 +91,7 @@ describe("sending a quote", () => {
       quote: { id: quote.id },
     });
 
-    const [note] = (await notificationsOf(client.id, "quote.received")).filter(
+    const [note] = (await notificationsOf(ctx, client.id, "quote.received")).filter(
       (n) => n.link === `/quote-request/${requestId}`,
     );
     expect(note?.body).toContain("$24,000 ($30,000 in the first year)");
@@ -253,15 +242,15 @@ describe("the client's choice", () => {
     const leadRows = await ctx.database.db.select().from(leads).where(eq(leads.quoteRequestId, requestId));
     expect(leadRows.map((l) => l.status)).toEqual(["closed", "closed", "closed"]);
 
-    const accepted = await notificationsOf(a.id, "quote.accepted");
+    const accepted = await notificationsOf(ctx, a.id, "quote.accepted");
     expect(accepted.map((n) => n.link)).toContain(`/provider-dashboard/leads/${await leadOf(ctx, a, requestId)}`);
-    const declined = await notificationsOf(b.id, "quote.declined");
+    const declined = await notificationsOf(ctx, b.id, "quote.declined");
     expect(declined.map((n) => n.link)).toContain(`/provider-dashboard/leads/${await leadOf(ctx, b, requestId)}`);
     expect(declined.at(-1)?.body).toMatch(/another provider/);
     // c never quoted: nothing to tell it.
-    expect((await notificationsOf(c.id, "quote.declined")).length).toBe(0);
+    expect((await notificationsOf(ctx, c.id, "quote.declined")).length).toBe(0);
     // Each notification went to its own user only.
-    expect((await notificationsOf(client.id, "quote.accepted")).length).toBe(0);
+    expect((await notificationsOf(ctx, client.id, "quote.accepted")).length).toBe(0);
     const mails = await ctx.database.db
       .select()
       .from(emailOutbox)
@@ -334,7 +323,7 @@ describe("the client's choice", () => {
       .from(leads)
       .where(eq(leads.id, await leadOf(ctx, c, requestId)));
     expect(lead?.status).toBe("closed");
-    const notes = await notificationsOf(c.id, "quote.declined");
+    const notes = await notificationsOf(ctx, c.id, "quote.declined");
     expect(notes.at(-1)?.body).toMatch(/declined your quote/);
     // A declined quote is still the lead's quote: no second one.
     expect((await call(c, "POST", `/api/leads/${lead?.id}/quote`, quoteBody())).statusCode).toBe(409);
@@ -343,14 +332,14 @@ describe("the client's choice", () => {
   it("cancelling a request declines its pending quotes and closes its leads", async () => {
     const requestId = await matchedRequest(ctx, client);
     const id = await quoteOn(ctx, a, requestId);
-    const before = (await notificationsOf(a.id, "quote.declined")).length;
+    const before = (await notificationsOf(ctx, a.id, "quote.declined")).length;
     const res = await call(client, "POST", `/api/quote-requests/${requestId}/cancel`);
     expect(res.statusCode).toBe(200);
     const [row] = await ctx.database.db.select().from(quotes).where(eq(quotes.id, id));
     expect(row).toMatchObject({ status: "declined", declineReason: "request-cancelled" });
     const leadRows = await ctx.database.db.select().from(leads).where(eq(leads.quoteRequestId, requestId));
     expect(leadRows.every((l) => l.status === "closed")).toBe(true);
-    const after = await notificationsOf(a.id, "quote.declined");
+    const after = await notificationsOf(ctx, a.id, "quote.declined");
     expect(after.length).toBe(before + 1);
     expect(after.at(-1)?.body).toMatch(/cancelled/);
     expect((await call(client, "POST", `/api/quotes/${id}/accept`)).statusCode).toBe(409);
@@ -359,7 +348,7 @@ describe("the client's choice", () => {
 
 describe("provider analytics", () => {
   it("counts the pipeline and the win rate: 1 accepted of 3 sent is 33%, withdrawn quotes not counted", async () => {
-    const p = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
+    const p = await createTopProvider(ctx);
     const empty = (await call(p, "GET", "/api/analytics/me")).json();
     expect(empty.winRate).toBe(0);
     expect(empty.months).toHaveLength(6);

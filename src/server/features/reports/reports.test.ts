@@ -3,7 +3,7 @@
 // suspends the author, each written to the activity log. Messages are inserted directly: sending them
 // is the conversation API's part.
 import { and, desc, eq, ne } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LOGIN_FAILED_MESSAGE } from "@/shared/auth";
 import type { MessageSide } from "@/shared/conversations";
 import { PATHS } from "@/shared/paths";
@@ -17,7 +17,6 @@ import {
   OWN_MESSAGE_REPORT_MESSAGE,
   REPORT_THREAD_CONTEXT,
 } from "@/shared/reports";
-import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { activityLogs } from "../../db/schema/activity-logs";
 import { alerts } from "../../db/schema/alerts";
 import { emailOutbox } from "../../db/schema/email-outbox";
@@ -25,13 +24,14 @@ import { leadMessages, messageReports } from "../../db/schema/lead-messages";
 import { sessions } from "../../db/schema/sessions";
 import { users } from "../../db/schema/users";
 import { LIVE_CHANNEL, type LiveMessage } from "../../live/publish";
-import { createProvider, type TestProvider } from "../../test/fixtures";
+import { createTopProvider, type TestProvider } from "../../test/fixtures";
 import { leadOf, matchedRequest } from "../../test/scenarios";
-import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, type TestUser } from "../../test/test-app";
 import { LAST_ADMIN_MESSAGE, SELF_SUSPEND_MESSAGE } from "../admin/users";
 import { startSession } from "../auth/service";
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let admin: TestUser;
 let client: TestUser;
 let otherClient: TestUser;
@@ -123,17 +123,13 @@ async function alertOf(reportId: number) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = await createUser(ctx, "admin");
   client = await createUser(ctx, "client");
   otherClient = await createUser(ctx, "client", "otherclient");
-  provider = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
+  provider = await createTopProvider(ctx);
   lead = await newLead(client, provider);
   // Came after the matching: no lead of the client's request.
-  otherProvider = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
-});
-afterAll(async () => {
-  await ctx.close();
+  otherProvider = await createTopProvider(ctx);
 });
 
 describe("POST /api/messages/:id/report", () => {
@@ -377,7 +373,7 @@ describe("dismissing a report", () => {
 
 describe("suspending an account", () => {
   it("ends its sessions, refuses its sign-in, resolves its reports, logs old and new; reinstating lets it back", async () => {
-    const rude = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
+    const rude = await createTopProvider(ctx);
     const rudeLead = await newLead(client, rude);
     const id = await message(rudeLead, "provider", rude, "Threatening text.");
     const reportId = (await report(client, id, "harassment")).json().id;

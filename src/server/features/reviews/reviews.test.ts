@@ -1,8 +1,8 @@
 // Verified reviews (issue 17, decision 141): the invitation on a hire, the hiring client's review (once
 // per hire), the reviewed provider's one reply and its list, and what a deleted client's review shows.
 // The admin's list and hiding are in admin/reviews.test.ts.
-import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   type OwnReview,
   REPLY_EXISTS_MESSAGE,
@@ -10,17 +10,16 @@ import {
   REVIEW_NOT_HIRED_MESSAGE,
   type RequestReview,
 } from "@/shared/reviews";
-import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { companies } from "../../db/schema/companies";
-import { emailOutbox } from "../../db/schema/email-outbox";
-import { notifications } from "../../db/schema/notifications";
 import { quoteRequests } from "../../db/schema/quote-requests";
 import { reviews } from "../../db/schema/reviews";
-import { createProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
+import { createTopProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
+import { emailsTo, notificationsOf } from "../../test/reads";
 import { hire, matchedRequest, quoteOn } from "../../test/scenarios";
-import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { as, createUser, type TestUser } from "../../test/test-app";
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 let client: TestUser;
 let otherClient: TestUser;
 let admin: TestUser;
@@ -57,36 +56,18 @@ async function figures(companyId: number) {
   return row;
 }
 
-const notesOf = (userId: number, kind: string) =>
-  ctx.database.db
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)))
-    .orderBy(notifications.id);
-
-const mailOf = (address: string, kind: string) =>
-  ctx.database.db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.toAddress, address), eq(emailOutbox.kind, kind)))
-    .orderBy(emailOutbox.id);
-
 beforeAll(async () => {
-  ctx = await createTestContext();
   client = await createUser(ctx, "client");
   otherClient = await createUser(ctx, "client", "other");
   admin = await createUser(ctx, "admin");
-  provider = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
-  otherProvider = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
-});
-afterAll(async () => {
-  await ctx.close();
+  provider = await createTopProvider(ctx);
+  otherProvider = await createTopProvider(ctx);
 });
 
 describe("the invitation to review", () => {
   it("comes on accepting a quote, in the app and by email, linking to the request's review card", async () => {
     const requestId = await hireOn(client, provider, "Invitation on accept");
-    const [note] = (await notesOf(client.id, "review.invited")).filter((n) =>
+    const [note] = (await notificationsOf(ctx, client.id, "review.invited")).filter((n) =>
       n.link?.startsWith(`/quote-request/${requestId}`),
     );
     expect(note).toMatchObject({
@@ -94,7 +75,7 @@ describe("the invitation to review", () => {
       link: `/quote-request/${requestId}#review`,
     });
     expect(note?.body).toContain('"Invitation on accept"');
-    const mail = (await mailOf(client.email, "review.invited")).filter((m) =>
+    const mail = (await emailsTo(ctx, client.email, "review.invited")).filter((m) =>
       m.textBody.includes(`/quote-request/${requestId}#review`),
     );
     expect(mail).toHaveLength(1);
@@ -111,10 +92,10 @@ describe("the invitation to review", () => {
     });
     expect(off.statusCode, off.body).toBe(200);
     const requestId = await hireOn(quiet);
-    expect((await notesOf(quiet.id, "review.invited")).map((n) => n.link)).toEqual([
+    expect((await notificationsOf(ctx, quiet.id, "review.invited")).map((n) => n.link)).toEqual([
       `/quote-request/${requestId}#review`,
     ]);
-    expect(await mailOf(quiet.email, "review.invited")).toEqual([]);
+    expect(await emailsTo(ctx, quiet.email, "review.invited")).toEqual([]);
   });
 
   it("is not sent for a declined quote", async () => {
@@ -122,7 +103,7 @@ describe("the invitation to review", () => {
     const requestId = await matchedRequest(ctx, declining, { title: TITLE });
     const quote = await quoteOn(ctx, provider, requestId);
     expect((await call(declining, "POST", `/api/quotes/${quote}/decline`)).statusCode).toBe(200);
-    expect(await notesOf(declining.id, "review.invited")).toEqual([]);
+    expect(await notificationsOf(ctx, declining.id, "review.invited")).toEqual([]);
   });
 });
 
@@ -163,7 +144,7 @@ describe("reading a request's review", () => {
 
 describe("writing a review", () => {
   it("stores the review with the request's estimate, refreshes the company's figures and tells the provider", async () => {
-    const fresh = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
+    const fresh = await createTopProvider(ctx);
     const requestId = await hireOn(client, fresh, "Reviewed hire");
     const before = await figures(fresh.companyId);
     expect(before).toEqual({ reviewCount: 0, ratingSum: 0, ratingAvg: null });
@@ -190,10 +171,10 @@ describe("writing a review", () => {
     });
     expect(await figures(fresh.companyId)).toEqual({ reviewCount: 1, ratingSum: 4, ratingAvg: 4 });
 
-    const [note] = await notesOf(fresh.id, "review.received");
+    const [note] = await notificationsOf(ctx, fresh.id, "review.received");
     expect(note).toMatchObject({ title: 'New review: 4 stars for "Reviewed hire"', link: "/settings#reviews" });
     expect(note?.body).toContain("Partly");
-    const [mail] = await mailOf(fresh.email, "review.received");
+    const [mail] = await emailsTo(ctx, fresh.email, "review.received");
     expect(mail?.subject).toBe("A client reviewed your company: 4 stars");
     expect(mail?.textBody).toContain("/settings#reviews");
 
@@ -330,7 +311,7 @@ describe("the provider's reply and list", () => {
   });
 
   it("lists the provider's own reviews, newest first, a page at a time; others' are not in it", async () => {
-    const listed = await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
+    const listed = await createTopProvider(ctx);
     const first = (await review(await hireOn(client, listed, "First job"))).json().id;
     const second = (await review(await hireOn(otherClient, listed, "Second job"), {}, otherClient)).json().id;
     const page = await call(listed, "GET", "/api/companies/me/reviews?limit=1");

@@ -1,16 +1,11 @@
 // GET /api/public-config: the allow-list of configuration the browser sees (the /schedule booking area,
 // the legal pages' contact details, the billing form).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, createUser, type TestContext } from "../../test/test-app";
+import { describe, expect, it } from "vitest";
+import { sharedTestContext } from "../../test/shared-context";
+import { createUser } from "../../test/test-app";
 
 describe("GET /api/public-config with the defaults", () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({}, { jobs: false });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = sharedTestContext({}, { jobs: false });
 
   it("answers anyone with no booking page and the sample contact details, and nothing else", async () => {
     const res = await ctx.app.inject({ method: "GET", url: "/api/public-config" });
@@ -36,20 +31,14 @@ describe("GET /api/public-config with the defaults", () => {
 });
 
 describe("GET /api/public-config with a booking page and contact details configured", () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext(
-      {
-        BOOKING_URL: "https://calendar.example.com/automatch/strategy-session",
-        CONTACT_EMAIL: "sessions@example.com",
-        CONTACT_PHONE: "+44 20 7946 0000",
-      },
-      { jobs: false },
-    );
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = sharedTestContext(
+    {
+      BOOKING_URL: "https://calendar.example.com/automatch/strategy-session",
+      CONTACT_EMAIL: "sessions@example.com",
+      CONTACT_PHONE: "+44 20 7946 0000",
+    },
+    { jobs: false },
+  );
 
   it("serves them as configured", async () => {
     const res = await ctx.app.inject({ method: "GET", url: "/api/public-config" });

@@ -1,17 +1,11 @@
 // The health checks on the run's database (decision 107); what they say when the database cannot
 // serve is in src/server/db/database-unavailable.test.ts.
 import { count, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rateLimits } from "../../db/schema/rate-limits";
-import { createTestContext, type TestContext } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({}, { jobs: false });
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = sharedTestContext({}, { jobs: false });
 
 describe("health checks", () => {
   it("say live, ready to take writes, and up, and leave no row behind", async () => {
