@@ -6,7 +6,7 @@ import { Button } from "@/web/components/ui/button";
 import { useAuth } from "@/web/lib/auth";
 import { formatDate, formatDateTime } from "@/web/lib/format";
 import { useAdminList, useSetUserRole } from "./api";
-import { AdminTable, FilterSelect, KeysetList, PanelHeading, SearchBox, useUrlParam } from "./list-controls";
+import { AdminTable, KeysetList, PanelSection, SearchAndFilter, useUrlParams } from "./list-controls";
 import { useReinstateUser } from "./moderation-api";
 import { SuspendedBadge } from "./reports-panel";
 import { SuspendDialog } from "./suspend-dialog";
@@ -120,18 +120,18 @@ function SuspensionControls({ user, self }: { user: AdminUser; self: boolean }) 
 /** Spec screen 10, Users tab: every account; 'Make Admin' and 'Remove Admin' (and any role) behind a confirmation. */
 export function UsersPanel() {
   const { user: me } = useAuth();
-  const [userType] = useUrlParam("userType");
-  const [q] = useUrlParam("q");
-  const list = useAdminList<AdminUser>("users", "/api/admin/users", { userType, q });
+  const list = useAdminList<AdminUser>("users", "/api/admin/users", useUrlParams(["userType", "q"]));
   return (
-    <section aria-labelledby="users-heading" className="space-y-4">
-      <PanelHeading id="users-heading" title="Users">
-        Newest first. A role change applies from the user's next request; the last admin cannot remove their own role.
-      </PanelHeading>
-      <div className="flex flex-wrap items-end gap-4">
-        <SearchBox label="Search" param="q" placeholder="Email or name" />
-        <FilterSelect label="Type" param="userType" options={TYPE_OPTIONS} />
-      </div>
+    <PanelSection
+      id="users-heading"
+      title="Users"
+      description="Newest first. A role change applies from the user's next request; the last admin cannot remove their own role."
+    >
+      <SearchAndFilter
+        search="Search"
+        placeholder="Email or name"
+        filter={{ label: "Type", param: "userType", options: TYPE_OPTIONS }}
+      />
       <KeysetList list={list} what="The users" empty="No users match.">
         {(items) => (
           <AdminTable columns={["User", "Type", "Company", "Joined", "Last sign-in", "Role"]}>
@@ -169,6 +169,6 @@ export function UsersPanel() {
           </AdminTable>
         )}
       </KeysetList>
-    </section>
+    </PanelSection>
   );
 }
