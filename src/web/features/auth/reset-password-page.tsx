@@ -5,13 +5,12 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { z } from "zod";
 import { signUpSchema } from "@/shared/auth";
 import { PATHS } from "@/shared/paths";
-import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/form-controls";
 import { errorMessage, fieldIssues } from "@/web/lib/api";
 import { usePageMeta } from "@/web/lib/page-meta";
 import { useResetPassword } from "./api";
-import { AuthFormShell } from "./auth-form-shell";
+import { AuthFormShell, AuthLink, authLinkClass, FormProblem, SubmitButton } from "./auth-form-shell";
 
 const formSchema = z.object({ password: signUpSchema.shape.password });
 type FormValues = z.infer<typeof formSchema>;
@@ -43,14 +42,8 @@ export function ResetPasswordPage() {
   if (!token) {
     return (
       <AuthFormShell title="Choose a new password" description="This page opens from the link in the email.">
-        <p role="alert" className="text-sm text-red-700">
-          The link is incomplete. Open it from the email again, or ask for a new one.
-        </p>
-        <p className="mt-6 text-center text-sm">
-          <Link className="font-medium text-blue-700 hover:underline" to={PATHS.forgotPassword}>
-            Ask for a new link
-          </Link>
-        </p>
+        <FormProblem>The link is incomplete. Open it from the email again, or ask for a new one.</FormProblem>
+        <AuthLink to={PATHS.forgotPassword}>Ask for a new link</AuthLink>
       </AuthFormShell>
     );
   }
@@ -71,16 +64,16 @@ export function ResetPasswordPage() {
           )}
         </Field>
         {linkProblem ? (
-          <p role="alert" className="text-sm text-red-700">
+          <FormProblem>
             {linkProblem}{" "}
-            <Link className="font-medium text-blue-700 hover:underline" to={PATHS.forgotPassword}>
+            <Link className={authLinkClass} to={PATHS.forgotPassword}>
               Ask for a new link
             </Link>
-          </p>
+          </FormProblem>
         ) : null}
-        <Button type="submit" className="w-full" disabled={reset.isPending}>
-          {reset.isPending ? "Saving..." : "Set New Password"}
-        </Button>
+        <SubmitButton pending={reset.isPending} pendingLabel="Saving...">
+          Set New Password
+        </SubmitButton>
       </form>
     </AuthFormShell>
   );
