@@ -7,7 +7,7 @@ import { LoadMore } from "@/web/components/load-more";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent } from "@/web/components/ui/card";
 import { Field } from "@/web/components/ui/field";
-import { Input } from "@/web/components/ui/form-controls";
+import { Input, SelectOptions } from "@/web/components/ui/form-controls";
 
 /** A search parameter of the page's URL and its setter (empty removes it). */
 export function useUrlParam(name: string): [string, (value: string) => void] {
@@ -52,11 +52,7 @@ export function InlineSelect({
     <Field label={label} className="flex items-center gap-2 space-y-0" labelClassName="text-slate-700">
       {(control) => (
         <select {...control} value={value} onChange={(e) => onChange(e.target.value)} className={selectClass}>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          <SelectOptions options={options} />
         </select>
       )}
     </Field>

@@ -4,6 +4,7 @@ import type { AdminRequest } from "@/shared/admin";
 import { quoteRequestPath } from "@/shared/paths";
 import { ADMIN_STATUSES, type AdminStatus } from "@/shared/quote-requests";
 import { ConfirmDialog } from "@/web/components/ui/alert-dialog";
+import { SelectOptions } from "@/web/components/ui/form-controls";
 import { formatDate } from "@/web/lib/format";
 import { useAdminList, useSetRequestStatus } from "./api";
 import { AdminTable, KeysetList, PanelSection, SearchAndFilter, useUrlParams } from "./list-controls";
@@ -39,11 +40,7 @@ function StatusSelect({ request }: { request: AdminRequest }) {
         }}
         className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
       >
-        {STATUS_OPTIONS.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <SelectOptions options={STATUS_OPTIONS} />
       </select>
       <ConfirmDialog
         open={confirming !== null}

@@ -3,6 +3,7 @@ import type { AdminUser } from "@/shared/admin";
 import { USER_TYPES, type UserType } from "@/shared/users";
 import { ConfirmDialog } from "@/web/components/ui/alert-dialog";
 import { Button } from "@/web/components/ui/button";
+import { SelectOptions } from "@/web/components/ui/form-controls";
 import { useAuth } from "@/web/lib/auth";
 import { formatDate, formatDateTime } from "@/web/lib/format";
 import { useAdminList, useSetUserRole } from "./api";
@@ -56,11 +57,7 @@ function RoleControls({ user, self }: { user: AdminUser; self: boolean }) {
         onChange={(e) => setChoosing(e.target.value as UserType)}
         className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
       >
-        {TYPE_OPTIONS.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <SelectOptions options={TYPE_OPTIONS} />
       </select>
       <ConfirmDialog
         open={choosing !== null}

@@ -17,7 +17,7 @@ import { countryOptions } from "@/shared/countries";
 import { isProviderSpecialty } from "@/shared/specialties";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
-import { Input, NativeSelect, Textarea } from "@/web/components/ui/form-controls";
+import { Input, NativeSelect, SelectOptions, Textarea } from "@/web/components/ui/form-controls";
 import { SpecialtyPicker } from "./specialty-picker";
 
 type FormInput = z.input<typeof companyProfileSchema>;
@@ -95,11 +95,7 @@ export function CompanyForm({
           {(control) => (
             <NativeSelect {...control} {...form.register("industry")}>
               <option value="">Select your industry</option>
-              {PROVIDER_INDUSTRIES.map((i) => (
-                <option key={i} value={i}>
-                  {PROVIDER_INDUSTRY_LABELS[i]}
-                </option>
-              ))}
+              <SelectOptions options={PROVIDER_INDUSTRIES} labels={PROVIDER_INDUSTRY_LABELS} />
             </NativeSelect>
           )}
         </Field>
@@ -107,11 +103,7 @@ export function CompanyForm({
           {(control) => (
             <NativeSelect {...control} {...form.register("size")}>
               <option value="">Select company size</option>
-              {COMPANY_SIZES.map((s) => (
-                <option key={s} value={s}>
-                  {COMPANY_SIZE_LABELS[s]}
-                </option>
-              ))}
+              <SelectOptions options={COMPANY_SIZES} labels={COMPANY_SIZE_LABELS} />
             </NativeSelect>
           )}
         </Field>

@@ -15,7 +15,7 @@ import {
 import { INDUSTRIES, INDUSTRY_LABELS } from "@/shared/quote-requests";
 import { Button } from "@/web/components/ui/button";
 import { Field, FieldGroup } from "@/web/components/ui/field";
-import { Input, NativeSelect, Textarea } from "@/web/components/ui/form-controls";
+import { Input, NativeSelect, SelectOptions, Textarea } from "@/web/components/ui/form-controls";
 import { fieldIssues } from "@/web/lib/api";
 
 type FormInput = z.input<typeof caseStudyInputSchema>;
@@ -90,11 +90,7 @@ export function CaseStudyForm({
           {(control) => (
             <NativeSelect {...control} {...form.register("industry")}>
               <option value="">Select the client's industry</option>
-              {INDUSTRIES.map((i) => (
-                <option key={i} value={i}>
-                  {INDUSTRY_LABELS[i]}
-                </option>
-              ))}
+              <SelectOptions options={INDUSTRIES} labels={INDUSTRY_LABELS} />
             </NativeSelect>
           )}
         </Field>

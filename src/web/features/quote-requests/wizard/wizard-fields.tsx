@@ -12,7 +12,7 @@ import {
   type VolumePeriod,
 } from "@/shared/quote-requests";
 import { CheckboxField, Field, type FieldControlProps, FieldGroup } from "@/web/components/ui/field";
-import { Input, NativeSelect, Textarea } from "@/web/components/ui/form-controls";
+import { Input, NativeSelect, SelectOptions, Textarea } from "@/web/components/ui/form-controls";
 import { cn } from "@/web/lib/cn";
 import type { WizardFormValues } from "./wizard-form";
 
@@ -125,11 +125,7 @@ export function SelectField({
       {(control, register) => (
         <NativeSelect {...control} {...register(field.name)}>
           <option value="">{placeholder}</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          <SelectOptions options={options} />
         </NativeSelect>
       )}
     </WizardField>
@@ -376,11 +372,7 @@ function QuantityWithUnit<U extends string>({
                 emit(text, next);
               }}
             >
-              {units.map((u) => (
-                <option key={u.value} value={u.value}>
-                  {u.label}
-                </option>
-              ))}
+              <SelectOptions options={units} />
             </NativeSelect>
           )}
         </Field>
