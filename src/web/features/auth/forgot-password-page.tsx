@@ -1,22 +1,17 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
-import { type RequestPasswordResetInput, requestPasswordResetSchema } from "@/shared/auth";
+import { requestPasswordResetSchema } from "@/shared/auth";
 import { PATHS } from "@/shared/paths";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/form-controls";
 import { errorMessage } from "@/web/lib/api";
 import { usePageMeta } from "@/web/lib/page-meta";
+import { useSchemaForm } from "@/web/lib/schema-form";
 import { useRequestPasswordReset } from "./api";
 import { AuthFormShell, AuthLink, FormProblem, SubmitButton } from "./auth-form-shell";
 
 export function ForgotPasswordPage() {
   usePageMeta("Forgot password", "Get a link to choose a new password for your Automatch account.");
-  const form = useForm<RequestPasswordResetInput>({
-    resolver: zodResolver(requestPasswordResetSchema),
-    mode: "onTouched",
-    defaultValues: { email: "" },
-  });
+  const form = useSchemaForm(requestPasswordResetSchema, { email: "" });
   const ask = useRequestPasswordReset();
 
   return (

@@ -1,6 +1,4 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
 import { z } from "zod";
 import { signUpSchema } from "@/shared/auth";
@@ -9,11 +7,11 @@ import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/form-controls";
 import { errorMessage, fieldIssues } from "@/web/lib/api";
 import { usePageMeta } from "@/web/lib/page-meta";
+import { useSchemaForm } from "@/web/lib/schema-form";
 import { useResetPassword } from "./api";
 import { AuthFormShell, AuthLink, authLinkClass, FormProblem, SubmitButton } from "./auth-form-shell";
 
 const formSchema = z.object({ password: signUpSchema.shape.password });
-type FormValues = z.infer<typeof formSchema>;
 
 /** The notice the sign-in page shows after a reset (router state, so a reload does not repeat it). */
 export const PASSWORD_RESET_DONE =
@@ -25,11 +23,7 @@ export function ResetPasswordPage() {
   // The token rides after `#`, which browsers never send to a server.
   const [token] = useState(() => new URLSearchParams(hash.slice(1)).get("token") ?? "");
   const navigate = useNavigate();
-  const form = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
-    mode: "onTouched",
-    defaultValues: { password: "" },
-  });
+  const form = useSchemaForm(formSchema, { password: "" });
   const reset = useResetPassword({
     onSuccess: () => navigate(PATHS.login, { replace: true, state: { notice: PASSWORD_RESET_DONE } }),
     onError: (err) => {

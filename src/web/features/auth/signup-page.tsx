@@ -1,5 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
 import { type SignUpInput, safeReturnTo, signUpSchema } from "@/shared/auth";
 import { PATHS } from "@/shared/paths";
@@ -7,6 +5,7 @@ import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/form-controls";
 import { errorMessage, fieldIssues } from "@/web/lib/api";
 import { usePageMeta } from "@/web/lib/page-meta";
+import { useSchemaForm } from "@/web/lib/schema-form";
 import { useSignUp } from "./api";
 import { AuthFormShell, AuthLink, FormProblem, SubmitButton } from "./auth-form-shell";
 
@@ -21,11 +20,7 @@ export function SignupPage() {
   usePageMeta("Create an account", "Create your Automatch account to request quotes or join as a provider.");
   const [params] = useSearchParams();
   const returnTo = safeReturnTo(params.get("returnTo"));
-  const form = useForm<SignUpInput>({
-    resolver: zodResolver(signUpSchema),
-    mode: "onTouched",
-    defaultValues: { firstName: "", lastName: "", email: "", password: "" },
-  });
+  const form = useSchemaForm(signUpSchema, { firstName: "", lastName: "", email: "", password: "" });
 
   const signUp = useSignUp({
     // The server judges what the form cannot (a password on a breach list): shown at its field.

@@ -1,6 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { type ReactNode, useMemo } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import type { z } from "zod";
 import {
   COMPANY_SIZE_LABELS,
@@ -18,6 +17,7 @@ import { isProviderSpecialty } from "@/shared/specialties";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { Input, NativeSelect, SelectOptions, Textarea } from "@/web/components/ui/form-controls";
+import { useSchemaForm } from "@/web/lib/schema-form";
 import { SpecialtyPicker } from "./specialty-picker";
 
 type FormInput = z.input<typeof companyProfileSchema>;
@@ -54,11 +54,7 @@ export function CompanyForm({
   /** Shown between the fields and the submit button (the registration's 'Next Steps' note). */
   children?: ReactNode;
 }) {
-  const form = useForm<FormInput, unknown, CompanyProfileInput>({
-    resolver: zodResolver(companyProfileSchema),
-    mode: "onTouched",
-    defaultValues,
-  });
+  const form = useSchemaForm(companyProfileSchema, defaultValues);
   const countries = useMemo(countryOptions, []);
   const errors = form.formState.errors;
   const description = form.watch("description") ?? "";

@@ -1,6 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus, X } from "lucide-react";
-import { useFieldArray, useForm } from "react-hook-form";
+import { useFieldArray } from "react-hook-form";
 import type { z } from "zod";
 import {
   CASE_STUDY_FIGURE_LABEL_MAX,
@@ -17,6 +16,7 @@ import { Button } from "@/web/components/ui/button";
 import { Field, FieldGroup } from "@/web/components/ui/field";
 import { Input, NativeSelect, SelectOptions, Textarea } from "@/web/components/ui/form-controls";
 import { fieldIssues } from "@/web/lib/api";
+import { useSchemaForm } from "@/web/lib/schema-form";
 
 type FormInput = z.input<typeof caseStudyInputSchema>;
 
@@ -64,11 +64,7 @@ export function CaseStudyForm({
   isPending: boolean;
   submitLabel: string;
 }) {
-  const form = useForm<FormInput, unknown, CaseStudyInput>({
-    resolver: zodResolver(caseStudyInputSchema),
-    mode: "onTouched",
-    defaultValues,
-  });
+  const form = useSchemaForm(caseStudyInputSchema, defaultValues);
   const figures = useFieldArray({ control: form.control, name: "figures" });
   const errors = form.formState.errors;
   const id = (name: string) => `${idPrefix}-${name}`;

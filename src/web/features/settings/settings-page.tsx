@@ -1,14 +1,6 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import type { FormEventHandler, ReactNode } from "react";
-import { type FieldValues, type Path, type UseFormReturn, useForm } from "react-hook-form";
-import {
-  type ChangeEmailInput,
-  type ChangePasswordInput,
-  changeEmailSchema,
-  changePasswordSchema,
-  type UpdateProfileInput,
-  updateProfileSchema,
-} from "@/shared/auth";
+import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import { changeEmailSchema, changePasswordSchema, updateProfileSchema } from "@/shared/auth";
 import type { PublicUser } from "@/shared/users";
 import { SectionPage } from "@/web/components/section-page";
 import { Button } from "@/web/components/ui/button";
@@ -18,6 +10,7 @@ import { Input } from "@/web/components/ui/form-controls";
 import { toast } from "@/web/components/ui/use-toast";
 import { errorMessage, fieldIssues } from "@/web/lib/api";
 import { useAuth } from "@/web/lib/auth";
+import { useSchemaForm } from "@/web/lib/schema-form";
 import { useChangeEmail, useChangePassword, useUpdateProfile } from "./api";
 import { SessionsCard } from "./sessions-card";
 import { YourDataCard } from "./your-data-card";
@@ -71,11 +64,7 @@ function FormCard({
 }
 
 function ProfileCard({ user }: { user: PublicUser }) {
-  const form = useForm<UpdateProfileInput>({
-    resolver: zodResolver(updateProfileSchema),
-    mode: "onTouched",
-    defaultValues: { firstName: user.firstName, lastName: user.lastName },
-  });
+  const form = useSchemaForm(updateProfileSchema, { firstName: user.firstName, lastName: user.lastName });
   const save = useUpdateProfile();
   const fields = [
     { name: "firstName", label: "First name" },
@@ -100,11 +89,7 @@ function ProfileCard({ user }: { user: PublicUser }) {
 }
 
 function EmailCard({ user }: { user: PublicUser }) {
-  const form = useForm<ChangeEmailInput>({
-    resolver: zodResolver(changeEmailSchema),
-    mode: "onTouched",
-    defaultValues: { email: "", currentPassword: "" },
-  });
+  const form = useSchemaForm(changeEmailSchema, { email: "", currentPassword: "" });
   const change = useChangeEmail({
     onSuccess: () => form.reset(),
     onError: (err) => showAtFields(form, err, ["email", "currentPassword"]),
@@ -147,11 +132,7 @@ function EmailCard({ user }: { user: PublicUser }) {
 }
 
 function PasswordCard() {
-  const form = useForm<ChangePasswordInput>({
-    resolver: zodResolver(changePasswordSchema),
-    mode: "onTouched",
-    defaultValues: { currentPassword: "", newPassword: "" },
-  });
+  const form = useSchemaForm(changePasswordSchema, { currentPassword: "", newPassword: "" });
   const change = useChangePassword({
     onSuccess: () => form.reset(),
     onError: (err) => showAtFields(form, err, ["currentPassword", "newPassword"]),
