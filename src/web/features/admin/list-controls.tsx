@@ -77,6 +77,40 @@ export function SearchAndFilter({
   );
 }
 
+/** A select in a table's row, named for screen readers only (e.g. "Role of ada@example.com"). */
+export function RowSelect({
+  id,
+  label,
+  value,
+  disabled,
+  onChange,
+  options,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+  options: readonly SelectOption[];
+}) {
+  return (
+    <>
+      <label className="sr-only" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+      >
+        <SelectOptions options={options} />
+      </select>
+    </>
+  );
+}
+
 /** A list's filter kept in the address; "All" is the empty value. */
 export function FilterSelect({
   label,

@@ -4,10 +4,9 @@ import type { AdminRequest } from "@/shared/admin";
 import { quoteRequestPath } from "@/shared/paths";
 import { ADMIN_STATUSES, type AdminStatus } from "@/shared/quote-requests";
 import { ConfirmDialog } from "@/web/components/ui/alert-dialog";
-import { SelectOptions } from "@/web/components/ui/form-controls";
 import { formatDate } from "@/web/lib/format";
 import { useAdminList, useSetRequestStatus } from "./api";
-import { AdminTable, KeysetList, PanelSection, SearchAndFilter, useUrlParams } from "./list-controls";
+import { AdminTable, KeysetList, PanelSection, RowSelect, SearchAndFilter, useUrlParams } from "./list-controls";
 
 const STATUS_OPTIONS = ADMIN_STATUSES.map((s) => ({ value: s, label: s.charAt(0).toUpperCase() + s.slice(1) }));
 
@@ -25,23 +24,19 @@ function StatusSelect({ request }: { request: AdminRequest }) {
   const apply = (status: AdminStatus) => setStatus.mutate({ id: request.id, status });
   return (
     <>
-      <label className="sr-only" htmlFor={`status-${request.id}`}>
-        Status of {request.title}
-      </label>
-      <select
+      <RowSelect
         id={`status-${request.id}`}
+        label={`Status of ${request.title}`}
         value={request.status}
         disabled={setStatus.isPending}
-        onChange={(e) => {
-          const next = e.target.value as AdminStatus;
+        onChange={(value) => {
+          const next = value as AdminStatus;
           // Closing one tells its providers: asked first. Reopening can be undone by closing again.
           if (next === "completed" || next === "cancelled") setConfirming(next);
           else apply(next);
         }}
-        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
-      >
-        <SelectOptions options={STATUS_OPTIONS} />
-      </select>
+        options={STATUS_OPTIONS}
+      />
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => {

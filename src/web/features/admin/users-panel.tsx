@@ -3,11 +3,10 @@ import type { AdminUser } from "@/shared/admin";
 import { USER_TYPES, type UserType } from "@/shared/users";
 import { ConfirmDialog } from "@/web/components/ui/alert-dialog";
 import { Button } from "@/web/components/ui/button";
-import { SelectOptions } from "@/web/components/ui/form-controls";
 import { useAuth } from "@/web/lib/auth";
 import { formatDate, formatDateTime } from "@/web/lib/format";
 import { useAdminList, useSetUserRole } from "./api";
-import { AdminTable, KeysetList, PanelSection, SearchAndFilter, useUrlParams } from "./list-controls";
+import { AdminTable, KeysetList, PanelSection, RowSelect, SearchAndFilter, useUrlParams } from "./list-controls";
 import { useReinstateUser } from "./moderation-api";
 import { SuspendedBadge } from "./reports-panel";
 import { SuspendDialog } from "./suspend-dialog";
@@ -47,18 +46,14 @@ function RoleControls({ user, self }: { user: AdminUser; self: boolean }) {
         confirmVariant={toggleTo === "admin" ? "default" : "destructive"}
         onConfirm={() => setRole.mutate({ id: user.id, userType: toggleTo })}
       />
-      <label className="sr-only" htmlFor={`role-${user.id}`}>
-        Role of {user.email}
-      </label>
-      <select
+      <RowSelect
         id={`role-${user.id}`}
+        label={`Role of ${user.email}`}
         value={user.userType}
         disabled={setRole.isPending}
-        onChange={(e) => setChoosing(e.target.value as UserType)}
-        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
-      >
-        <SelectOptions options={TYPE_OPTIONS} />
-      </select>
+        onChange={(value) => setChoosing(value as UserType)}
+        options={TYPE_OPTIONS}
+      />
       <ConfirmDialog
         open={choosing !== null}
         onOpenChange={(open) => {
