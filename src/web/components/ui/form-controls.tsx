@@ -14,3 +14,33 @@ export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTex
 export function NativeSelect({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
   return <select className={cn(field, "h-10", className)} {...props} />;
 }
+
+type OptionValue = string | number;
+
+/**
+ * A select's options, in order. A plain value is shown by its label in `labels` (or `label`), else as
+ * itself; an option given as `{ value, label }` brings its own.
+ */
+export function SelectOptions<V extends OptionValue>({
+  options,
+  labels,
+  label,
+}: {
+  options: readonly (V | { value: V; label: string })[];
+  labels?: Readonly<Record<V, string>>;
+  label?: (value: V) => string;
+}) {
+  return (
+    <>
+      {options.map((o) => {
+        const value = typeof o === "object" ? o.value : o;
+        const shown = typeof o === "object" ? o.label : (labels?.[o] ?? label?.(o) ?? o);
+        return (
+          <option key={value} value={value}>
+            {shown}
+          </option>
+        );
+      })}
+    </>
+  );
+}

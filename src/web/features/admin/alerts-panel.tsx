@@ -4,7 +4,7 @@ import type { AdminAlert } from "@/shared/admin";
 import { PATHS } from "@/shared/paths";
 import { AlertList } from "./alert-list";
 import { useAdminList } from "./api";
-import { FilterSelect, KeysetList, PanelHeading, useUrlParam } from "./list-controls";
+import { FilterSelect, KeysetList, PanelSection, useUrlParams } from "./list-controls";
 import { reportCountQueryOptions } from "./moderation-api";
 
 const STATES = [
@@ -34,20 +34,18 @@ function ReportedMessagesCard() {
 
 /** Spec screen 10, Alerts tab: what the system raised, unresolved first; resolve each one. */
 export function AlertsPanel() {
-  const [resolved] = useUrlParam("resolved");
-  const list = useAdminList<AdminAlert>("alerts", "/api/admin/alerts", { resolved });
+  const list = useAdminList<AdminAlert>("alerts", "/api/admin/alerts", useUrlParams(["resolved"]));
   return (
-    <section aria-labelledby="alerts-heading" className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <PanelHeading id="alerts-heading" title="Alerts">
-          Raised by the marketplace: requests past their match deadline, requests with too few eligible providers.
-        </PanelHeading>
-        <FilterSelect label="Show" param="resolved" options={STATES} />
-      </div>
+    <PanelSection
+      id="alerts-heading"
+      title="Alerts"
+      description="Raised by the marketplace: requests past their match deadline, requests with too few eligible providers."
+      beside={<FilterSelect label="Show" param="resolved" options={STATES} />}
+    >
       <ReportedMessagesCard />
       <KeysetList list={list} what="The alerts" empty="No alerts here.">
         {(items) => <AlertList alerts={items} />}
       </KeysetList>
-    </section>
+    </PanelSection>
   );
 }

@@ -8,7 +8,7 @@ import { FiguresCard, FiguresTable, LineFigure, PipelineCard } from "@/web/compo
 import { ErrorAlert } from "@/web/components/list-states";
 import { StatCard } from "@/web/components/stat-card";
 import { adminAnalyticsQueryOptions } from "./api";
-import { InlineSelect, PanelHeading, useUrlParam } from "./list-controls";
+import { InlineSelect, PanelSection, useUrlParam } from "./list-controls";
 import { newCountsNote, plural, revenueLabel } from "./money";
 
 const growthLabel = (g: number | null) => (g === null ? "–" : `${g > 0 ? "+" : ""}${g}%`);
@@ -195,18 +195,20 @@ export function AnalyticsPanel() {
     : "30d";
   const analytics = useQuery(adminAnalyticsQueryOptions(period));
   return (
-    <section aria-labelledby="analytics-heading" className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <PanelHeading id="analytics-heading" title="Analytics">
-          Computed from the marketplace's data; months in UTC.
-        </PanelHeading>
+    <PanelSection
+      id="analytics-heading"
+      title="Analytics"
+      description="Computed from the marketplace's data; months in UTC."
+      className="space-y-6"
+      beside={
         <InlineSelect
           label="Period"
           value={period}
           onChange={setParam}
           options={ANALYTICS_PERIODS.map((p) => ({ value: p, label: ANALYTICS_PERIOD_LABELS[p] }))}
         />
-      </div>
+      }
+    >
       {analytics.isLoading ? (
         <p role="status" className="text-slate-600">
           Loading...
@@ -225,6 +227,6 @@ export function AnalyticsPanel() {
           <DeclinesChart data={analytics.data} />
         </>
       ) : null}
-    </section>
+    </PanelSection>
   );
 }

@@ -3,11 +3,9 @@ import { type ReactNode, useState } from "react";
 import type { InquiryPage, StoredInquiry, StoredVendorApplication, VendorApplicationPage } from "@/shared/inquiries";
 import { budgetLabel, INQUIRY_SOURCES, type InquirySource } from "@/shared/inquiry-options";
 import { QueryStates } from "@/web/components/list-states";
-import { Button } from "@/web/components/ui/button";
-import { Card, CardContent } from "@/web/components/ui/card";
 import { getJson } from "@/web/lib/api";
 import { queryKeys } from "@/web/lib/query-keys";
-import { InlineSelect, PanelHeading } from "./list-controls";
+import { AllOrOneSelect, EmptyCard, NumberedPage, PanelSection, usePagedFilter } from "./list-controls";
 
 // The public forms' submissions (DESIGN.md "Inquiry"): the landing and pre-qualification forms, and
 // vendor applications. Admins follow them up by hand; nothing else in the product reads them.
@@ -87,82 +85,37 @@ function ApplicationItem({ application: a }: { application: StoredVendorApplicat
   );
 }
 
-function Pager({
-  label,
-  page,
-  totalPages,
-  onPage,
-}: {
-  label: string;
-  page: number;
-  totalPages: number;
-  onPage: (p: number) => void;
-}) {
-  if (totalPages <= 1) return null;
-  return (
-    <nav aria-label={label} className="flex items-center justify-between gap-2">
-      <Button variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
-      </Button>
-      <span className="text-sm text-slate-600">
-        Page {page} of {totalPages}
-      </span>
-      <Button variant="outline" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
-        Next
-      </Button>
-    </nav>
-  );
-}
-
-const nothing = (what: string) => (
-  <Card>
-    <CardContent className="p-6 text-slate-600">No {what} yet.</CardContent>
-  </Card>
-);
-
 function InquiriesList() {
-  const [page, setPage] = useState(1);
-  const [source, setSource] = useState<InquirySource | "all">("all");
+  const { page, setPage, filter: source, setFilter: setSource } = usePagedFilter<InquirySource>();
   const inquiries = useQuery(inquiriesQueryOptions(page, source));
   return (
-    <section aria-labelledby="inquiries-heading" className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <PanelHeading id="inquiries-heading" title={`Inquiries${inquiries.data ? ` (${inquiries.data.total})` : ""}`}>
-          What visitors sent from the landing and pre-qualification forms, newest first.
-        </PanelHeading>
-        <InlineSelect
+    <PanelSection
+      id="inquiries-heading"
+      title={`Inquiries${inquiries.data ? ` (${inquiries.data.total})` : ""}`}
+      description="What visitors sent from the landing and pre-qualification forms, newest first."
+      beside={
+        <AllOrOneSelect
           label="Form"
           value={source}
-          onChange={(next) => {
-            setSource(next as InquirySource | "all");
-            setPage(1);
-          }}
-          options={[
-            { value: "all", label: "All" },
-            ...INQUIRY_SOURCES.map((s) => ({ value: s, label: SOURCE_LABELS[s] })),
-          ]}
+          onChange={setSource}
+          values={INQUIRY_SOURCES}
+          labels={SOURCE_LABELS}
         />
-      </div>
+      }
+    >
       <QueryStates
         query={inquiries}
         what="The inquiries"
         isEmpty={(d) => d.items.length === 0}
-        empty={nothing("inquiries")}
+        empty={<EmptyCard>No inquiries yet.</EmptyCard>}
       >
         {(d) => (
-          <>
-            <ul className="space-y-2">
-              {d.items.map((i) => (
-                <li key={i.id}>
-                  <InquiryItem inquiry={i} />
-                </li>
-              ))}
-            </ul>
-            <Pager label="Inquiry pages" page={page} totalPages={d.totalPages} onPage={setPage} />
-          </>
+          <NumberedPage items={d.items} label="Inquiry pages" page={page} totalPages={d.totalPages} onPage={setPage}>
+            {(i) => <InquiryItem inquiry={i} />}
+          </NumberedPage>
         )}
       </QueryStates>
-    </section>
+    </PanelSection>
   );
 }
 
@@ -170,36 +123,32 @@ function VendorApplicationsList() {
   const [page, setPage] = useState(1);
   const applications = useQuery(vendorApplicationsQueryOptions(page));
   return (
-    <section aria-labelledby="applications-heading" className="space-y-4">
-      <PanelHeading
-        id="applications-heading"
-        title={`Vendor Applications${applications.data ? ` (${applications.data.total})` : ""}`}
-      >
-        Applications from the For Vendors page, newest first.
-      </PanelHeading>
+    <PanelSection
+      id="applications-heading"
+      title={`Vendor Applications${applications.data ? ` (${applications.data.total})` : ""}`}
+      description="Applications from the For Vendors page, newest first."
+    >
       <QueryStates
         query={applications}
         what="The vendor applications"
         isEmpty={(d) => d.items.length === 0}
-        empty={nothing("vendor applications")}
+        empty={<EmptyCard>No vendor applications yet.</EmptyCard>}
       >
         {(d) => (
-          <>
-            <ul className="space-y-2">
-              {d.items.map((a) => (
-                <li key={a.id}>
-                  <ApplicationItem application={a} />
-                </li>
-              ))}
-            </ul>
-            <Pager label="Vendor application pages" page={page} totalPages={d.totalPages} onPage={setPage} />
-          </>
+          <NumberedPage
+            items={d.items}
+            label="Vendor application pages"
+            page={page}
+            totalPages={d.totalPages}
+            onPage={setPage}
+          >
+            {(a) => <ApplicationItem application={a} />}
+          </NumberedPage>
         )}
       </QueryStates>
-    </section>
+    </PanelSection>
   );
 }
-
 /** The Inquiries tab: both kinds of public submission, each paged on its own. */
 export function InquiriesPanel() {
   return (

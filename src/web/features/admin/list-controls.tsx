@@ -4,9 +4,10 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { ErrorAlert } from "@/web/components/list-states";
 import { LoadMore } from "@/web/components/load-more";
+import { Button } from "@/web/components/ui/button";
 import { Card, CardContent } from "@/web/components/ui/card";
 import { Field } from "@/web/components/ui/field";
-import { Input } from "@/web/components/ui/form-controls";
+import { Input, SelectOptions } from "@/web/components/ui/form-controls";
 
 /** A search parameter of the page's URL and its setter (empty removes it). */
 export function useUrlParam(name: string): [string, (value: string) => void] {
@@ -23,6 +24,12 @@ export function useUrlParam(name: string): [string, (value: string) => void] {
       { replace: true },
     );
   return [value, set];
+}
+
+/** The address's values of a list's filters, by name ("" where one is not set). */
+export function useUrlParams(names: readonly string[]): Record<string, string> {
+  const [params] = useSearchParams();
+  return Object.fromEntries(names.map((name) => [name, params.get(name) ?? ""]));
 }
 
 const selectClass = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
@@ -45,14 +52,62 @@ export function InlineSelect({
     <Field label={label} className="flex items-center gap-2 space-y-0" labelClassName="text-slate-700">
       {(control) => (
         <select {...control} value={value} onChange={(e) => onChange(e.target.value)} className={selectClass}>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          <SelectOptions options={options} />
         </select>
       )}
     </Field>
+  );
+}
+
+/** A table tab's controls: its search (`q` in the address) and one filter. */
+export function SearchAndFilter({
+  search,
+  placeholder,
+  filter,
+}: {
+  search: string;
+  placeholder: string;
+  filter: { label: string; param: string; options: readonly SelectOption[] };
+}) {
+  return (
+    <div className="flex flex-wrap items-end gap-4">
+      <SearchBox label={search} param="q" placeholder={placeholder} />
+      <FilterSelect {...filter} />
+    </div>
+  );
+}
+
+/** A select in a table's row, named for screen readers only (e.g. "Role of ada@example.com"). */
+export function RowSelect({
+  id,
+  label,
+  value,
+  disabled,
+  onChange,
+  options,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+  options: readonly SelectOption[];
+}) {
+  return (
+    <>
+      <label className="sr-only" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+      >
+        <SelectOptions options={options} />
+      </select>
+    </>
   );
 }
 
@@ -69,6 +124,102 @@ export function FilterSelect({
   const [value, setValue] = useUrlParam(param);
   return (
     <InlineSelect label={label} value={value} onChange={setValue} options={[{ value: "", label: "All" }, ...options]} />
+  );
+}
+
+/** A numbered list's page and its filter ("all" or one value); a new filter goes back to the first page. */
+export function usePagedFilter<V extends string>(): {
+  page: number;
+  setPage: (page: number) => void;
+  filter: V | "all";
+  setFilter: (filter: V | "all") => void;
+} {
+  const [page, setPage] = useState(1);
+  const [filter, setFilter] = useState<V | "all">("all");
+  return {
+    page,
+    setPage,
+    filter,
+    setFilter: (next) => {
+      setFilter(next);
+      setPage(1);
+    },
+  };
+}
+
+/** The select of a numbered list's filter: "All", then each value by its label. */
+export function AllOrOneSelect<V extends string>({
+  label,
+  value,
+  onChange,
+  values,
+  labels,
+}: {
+  label: string;
+  value: V | "all";
+  onChange: (value: V | "all") => void;
+  values: readonly V[];
+  labels: Record<V, string>;
+}) {
+  return (
+    <InlineSelect
+      label={label}
+      value={value}
+      onChange={(next) => onChange(next as V | "all")}
+      options={[{ value: "all", label: "All" }, ...values.map((v) => ({ value: v, label: labels[v] }))]}
+    />
+  );
+}
+
+/** What a list shows when it has nothing. */
+export function EmptyCard({ children }: { children: ReactNode }) {
+  return (
+    <Card>
+      <CardContent className="p-6 text-slate-600">{children}</CardContent>
+    </Card>
+  );
+}
+
+/** One page of a numbered list: its items, then Previous, "Page n of m" and Next (none for a single page, unless `alwaysPaged`). */
+export function NumberedPage<T extends { id: string | number }>({
+  items,
+  label,
+  page,
+  totalPages,
+  onPage,
+  alwaysPaged = false,
+  children,
+}: {
+  items: readonly T[];
+  /** The pager's name, e.g. "Inquiry pages". */
+  label: string;
+  page: number;
+  totalPages: number;
+  onPage: (page: number) => void;
+  alwaysPaged?: boolean;
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <>
+      <ul className="space-y-2">
+        {items.map((item) => (
+          <li key={item.id}>{children(item)}</li>
+        ))}
+      </ul>
+      {totalPages > 1 || alwaysPaged ? (
+        <nav aria-label={label} className="flex items-center justify-between gap-2">
+          <Button variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            Previous
+          </Button>
+          <span className="text-sm text-slate-600">
+            Page {page} of {totalPages}
+          </span>
+          <Button variant="outline" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+            Next
+          </Button>
+        </nav>
+      ) : null}
+    </>
   );
 }
 
@@ -128,13 +279,7 @@ export function KeysetList<T>({
   }
   if (list.isError) return <ErrorAlert error={list.error} what={what} />;
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
-  if (items.length === 0) {
-    return (
-      <Card>
-        <CardContent className="p-6 text-slate-600">{empty}</CardContent>
-      </Card>
-    );
-  }
+  if (items.length === 0) return <EmptyCard>{empty}</EmptyCard>;
   return (
     <div className="space-y-4">
       {children(items)}
@@ -151,6 +296,42 @@ export function PanelHeading({ id, title, children }: { id: string; title: strin
       </h2>
       {children ? <p className="text-sm text-slate-600">{children}</p> : null}
     </div>
+  );
+}
+
+/** A tab's section, named by its heading: the description under the title, a filter beside them, then the content. */
+export function PanelSection({
+  id,
+  title,
+  description,
+  beside,
+  className = "space-y-4",
+  children,
+}: {
+  id: string;
+  title: string;
+  description: ReactNode;
+  beside?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  const heading = (
+    <PanelHeading id={id} title={title}>
+      {description}
+    </PanelHeading>
+  );
+  return (
+    <section aria-labelledby={id} className={className}>
+      {beside ? (
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          {heading}
+          {beside}
+        </div>
+      ) : (
+        heading
+      )}
+      {children}
+    </section>
   );
 }
 

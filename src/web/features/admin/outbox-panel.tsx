@@ -1,12 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { EMAIL_STATUS_LABELS, EMAIL_STATUSES, type EmailStatus, type OutboxEmail } from "@/shared/notifications";
 import { QueryStates } from "@/web/components/list-states";
-import { Button } from "@/web/components/ui/button";
-import { Card, CardContent } from "@/web/components/ui/card";
 import { cn } from "@/web/lib/cn";
 import { adminEmailsQueryOptions } from "./api";
-import { InlineSelect, PanelHeading } from "./list-controls";
+import { AllOrOneSelect, EmptyCard, NumberedPage, PanelSection, usePagedFilter } from "./list-controls";
 
 const STATUS_STYLES: Record<EmailStatus, string> = {
   pending: "bg-amber-100 text-amber-900",
@@ -45,30 +42,25 @@ function EmailRow({ email }: { email: OutboxEmail }) {
 
 /** The email outbox, for admins: what was sent, what waits (or stays, without SMTP), what failed. */
 export function OutboxPanel() {
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<EmailStatus | "all">("all");
+  const { page, setPage, filter: status, setFilter: setStatus } = usePagedFilter<EmailStatus>();
   const emails = useQuery(adminEmailsQueryOptions(page, status));
   const data = emails.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
-    <section aria-labelledby="outbox-heading" className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <PanelHeading id="outbox-heading" title={`Email Outbox${data ? ` (${data.total})` : ""}`}>
-          Every email the marketplace writes, newest first.
-        </PanelHeading>
-        <InlineSelect
+    <PanelSection
+      id="outbox-heading"
+      title={`Email Outbox${data ? ` (${data.total})` : ""}`}
+      description="Every email the marketplace writes, newest first."
+      beside={
+        <AllOrOneSelect
           label="Status"
           value={status}
-          onChange={(next) => {
-            setStatus(next as EmailStatus | "all");
-            setPage(1);
-          }}
-          options={[
-            { value: "all", label: "All" },
-            ...EMAIL_STATUSES.map((s) => ({ value: s, label: EMAIL_STATUS_LABELS[s] })),
-          ]}
+          onChange={setStatus}
+          values={EMAIL_STATUSES}
+          labels={EMAIL_STATUS_LABELS}
         />
-      </div>
+      }
+    >
       {data && !data.smtpConfigured ? (
         <p className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" role="note">
           No SMTP server is configured (SMTP_URL), so emails are kept here and not sent.
@@ -78,35 +70,21 @@ export function OutboxPanel() {
         query={emails}
         what="The outbox"
         isEmpty={(d) => d.emails.length === 0}
-        empty={
-          <Card>
-            <CardContent className="p-6 text-slate-600">No emails here.</CardContent>
-          </Card>
-        }
+        empty={<EmptyCard>No emails here.</EmptyCard>}
       >
         {(d) => (
-          <>
-            <ul className="space-y-2">
-              {d.emails.map((e) => (
-                <li key={e.id}>
-                  <EmailRow email={e} />
-                </li>
-              ))}
-            </ul>
-            <nav aria-label="Outbox pages" className="flex items-center justify-between gap-2">
-              <Button variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                Previous
-              </Button>
-              <span className="text-sm text-slate-600">
-                Page {page} of {pages}
-              </span>
-              <Button variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-                Next
-              </Button>
-            </nav>
-          </>
+          <NumberedPage
+            items={d.emails}
+            label="Outbox pages"
+            page={page}
+            totalPages={pages}
+            onPage={setPage}
+            alwaysPaged
+          >
+            {(e) => <EmailRow email={e} />}
+          </NumberedPage>
         )}
       </QueryStates>
-    </section>
+    </PanelSection>
   );
 }

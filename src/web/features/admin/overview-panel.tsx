@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ActivityEntry, AdminAlert } from "@/shared/admin";
 import { PATHS } from "@/shared/paths";
@@ -11,6 +12,33 @@ import { KeysetList, PanelHeading } from "./list-controls";
 import { newCountsNote, revenueLabel } from "./money";
 
 const linkClass = "text-sm font-medium text-purple-800 underline";
+
+/** The few latest of a list, with a link to the whole of it beside the heading. */
+function LatestSection({
+  id,
+  title,
+  to,
+  linkLabel,
+  children,
+}: {
+  id: string;
+  title: string;
+  to: string;
+  linkLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <div className="flex items-baseline justify-between gap-3">
+        <PanelHeading id={id} title={title} />
+        <Link to={to} className={linkClass}>
+          {linkLabel}
+        </Link>
+      </div>
+      {children}
+    </section>
+  );
+}
 
 /** Spec screen 10, Overview (the default tab): the stats as cards, the alerts waiting, the latest activity. */
 export function OverviewPanel() {
@@ -60,28 +88,26 @@ export function OverviewPanel() {
           </div>
         ) : null}
       </section>
-      <section aria-labelledby="overview-alerts" className="space-y-3">
-        <div className="flex items-baseline justify-between gap-3">
-          <PanelHeading id="overview-alerts" title={`Unresolved Alerts${s ? ` (${s.unresolvedAlerts})` : ""}`} />
-          <Link to={`${PATHS.adminAlerts}?resolved=false`} className={linkClass}>
-            View all alerts
-          </Link>
-        </div>
+      <LatestSection
+        id="overview-alerts"
+        title={`Unresolved Alerts${s ? ` (${s.unresolvedAlerts})` : ""}`}
+        to={`${PATHS.adminAlerts}?resolved=false`}
+        linkLabel="View all alerts"
+      >
         <KeysetList list={{ ...alerts, hasNextPage: false }} what="The alerts" empty="No alerts are waiting.">
           {(items) => <AlertList alerts={items} />}
         </KeysetList>
-      </section>
-      <section aria-labelledby="overview-activity" className="space-y-3">
-        <div className="flex items-baseline justify-between gap-3">
-          <PanelHeading id="overview-activity" title="Latest Activity" />
-          <Link to={PATHS.adminActivity} className={linkClass}>
-            View activity log
-          </Link>
-        </div>
+      </LatestSection>
+      <LatestSection
+        id="overview-activity"
+        title="Latest Activity"
+        to={PATHS.adminActivity}
+        linkLabel="View activity log"
+      >
         <KeysetList list={{ ...activity, hasNextPage: false }} what="The activity log" empty="No admin activity yet.">
           {(items) => <ActivityList entries={items} />}
         </KeysetList>
-      </section>
+      </LatestSection>
     </div>
   );
 }

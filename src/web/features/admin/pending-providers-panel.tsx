@@ -15,28 +15,22 @@ import { ReasonDialog } from "@/web/components/reason-dialog";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { pendingProvidersQueryOptions, useDecideProvider } from "./api";
-import { PanelHeading } from "./list-controls";
+import { EmptyCard, PanelSection } from "./list-controls";
 
 /** Spec screen 10, Providers tab: pending providers with their profiles, to approve or reject. */
 export function PendingProvidersPanel() {
   const pending = useQuery(pendingProvidersQueryOptions());
   return (
-    <section aria-labelledby="pending-providers" className="space-y-4">
-      <PanelHeading
-        id="pending-providers"
-        title={`Pending Providers${pending.data ? ` (${pending.data.length})` : ""}`}
-      >
-        Review each company's profile before it can receive leads.
-      </PanelHeading>
+    <PanelSection
+      id="pending-providers"
+      title={`Pending Providers${pending.data ? ` (${pending.data.length})` : ""}`}
+      description="Review each company's profile before it can receive leads."
+    >
       <QueryStates
         query={pending}
         what="Pending providers"
         isEmpty={(d) => d.length === 0}
-        empty={
-          <Card>
-            <CardContent className="p-6 text-slate-600">No providers are waiting for review.</CardContent>
-          </Card>
-        }
+        empty={<EmptyCard>No providers are waiting for review.</EmptyCard>}
       >
         {(providers) => (
           <ul className="space-y-4">
@@ -48,7 +42,7 @@ export function PendingProvidersPanel() {
           </ul>
         )}
       </QueryStates>
-    </section>
+    </PanelSection>
   );
 }
 

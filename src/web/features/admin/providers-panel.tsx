@@ -3,24 +3,24 @@ import { SUBSCRIPTION_STATUS_LABELS } from "@/shared/billing";
 import { COMPANY_STATUSES } from "@/shared/companies";
 import { formatDate } from "@/web/lib/format";
 import { useAdminList } from "./api";
-import { AdminTable, FilterSelect, KeysetList, PanelHeading, SearchBox, useUrlParam } from "./list-controls";
+import { AdminTable, KeysetList, PanelSection, SearchAndFilter, useUrlParams } from "./list-controls";
 import { PendingProvidersPanel } from "./pending-providers-panel";
 
 const STATUS_OPTIONS = COMPANY_STATUSES.map((s) => ({ value: s, label: s.charAt(0).toUpperCase() + s.slice(1) }));
 
 function AllProviders() {
-  const [status] = useUrlParam("status");
-  const [q] = useUrlParam("q");
-  const list = useAdminList<AdminProvider>("providers", "/api/admin/providers", { status, q });
+  const list = useAdminList<AdminProvider>("providers", "/api/admin/providers", useUrlParams(["status", "q"]));
   return (
-    <section aria-labelledby="all-providers" className="space-y-4">
-      <PanelHeading id="all-providers" title="All Providers">
-        Every provider company, newest first, with its vetting, subscription and how it does with its leads.
-      </PanelHeading>
-      <div className="flex flex-wrap items-end gap-4">
-        <SearchBox label="Search providers" param="q" placeholder="Company or owner email" />
-        <FilterSelect label="Vetting" param="status" options={STATUS_OPTIONS} />
-      </div>
+    <PanelSection
+      id="all-providers"
+      title="All Providers"
+      description="Every provider company, newest first, with its vetting, subscription and how it does with its leads."
+    >
+      <SearchAndFilter
+        search="Search providers"
+        placeholder="Company or owner email"
+        filter={{ label: "Vetting", param: "status", options: STATUS_OPTIONS }}
+      />
       <KeysetList list={list} what="The providers" empty="No providers match.">
         {(items) => (
           <AdminTable columns={["Company", "Owner", "Vetting", "Subscription", "Leads", "Quotes", "Won", "Registered"]}>
@@ -54,7 +54,7 @@ function AllProviders() {
           </AdminTable>
         )}
       </KeysetList>
-    </section>
+    </PanelSection>
   );
 }
 

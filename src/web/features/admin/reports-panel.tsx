@@ -11,7 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { cn } from "@/web/lib/cn";
 import { formatDateTime } from "@/web/lib/format";
 import { useAdminList } from "./api";
-import { FilterSelect, KeysetList, PanelHeading, useUrlParam } from "./list-controls";
+import { FilterSelect, KeysetList, PanelSection, useUrlParam, useUrlParams } from "./list-controls";
 import { reportDetailQueryOptions, useDismissReport, useHideMessage } from "./moderation-api";
 import { SuspendDialog } from "./suspend-dialog";
 
@@ -217,18 +217,16 @@ function ReportThread({ id }: { id: number }) {
 }
 
 export function ReportsPanel() {
-  const [status] = useUrlParam("status");
   const [reportParam, setReport] = useUrlParam("report");
-  const list = useAdminList<AdminReport>("message-reports", "/api/admin/message-reports", { status });
+  const list = useAdminList<AdminReport>("message-reports", "/api/admin/message-reports", useUrlParams(["status"]));
   const openId = /^\d+$/.test(reportParam) ? Number(reportParam) : null;
   return (
-    <section aria-labelledby="reports-heading" className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <PanelHeading id="reports-heading" title="Reported messages">
-          Messages a client or a provider reported, newest first. Open one to read the conversation and act on it.
-        </PanelHeading>
-        <FilterSelect label="Show" param="status" options={STATUSES} />
-      </div>
+    <PanelSection
+      id="reports-heading"
+      title="Reported messages"
+      description="Messages a client or a provider reported, newest first. Open one to read the conversation and act on it."
+      beside={<FilterSelect label="Show" param="status" options={STATUSES} />}
+    >
       <KeysetList list={list} what="The reports" empty="No reported messages here.">
         {(items) => (
           <ul className="space-y-2">
@@ -254,6 +252,6 @@ export function ReportsPanel() {
           {openId !== null ? <ReportThread id={openId} /> : null}
         </DialogContent>
       </Dialog>
-    </section>
+    </PanelSection>
   );
 }

@@ -6,7 +6,7 @@ import { ADMIN_STATUSES, type AdminStatus } from "@/shared/quote-requests";
 import { ConfirmDialog } from "@/web/components/ui/alert-dialog";
 import { formatDate } from "@/web/lib/format";
 import { useAdminList, useSetRequestStatus } from "./api";
-import { AdminTable, FilterSelect, KeysetList, PanelHeading, SearchBox, useUrlParam } from "./list-controls";
+import { AdminTable, KeysetList, PanelSection, RowSelect, SearchAndFilter, useUrlParams } from "./list-controls";
 
 const STATUS_OPTIONS = ADMIN_STATUSES.map((s) => ({ value: s, label: s.charAt(0).toUpperCase() + s.slice(1) }));
 
@@ -24,27 +24,19 @@ function StatusSelect({ request }: { request: AdminRequest }) {
   const apply = (status: AdminStatus) => setStatus.mutate({ id: request.id, status });
   return (
     <>
-      <label className="sr-only" htmlFor={`status-${request.id}`}>
-        Status of {request.title}
-      </label>
-      <select
+      <RowSelect
         id={`status-${request.id}`}
+        label={`Status of ${request.title}`}
         value={request.status}
         disabled={setStatus.isPending}
-        onChange={(e) => {
-          const next = e.target.value as AdminStatus;
+        onChange={(value) => {
+          const next = value as AdminStatus;
           // Closing one tells its providers: asked first. Reopening can be undone by closing again.
           if (next === "completed" || next === "cancelled") setConfirming(next);
           else apply(next);
         }}
-        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
-      >
-        {STATUS_OPTIONS.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
+        options={STATUS_OPTIONS}
+      />
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => {
@@ -67,14 +59,13 @@ function StatusSelect({ request }: { request: AdminRequest }) {
 
 /** Spec screen 10, Requests tab: every request with its client; the admin sets its status. */
 export function RequestsPanel() {
-  const [status] = useUrlParam("status");
-  const [q] = useUrlParam("q");
-  const list = useAdminList<AdminRequest>("requests", "/api/admin/requests", { status, q });
+  const list = useAdminList<AdminRequest>("requests", "/api/admin/requests", useUrlParams(["status", "q"]));
   return (
-    <section aria-labelledby="requests-heading" className="space-y-4">
-      <PanelHeading id="requests-heading" title="Requests">
-        Newest first, with the client and how far matching got.
-      </PanelHeading>
+    <PanelSection
+      id="requests-heading"
+      title="Requests"
+      description="Newest first, with the client and how far matching got."
+    >
       <details className="rounded-lg border border-slate-200 bg-white px-4 py-2 text-sm">
         <summary className="cursor-pointer font-medium text-slate-700">What each status does</summary>
         <dl className="mt-2 space-y-1">
@@ -86,10 +77,11 @@ export function RequestsPanel() {
           ))}
         </dl>
       </details>
-      <div className="flex flex-wrap items-end gap-4">
-        <SearchBox label="Search" param="q" placeholder="Title or client email" />
-        <FilterSelect label="Status" param="status" options={STATUS_OPTIONS} />
-      </div>
+      <SearchAndFilter
+        search="Search"
+        placeholder="Title or client email"
+        filter={{ label: "Status", param: "status", options: STATUS_OPTIONS }}
+      />
       <KeysetList list={list} what="The requests" empty="No requests match.">
         {(items) => (
           <AdminTable columns={["Request", "Client", "Created", "Budget", "Leads", "Quotes", "Status"]}>
@@ -119,6 +111,6 @@ export function RequestsPanel() {
           </AdminTable>
         )}
       </KeysetList>
-    </section>
+    </PanelSection>
   );
 }

@@ -10,7 +10,7 @@ import { Review } from "@/web/components/review";
 import { Button } from "@/web/components/ui/button";
 import { formatDateTime, formatHours } from "@/web/lib/format";
 import { useAdminList } from "./api";
-import { FilterSelect, KeysetList, PanelHeading, useUrlParam } from "./list-controls";
+import { FilterSelect, KeysetList, PanelSection, useUrlParams } from "./list-controls";
 import { useHideReview } from "./moderation-api";
 
 const FILTERS = [
@@ -99,16 +99,14 @@ function ReviewItem({ review }: { review: AdminReview }) {
 }
 
 export function ReviewsPanel() {
-  const [status] = useUrlParam("status");
-  const list = useAdminList<AdminReview>("reviews", "/api/admin/reviews", { status });
+  const list = useAdminList<AdminReview>("reviews", "/api/admin/reviews", useUrlParams(["status"]));
   return (
-    <section aria-labelledby="reviews-heading" className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <PanelHeading id="reviews-heading" title="Reviews">
-          What clients wrote of the providers they hired, newest first. Hide one that breaks the rules.
-        </PanelHeading>
-        <FilterSelect label="Show" param="status" options={FILTERS} />
-      </div>
+    <PanelSection
+      id="reviews-heading"
+      title="Reviews"
+      description="What clients wrote of the providers they hired, newest first. Hide one that breaks the rules."
+      beside={<FilterSelect label="Show" param="status" options={FILTERS} />}
+    >
       <KeysetList list={list} what="The reviews" empty="No reviews here.">
         {(items) => (
           <ul className="space-y-2">
@@ -118,6 +116,6 @@ export function ReviewsPanel() {
           </ul>
         )}
       </KeysetList>
-    </section>
+    </PanelSection>
   );
 }

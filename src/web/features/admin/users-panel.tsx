@@ -6,7 +6,7 @@ import { Button } from "@/web/components/ui/button";
 import { useAuth } from "@/web/lib/auth";
 import { formatDate, formatDateTime } from "@/web/lib/format";
 import { useAdminList, useSetUserRole } from "./api";
-import { AdminTable, FilterSelect, KeysetList, PanelHeading, SearchBox, useUrlParam } from "./list-controls";
+import { AdminTable, KeysetList, PanelSection, RowSelect, SearchAndFilter, useUrlParams } from "./list-controls";
 import { useReinstateUser } from "./moderation-api";
 import { SuspendedBadge } from "./reports-panel";
 import { SuspendDialog } from "./suspend-dialog";
@@ -46,22 +46,14 @@ function RoleControls({ user, self }: { user: AdminUser; self: boolean }) {
         confirmVariant={toggleTo === "admin" ? "default" : "destructive"}
         onConfirm={() => setRole.mutate({ id: user.id, userType: toggleTo })}
       />
-      <label className="sr-only" htmlFor={`role-${user.id}`}>
-        Role of {user.email}
-      </label>
-      <select
+      <RowSelect
         id={`role-${user.id}`}
+        label={`Role of ${user.email}`}
         value={user.userType}
         disabled={setRole.isPending}
-        onChange={(e) => setChoosing(e.target.value as UserType)}
-        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
-      >
-        {TYPE_OPTIONS.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
+        onChange={(value) => setChoosing(value as UserType)}
+        options={TYPE_OPTIONS}
+      />
       <ConfirmDialog
         open={choosing !== null}
         onOpenChange={(open) => {
@@ -120,18 +112,18 @@ function SuspensionControls({ user, self }: { user: AdminUser; self: boolean }) 
 /** Spec screen 10, Users tab: every account; 'Make Admin' and 'Remove Admin' (and any role) behind a confirmation. */
 export function UsersPanel() {
   const { user: me } = useAuth();
-  const [userType] = useUrlParam("userType");
-  const [q] = useUrlParam("q");
-  const list = useAdminList<AdminUser>("users", "/api/admin/users", { userType, q });
+  const list = useAdminList<AdminUser>("users", "/api/admin/users", useUrlParams(["userType", "q"]));
   return (
-    <section aria-labelledby="users-heading" className="space-y-4">
-      <PanelHeading id="users-heading" title="Users">
-        Newest first. A role change applies from the user's next request; the last admin cannot remove their own role.
-      </PanelHeading>
-      <div className="flex flex-wrap items-end gap-4">
-        <SearchBox label="Search" param="q" placeholder="Email or name" />
-        <FilterSelect label="Type" param="userType" options={TYPE_OPTIONS} />
-      </div>
+    <PanelSection
+      id="users-heading"
+      title="Users"
+      description="Newest first. A role change applies from the user's next request; the last admin cannot remove their own role."
+    >
+      <SearchAndFilter
+        search="Search"
+        placeholder="Email or name"
+        filter={{ label: "Type", param: "userType", options: TYPE_OPTIONS }}
+      />
       <KeysetList list={list} what="The users" empty="No users match.">
         {(items) => (
           <AdminTable columns={["User", "Type", "Company", "Joined", "Last sign-in", "Role"]}>
@@ -169,6 +161,6 @@ export function UsersPanel() {
           </AdminTable>
         )}
       </KeysetList>
-    </section>
+    </PanelSection>
   );
 }

@@ -1,23 +1,17 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
-import { Link } from "react-router";
-import { type RequestPasswordResetInput, requestPasswordResetSchema } from "@/shared/auth";
+import { requestPasswordResetSchema } from "@/shared/auth";
 import { PATHS } from "@/shared/paths";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/form-controls";
 import { errorMessage } from "@/web/lib/api";
 import { usePageMeta } from "@/web/lib/page-meta";
+import { useSchemaForm } from "@/web/lib/schema-form";
 import { useRequestPasswordReset } from "./api";
-import { AuthFormShell } from "./auth-form-shell";
+import { AuthFormShell, AuthLink, FormProblem, SubmitButton } from "./auth-form-shell";
 
 export function ForgotPasswordPage() {
   usePageMeta("Forgot password", "Get a link to choose a new password for your Automatch account.");
-  const form = useForm<RequestPasswordResetInput>({
-    resolver: zodResolver(requestPasswordResetSchema),
-    mode: "onTouched",
-    defaultValues: { email: "" },
-  });
+  const form = useSchemaForm(requestPasswordResetSchema, { email: "" });
   const ask = useRequestPasswordReset();
 
   return (
@@ -37,22 +31,15 @@ export function ForgotPasswordPage() {
           <Field id="email" label="Email" error={form.formState.errors.email?.message}>
             {(control) => <Input {...control} type="email" autoComplete="email" {...form.register("email")} />}
           </Field>
-          {ask.error ? (
-            <p role="alert" className="text-sm text-red-700">
-              {errorMessage(ask.error)}
-            </p>
-          ) : null}
-          <Button type="submit" className="w-full" disabled={ask.isPending}>
-            {ask.isPending ? "Sending..." : "Send Reset Link"}
-          </Button>
+          {ask.error ? <FormProblem>{errorMessage(ask.error)}</FormProblem> : null}
+          <SubmitButton pending={ask.isPending} pendingLabel="Sending...">
+            Send Reset Link
+          </SubmitButton>
         </form>
       )}
-      <p className="mt-6 text-center text-sm text-slate-600">
-        Remembered it?{" "}
-        <Link className="font-medium text-blue-700 hover:underline" to={PATHS.login}>
-          Sign in
-        </Link>
-      </p>
+      <AuthLink to={PATHS.login} prompt="Remembered it?">
+        Sign in
+      </AuthLink>
     </AuthFormShell>
   );
 }

@@ -1,14 +1,18 @@
 import { type FormEvent, useState } from "react";
-import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { LOGIN_FAILED_MESSAGE, safeReturnTo } from "@/shared/auth";
 import { PATHS } from "@/shared/paths";
-import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/form-controls";
 import { ApiError, errorMessage } from "@/web/lib/api";
 import { usePageMeta } from "@/web/lib/page-meta";
 import { useSignIn } from "./api";
-import { AuthFormShell } from "./auth-form-shell";
+import { AuthFormShell, AuthLink, FormProblem, SubmitButton } from "./auth-form-shell";
+
+const CREDENTIALS = [
+  { name: "email", label: "Email", type: "email", autoComplete: "email" },
+  { name: "password", label: "Password", type: "password", autoComplete: "current-password" },
+] as const;
 
 export function LoginPage() {
   usePageMeta("Sign in", "Sign in to your Automatch account.");
@@ -18,14 +22,13 @@ export function LoginPage() {
   const { state } = useLocation();
   const notice =
     typeof (state as { notice?: unknown } | null)?.notice === "string" ? (state as { notice: string }).notice : null;
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  const [credentials, setCredentials] = useState({ email: "", password: "" });
 
   const signIn = useSignIn({ onSuccess: () => navigate(returnTo, { replace: true }) });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    signIn.mutate({ email, password });
+    signIn.mutate(credentials);
   };
 
   // A wrong email or password says only that sign-in failed; a locked-out address learns when to retry,
@@ -44,51 +47,30 @@ export function LoginPage() {
         </p>
       ) : null}
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <Field id="email" label="Email" required>
-          {(control) => (
-            <Input
-              {...control}
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field id="password" label="Password" required>
-          {(control) => (
-            <Input
-              {...control}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          )}
-        </Field>
-        {error ? (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
-        <Button type="submit" className="w-full" disabled={signIn.isPending}>
-          {signIn.isPending ? "Signing in..." : "Sign In"}
-        </Button>
+        {CREDENTIALS.map((f) => (
+          <Field key={f.name} id={f.name} label={f.label} required>
+            {(control) => (
+              <Input
+                {...control}
+                type={f.type}
+                autoComplete={f.autoComplete}
+                value={credentials[f.name]}
+                onChange={(e) => setCredentials((current) => ({ ...current, [f.name]: e.target.value }))}
+              />
+            )}
+          </Field>
+        ))}
+        {error ? <FormProblem>{error}</FormProblem> : null}
+        <SubmitButton pending={signIn.isPending} pendingLabel="Signing in...">
+          Sign In
+        </SubmitButton>
       </form>
-      <p className="mt-4 text-center text-sm">
-        <Link className="font-medium text-blue-700 hover:underline" to={PATHS.forgotPassword}>
-          Forgot password?
-        </Link>
-      </p>
-      <p className="mt-6 text-center text-sm text-slate-600">
-        New here?{" "}
-        <Link
-          className="font-medium text-blue-700 hover:underline"
-          to={`${PATHS.signup}?returnTo=${encodeURIComponent(returnTo)}`}
-        >
-          Create an account
-        </Link>
-      </p>
+      <AuthLink to={PATHS.forgotPassword} first>
+        Forgot password?
+      </AuthLink>
+      <AuthLink to={`${PATHS.signup}?returnTo=${encodeURIComponent(returnTo)}`} prompt="New here?">
+        Create an account
+      </AuthLink>
     </AuthFormShell>
   );
 }

@@ -1,20 +1,17 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
 import { z } from "zod";
 import { signUpSchema } from "@/shared/auth";
 import { PATHS } from "@/shared/paths";
-import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/form-controls";
 import { errorMessage, fieldIssues } from "@/web/lib/api";
 import { usePageMeta } from "@/web/lib/page-meta";
+import { useSchemaForm } from "@/web/lib/schema-form";
 import { useResetPassword } from "./api";
-import { AuthFormShell } from "./auth-form-shell";
+import { AuthFormShell, AuthLink, authLinkClass, FormProblem, SubmitButton } from "./auth-form-shell";
 
 const formSchema = z.object({ password: signUpSchema.shape.password });
-type FormValues = z.infer<typeof formSchema>;
 
 /** The notice the sign-in page shows after a reset (router state, so a reload does not repeat it). */
 export const PASSWORD_RESET_DONE =
@@ -26,11 +23,7 @@ export function ResetPasswordPage() {
   // The token rides after `#`, which browsers never send to a server.
   const [token] = useState(() => new URLSearchParams(hash.slice(1)).get("token") ?? "");
   const navigate = useNavigate();
-  const form = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
-    mode: "onTouched",
-    defaultValues: { password: "" },
-  });
+  const form = useSchemaForm(formSchema, { password: "" });
   const reset = useResetPassword({
     onSuccess: () => navigate(PATHS.login, { replace: true, state: { notice: PASSWORD_RESET_DONE } }),
     onError: (err) => {
@@ -43,14 +36,8 @@ export function ResetPasswordPage() {
   if (!token) {
     return (
       <AuthFormShell title="Choose a new password" description="This page opens from the link in the email.">
-        <p role="alert" className="text-sm text-red-700">
-          The link is incomplete. Open it from the email again, or ask for a new one.
-        </p>
-        <p className="mt-6 text-center text-sm">
-          <Link className="font-medium text-blue-700 hover:underline" to={PATHS.forgotPassword}>
-            Ask for a new link
-          </Link>
-        </p>
+        <FormProblem>The link is incomplete. Open it from the email again, or ask for a new one.</FormProblem>
+        <AuthLink to={PATHS.forgotPassword}>Ask for a new link</AuthLink>
       </AuthFormShell>
     );
   }
@@ -71,16 +58,16 @@ export function ResetPasswordPage() {
           )}
         </Field>
         {linkProblem ? (
-          <p role="alert" className="text-sm text-red-700">
+          <FormProblem>
             {linkProblem}{" "}
-            <Link className="font-medium text-blue-700 hover:underline" to={PATHS.forgotPassword}>
+            <Link className={authLinkClass} to={PATHS.forgotPassword}>
               Ask for a new link
             </Link>
-          </p>
+          </FormProblem>
         ) : null}
-        <Button type="submit" className="w-full" disabled={reset.isPending}>
-          {reset.isPending ? "Saving..." : "Set New Password"}
-        </Button>
+        <SubmitButton pending={reset.isPending} pendingLabel="Saving...">
+          Set New Password
+        </SubmitButton>
       </form>
     </AuthFormShell>
   );

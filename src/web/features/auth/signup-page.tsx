@@ -1,15 +1,13 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { type SignUpInput, safeReturnTo, signUpSchema } from "@/shared/auth";
 import { PATHS } from "@/shared/paths";
-import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/form-controls";
 import { errorMessage, fieldIssues } from "@/web/lib/api";
 import { usePageMeta } from "@/web/lib/page-meta";
+import { useSchemaForm } from "@/web/lib/schema-form";
 import { useSignUp } from "./api";
-import { AuthFormShell } from "./auth-form-shell";
+import { AuthFormShell, AuthLink, FormProblem, SubmitButton } from "./auth-form-shell";
 
 const FIELDS = [
   { name: "firstName", label: "First name", type: "text", autoComplete: "given-name" },
@@ -22,11 +20,7 @@ export function SignupPage() {
   usePageMeta("Create an account", "Create your Automatch account to request quotes or join as a provider.");
   const [params] = useSearchParams();
   const returnTo = safeReturnTo(params.get("returnTo"));
-  const form = useForm<SignUpInput>({
-    resolver: zodResolver(signUpSchema),
-    mode: "onTouched",
-    defaultValues: { firstName: "", lastName: "", email: "", password: "" },
-  });
+  const form = useSchemaForm(signUpSchema, { firstName: "", lastName: "", email: "", password: "" });
 
   const signUp = useSignUp({
     // The server judges what the form cannot (a password on a breach list): shown at its field.
@@ -66,25 +60,15 @@ export function SignupPage() {
               )}
             </Field>
           ))}
-          {signUp.error && !fieldError ? (
-            <p role="alert" className="text-sm text-red-700">
-              {errorMessage(signUp.error)}
-            </p>
-          ) : null}
-          <Button type="submit" className="w-full" disabled={signUp.isPending}>
-            {signUp.isPending ? "Creating account..." : "Create Account"}
-          </Button>
+          {signUp.error && !fieldError ? <FormProblem>{errorMessage(signUp.error)}</FormProblem> : null}
+          <SubmitButton pending={signUp.isPending} pendingLabel="Creating account...">
+            Create Account
+          </SubmitButton>
         </form>
       )}
-      <p className="mt-6 text-center text-sm text-slate-600">
-        Already have an account?{" "}
-        <Link
-          className="font-medium text-blue-700 hover:underline"
-          to={`${PATHS.login}?returnTo=${encodeURIComponent(returnTo)}`}
-        >
-          Sign in
-        </Link>
-      </p>
+      <AuthLink to={`${PATHS.login}?returnTo=${encodeURIComponent(returnTo)}`} prompt="Already have an account?">
+        Sign in
+      </AuthLink>
     </AuthFormShell>
   );
 }

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { safeReturnTo } from "@/shared/auth";
 import { PATHS } from "@/shared/paths";
 import { errorMessage } from "@/web/lib/api";
 import { usePageMeta } from "@/web/lib/page-meta";
 import { useVerifyEmail } from "./api";
-import { AuthFormShell } from "./auth-form-shell";
+import { AuthFormShell, AuthLink, FormProblem } from "./auth-form-shell";
 
 /**
  * The confirmation link's page (decision 114): the token rides after `#`, so it reaches no server log,
@@ -31,23 +31,15 @@ export function VerifyEmailPage() {
   return (
     <AuthFormShell title="Confirm your email" description="One moment while we check the link.">
       {!token ? (
-        <p role="alert" className="text-sm text-red-700">
-          The link is incomplete. Open it from the email again.
-        </p>
+        <FormProblem>The link is incomplete. Open it from the email again.</FormProblem>
       ) : verify.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errorMessage(verify.error)}
-        </p>
+        <FormProblem>{errorMessage(verify.error)}</FormProblem>
       ) : (
         <p role="status" className="text-sm text-slate-700">
           Confirming your email address...
         </p>
       )}
-      <p className="mt-6 text-center text-sm">
-        <Link className="font-medium text-blue-700 hover:underline" to={PATHS.login}>
-          Sign in
-        </Link>
-      </p>
+      <AuthLink to={PATHS.login}>Sign in</AuthLink>
     </AuthFormShell>
   );
 }

@@ -4,10 +4,10 @@ import { lazy, Suspense } from "react";
 import { PLAN, PLAN_PRICE_LABEL, SUBSCRIPTION_STATUS_LABELS, type Subscription } from "@/shared/billing";
 import { RetryAlert } from "@/web/components/list-states";
 import { SectionPage } from "@/web/components/section-page";
+import { StatusPill } from "@/web/components/status-pill";
 import { ConfirmDialog } from "@/web/components/ui/alert-dialog";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
-import { cn } from "@/web/lib/cn";
 import { formatLongDate } from "@/web/lib/format";
 import { usePublicConfig } from "@/web/lib/public-config";
 import { subscriptionQueryOptions, useCancelSubscription } from "./api";
@@ -114,12 +114,12 @@ function SubscriptionStatusCard({ subscription: sub }: { subscription: Subscript
       <CardHeader>
         <div className="flex items-center justify-between gap-2">
           <CardTitle as="h2">Your Subscription</CardTitle>
-          <span
-            data-testid="subscription-status-badge"
-            className={cn("rounded-full px-2.5 py-0.5 text-xs font-semibold", badgeStyles[sub.status])}
-          >
-            {SUBSCRIPTION_STATUS_LABELS[sub.status]}
-          </span>
+          <StatusPill
+            status={sub.status}
+            labels={SUBSCRIPTION_STATUS_LABELS}
+            tints={badgeStyles}
+            testId="subscription-status-badge"
+          />
         </div>
         <CardDescription>
           {sub.provider === "demo" ? "Demo billing — no charge." : "Billed through Stripe."}

@@ -1,6 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { type ReactNode, useMemo } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import type { z } from "zod";
 import {
   COMPANY_SIZE_LABELS,
@@ -17,7 +16,8 @@ import { countryOptions } from "@/shared/countries";
 import { isProviderSpecialty } from "@/shared/specialties";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
-import { Input, NativeSelect, Textarea } from "@/web/components/ui/form-controls";
+import { Input, NativeSelect, SelectOptions, Textarea } from "@/web/components/ui/form-controls";
+import { useSchemaForm } from "@/web/lib/schema-form";
 import { SpecialtyPicker } from "./specialty-picker";
 
 type FormInput = z.input<typeof companyProfileSchema>;
@@ -54,11 +54,7 @@ export function CompanyForm({
   /** Shown between the fields and the submit button (the registration's 'Next Steps' note). */
   children?: ReactNode;
 }) {
-  const form = useForm<FormInput, unknown, CompanyProfileInput>({
-    resolver: zodResolver(companyProfileSchema),
-    mode: "onTouched",
-    defaultValues,
-  });
+  const form = useSchemaForm(companyProfileSchema, defaultValues);
   const countries = useMemo(countryOptions, []);
   const errors = form.formState.errors;
   const description = form.watch("description") ?? "";
@@ -95,11 +91,7 @@ export function CompanyForm({
           {(control) => (
             <NativeSelect {...control} {...form.register("industry")}>
               <option value="">Select your industry</option>
-              {PROVIDER_INDUSTRIES.map((i) => (
-                <option key={i} value={i}>
-                  {PROVIDER_INDUSTRY_LABELS[i]}
-                </option>
-              ))}
+              <SelectOptions options={PROVIDER_INDUSTRIES} labels={PROVIDER_INDUSTRY_LABELS} />
             </NativeSelect>
           )}
         </Field>
@@ -107,11 +99,7 @@ export function CompanyForm({
           {(control) => (
             <NativeSelect {...control} {...form.register("size")}>
               <option value="">Select company size</option>
-              {COMPANY_SIZES.map((s) => (
-                <option key={s} value={s}>
-                  {COMPANY_SIZE_LABELS[s]}
-                </option>
-              ))}
+              <SelectOptions options={COMPANY_SIZES} labels={COMPANY_SIZE_LABELS} />
             </NativeSelect>
           )}
         </Field>

@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import type { FieldControlProps } from "@/web/components/ui/field";
-import { NativeSelect } from "@/web/components/ui/form-controls";
+import { NativeSelect, SelectOptions } from "@/web/components/ui/form-controls";
 
 /**
  * Spec screen 6: specialties are added once each from the list and removed by clicking their chip.
@@ -31,11 +31,7 @@ export function SpecialtyPicker({
         }}
       >
         <option value="">{remaining.length === 0 ? "All specialties added" : "Add a specialty..."}</option>
-        {remaining.map((s) => (
-          <option key={s} value={s}>
-            {s}
-          </option>
-        ))}
+        <SelectOptions options={remaining} />
       </NativeSelect>
       {value.length > 0 ? (
         <ul className="flex flex-wrap gap-2" aria-label="Selected specialties">

@@ -1,5 +1,5 @@
 import { LEAD_STATUS_LABELS, type LeadStatus } from "@/shared/leads";
-import { cn } from "@/web/lib/cn";
+import { StatusPill } from "@/web/components/status-pill";
 
 const STYLES: Record<LeadStatus, string> = {
   new: "bg-green-100 text-green-800",
@@ -10,9 +10,5 @@ const STYLES: Record<LeadStatus, string> = {
 };
 
 export function LeadStatusBadge({ status }: { status: LeadStatus }) {
-  return (
-    <span data-testid="lead-status" className={cn("rounded-full px-2.5 py-0.5 text-xs font-semibold", STYLES[status])}>
-      {LEAD_STATUS_LABELS[status]}
-    </span>
-  );
+  return <StatusPill status={status} labels={LEAD_STATUS_LABELS} tints={STYLES} testId="lead-status" />;
 }

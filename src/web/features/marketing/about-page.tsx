@@ -10,8 +10,8 @@ import {
   FeatureGrid,
   Hero,
   IconList,
+  MARKETPLACE_STATS,
   Section,
-  type Stat,
   StatGrid,
 } from "./components/marketing-ui";
 
@@ -50,13 +50,6 @@ const VALUES: readonly Feature[] = [
     title: "Innovation",
     text: "We use the same automation and AI we champion to make matching faster and smarter every year.",
   },
-];
-
-const IMPACT: readonly Stat[] = [
-  { value: "500+", label: "Vetted Providers" },
-  { value: "1000+", label: "Projects Completed" },
-  { value: "$50M+", label: "Client Savings" },
-  { value: "95%", label: "Client Satisfaction" },
 ];
 
 const FACTS = [
@@ -117,7 +110,7 @@ export function AboutPage() {
       </Section>
 
       <Section id="impact" title="Our Impact" tone="muted">
-        <StatGrid stats={IMPACT} />
+        <StatGrid stats={MARKETPLACE_STATS} />
         <dl className="mx-auto mt-10 grid max-w-4xl grid-cols-2 gap-4 sm:grid-cols-4">
           {FACTS.map((f) => (
             <div key={f.term} className="flex flex-col-reverse rounded-lg bg-white p-4 text-center shadow-sm">

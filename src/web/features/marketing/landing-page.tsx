@@ -13,9 +13,9 @@ import {
   FormCard,
   Hero,
   IconList,
+  MARKETPLACE_STATS,
   ScrollButton,
   Section,
-  type Stat,
   StatBand,
   type Step,
   StepList,
@@ -25,13 +25,6 @@ export const LEAD_FORM_ID = "lead-form";
 
 // The form's code (react-hook-form) loads when the visitor first uses it (decision 120).
 const leadForm = deferredPart(async () => (await import("./components/lead-form")).LeadForm);
-
-const STATS: readonly Stat[] = [
-  { value: "500+", label: "Vetted Providers" },
-  { value: "1000+", label: "Projects Completed" },
-  { value: "$50M+", label: "Client Savings" },
-  { value: "95%", label: "Client Satisfaction" },
-];
 
 const FEATURES: readonly Feature[] = [
   {
@@ -106,7 +99,7 @@ export function LandingPage() {
         their quotes. Free for businesses.
       </Hero>
 
-      <StatBand label="Marketplace in numbers" stats={STATS} />
+      <StatBand label="Marketplace in numbers" stats={MARKETPLACE_STATS} />
 
       <section
         id={LEAD_FORM_ID}

@@ -12,40 +12,35 @@ const SECTIONS: readonly LegalSection[] = [
     id: "information-we-collect",
     title: "Information We Collect",
     body: (
-      <>
-        <p>
-          We collect the information you give us when you use the Service, and a limited amount of information collected
-          automatically:
-        </p>
-        <LegalList
-          items={[
-            {
-              label: "Contact information",
-              text: "your name, email address and, where you provide it, your phone number and job title.",
-            },
-            {
-              label: "Company information",
-              text: "your company name, industry, size, location and website, and for providers the company profile, specialties and verification details.",
-            },
-            {
-              label: "Project details",
-              text: "the processes you want to automate, the systems involved, volumes, timelines, budget estimates and any other requirements you describe.",
-            },
-            {
-              label: "Account information",
-              text: "your login credentials, account type (client, provider or administrator), preferences and subscription status.",
-            },
-            {
-              label: "Communication history",
-              text: "messages, quotes and notifications exchanged through the Service, and your correspondence with our support team.",
-            },
-            {
-              label: "Usage information",
-              text: "technical data such as your IP address, browser type, pages visited and the date and time of your visits, collected through cookies and server logs.",
-            },
-          ]}
-        />
-      </>
+      <LegalList
+        lead="We collect the information you give us when you use the Service, and a limited amount of information collected automatically:"
+        items={[
+          {
+            label: "Contact information",
+            text: "your name, email address and, where you provide it, your phone number and job title.",
+          },
+          {
+            label: "Company information",
+            text: "your company name, industry, size, location and website, and for providers the company profile, specialties and verification details.",
+          },
+          {
+            label: "Project details",
+            text: "the processes you want to automate, the systems involved, volumes, timelines, budget estimates and any other requirements you describe.",
+          },
+          {
+            label: "Account information",
+            text: "your login credentials, account type (client, provider or administrator), preferences and subscription status.",
+          },
+          {
+            label: "Communication history",
+            text: "messages, quotes and notifications exchanged through the Service, and your correspondence with our support team.",
+          },
+          {
+            label: "Usage information",
+            text: "technical data such as your IP address, browser type, pages visited and the date and time of your visits, collected through cookies and server logs.",
+          },
+        ]}
+      />
     ),
   },
   {
@@ -79,30 +74,28 @@ const SECTIONS: readonly LegalSection[] = [
     id: "information-sharing",
     title: "How We Share Your Information",
     body: (
-      <>
-        <p>We do not sell your personal information. We share it only as follows:</p>
-        <LegalList
-          items={[
-            {
-              label: "With matched providers",
-              text: "when you submit a request, the project details are shared with the providers it is matched to. Your contact details are shared with a provider only once that provider engages with your request as described in the Service.",
-            },
-            {
-              label: "With service providers",
-              text: "companies that host our infrastructure, process payments, send email or provide analytics on our behalf, under contracts that limit their use of the data to providing those services.",
-            },
-            {
-              label: "For legal reasons",
-              text: "when required by law, court order or government request, or to protect the rights, property or safety of our users, the public or us.",
-            },
-            {
-              label: "In a business transfer",
-              text: "if we are involved in a merger, acquisition or sale of assets, in which case we will notify you before your information becomes subject to a different privacy policy.",
-            },
-            { label: "With your consent", text: "in any other case where you ask or allow us to share it." },
-          ]}
-        />
-      </>
+      <LegalList
+        lead="We do not sell your personal information. We share it only as follows:"
+        items={[
+          {
+            label: "With matched providers",
+            text: "when you submit a request, the project details are shared with the providers it is matched to. Your contact details are shared with a provider only once that provider engages with your request as described in the Service.",
+          },
+          {
+            label: "With service providers",
+            text: "companies that host our infrastructure, process payments, send email or provide analytics on our behalf, under contracts that limit their use of the data to providing those services.",
+          },
+          {
+            label: "For legal reasons",
+            text: "when required by law, court order or government request, or to protect the rights, property or safety of our users, the public or us.",
+          },
+          {
+            label: "In a business transfer",
+            text: "if we are involved in a merger, acquisition or sale of assets, in which case we will notify you before your information becomes subject to a different privacy policy.",
+          },
+          { label: "With your consent", text: "in any other case where you ask or allow us to share it." },
+        ]}
+      />
     ),
   },
   {
@@ -246,10 +239,10 @@ const SECTIONS: readonly LegalSection[] = [
     id: "contact",
     title: "Contact Us",
     body: (
-      <>
-        <p>If you have questions about this Privacy Policy or want to exercise your rights, contact us:</p>
-        <LegalContact topic="Privacy request" />
-      </>
+      <LegalContact
+        lead="If you have questions about this Privacy Policy or want to exercise your rights, contact us:"
+        topic="Privacy request"
+      />
     ),
   },
 ];

@@ -73,20 +73,15 @@ const SECTIONS: readonly LegalSection[] = [
     id: "lead-sales",
     title: "Lead Sales",
     body: (
-      <>
-        <p>
-          A lead is a client's automation request delivered to a vendor by our matching process. When you buy or receive
-          leads:
-        </p>
-        <LegalList
-          items={[
-            "leads are delivered based on your stated expertise, location and the client's requirements, and we do not guarantee any number of leads in a given period;",
-            "the information in a lead is provided by the client; we qualify leads but do not guarantee that every detail is accurate or that a lead will result in a contract;",
-            "Basic leads may be delivered to more than one vendor; Premium leads are exclusive to the vendor who buys them;",
-            "lead information may be used only to respond to that client's request and may not be resold, shared or used for unrelated marketing.",
-          ]}
-        />
-      </>
+      <LegalList
+        lead="A lead is a client's automation request delivered to a vendor by our matching process. When you buy or receive leads:"
+        items={[
+          "leads are delivered based on your stated expertise, location and the client's requirements, and we do not guarantee any number of leads in a given period;",
+          "the information in a lead is provided by the client; we qualify leads but do not guarantee that every detail is accurate or that a lead will result in a contract;",
+          "Basic leads may be delivered to more than one vendor; Premium leads are exclusive to the vendor who buys them;",
+          "lead information may be used only to respond to that client's request and may not be resold, shared or used for unrelated marketing.",
+        ]}
+      />
     ),
   },
   {
@@ -166,20 +161,18 @@ const SECTIONS: readonly LegalSection[] = [
     id: "prohibited-uses",
     title: "Prohibited Uses",
     body: (
-      <>
-        <p>You may not:</p>
-        <LegalList
-          items={[
-            "submit false, misleading or fraudulent requests, profiles or quotes;",
-            "scrape, harvest or collect data from the Service by automated means without our written permission;",
-            "use the Service to send spam or unsolicited marketing;",
-            "interfere with or disrupt the Service, or attempt to gain unauthorised access to it or to other accounts;",
-            "upload malware or any content that is unlawful, infringing, defamatory or harmful;",
-            "circumvent the Service to avoid fees owed for leads delivered through it;",
-            "use the Service in violation of any applicable law or regulation.",
-          ]}
-        />
-      </>
+      <LegalList
+        lead="You may not:"
+        items={[
+          "submit false, misleading or fraudulent requests, profiles or quotes;",
+          "scrape, harvest or collect data from the Service by automated means without our written permission;",
+          "use the Service to send spam or unsolicited marketing;",
+          "interfere with or disrupt the Service, or attempt to gain unauthorised access to it or to other accounts;",
+          "upload malware or any content that is unlawful, infringing, defamatory or harmful;",
+          "circumvent the Service to avoid fees owed for leads delivered through it;",
+          "use the Service in violation of any applicable law or regulation.",
+        ]}
+      />
     ),
   },
   {
@@ -251,12 +244,7 @@ const SECTIONS: readonly LegalSection[] = [
   {
     id: "contact",
     title: "Contact Information",
-    body: (
-      <>
-        <p>Questions about these Terms can be sent to us at:</p>
-        <LegalContact topic="Terms of Service question" />
-      </>
-    ),
+    body: <LegalContact lead="Questions about these Terms can be sent to us at:" topic="Terms of Service question" />,
   },
 ];
 

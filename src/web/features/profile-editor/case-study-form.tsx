@@ -1,6 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus, X } from "lucide-react";
-import { useFieldArray, useForm } from "react-hook-form";
+import { useFieldArray } from "react-hook-form";
 import type { z } from "zod";
 import {
   CASE_STUDY_FIGURE_LABEL_MAX,
@@ -15,8 +14,9 @@ import {
 import { INDUSTRIES, INDUSTRY_LABELS } from "@/shared/quote-requests";
 import { Button } from "@/web/components/ui/button";
 import { Field, FieldGroup } from "@/web/components/ui/field";
-import { Input, NativeSelect, Textarea } from "@/web/components/ui/form-controls";
+import { Input, NativeSelect, SelectOptions, Textarea } from "@/web/components/ui/form-controls";
 import { fieldIssues } from "@/web/lib/api";
+import { useSchemaForm } from "@/web/lib/schema-form";
 
 type FormInput = z.input<typeof caseStudyInputSchema>;
 
@@ -46,6 +46,12 @@ const TEXTS = [
   { name: "result", label: "Result", hint: "What changed for the client." },
 ] as const;
 
+/** A figure's two inputs: what is counted, and how much. */
+const FIGURE_PARTS = [
+  { name: "label", maxLength: CASE_STUDY_FIGURE_LABEL_MAX, placeholder: "Hours saved a month" },
+  { name: "value", maxLength: CASE_STUDY_FIGURE_VALUE_MAX, placeholder: "120" },
+] as const;
+
 /** One case study: its title, the client's industry, problem, solution, result and up to four figures. */
 export function CaseStudyForm({
   idPrefix,
@@ -64,11 +70,7 @@ export function CaseStudyForm({
   isPending: boolean;
   submitLabel: string;
 }) {
-  const form = useForm<FormInput, unknown, CaseStudyInput>({
-    resolver: zodResolver(caseStudyInputSchema),
-    mode: "onTouched",
-    defaultValues,
-  });
+  const form = useSchemaForm(caseStudyInputSchema, defaultValues);
   const figures = useFieldArray({ control: form.control, name: "figures" });
   const errors = form.formState.errors;
   const id = (name: string) => `${idPrefix}-${name}`;
@@ -90,11 +92,7 @@ export function CaseStudyForm({
           {(control) => (
             <NativeSelect {...control} {...form.register("industry")}>
               <option value="">Select the client's industry</option>
-              {INDUSTRIES.map((i) => (
-                <option key={i} value={i}>
-                  {INDUSTRY_LABELS[i]}
-                </option>
-              ))}
+              <SelectOptions options={INDUSTRIES} labels={INDUSTRY_LABELS} />
             </NativeSelect>
           )}
         </Field>
@@ -117,34 +115,23 @@ export function CaseStudyForm({
           <ul className="space-y-3">
             {figures.fields.map((f, index) => (
               <li key={f.id} className="grid items-start gap-3 sm:grid-cols-[1fr_1fr_auto]">
-                <Field
-                  id={id(`figure-${index}-label`)}
-                  label={`Figure ${index + 1} label`}
-                  error={errors.figures?.[index]?.label?.message}
-                >
-                  {(control) => (
-                    <Input
-                      {...control}
-                      maxLength={CASE_STUDY_FIGURE_LABEL_MAX}
-                      placeholder="Hours saved a month"
-                      {...form.register(`figures.${index}.label`)}
-                    />
-                  )}
-                </Field>
-                <Field
-                  id={id(`figure-${index}-value`)}
-                  label={`Figure ${index + 1} value`}
-                  error={errors.figures?.[index]?.value?.message}
-                >
-                  {(control) => (
-                    <Input
-                      {...control}
-                      maxLength={CASE_STUDY_FIGURE_VALUE_MAX}
-                      placeholder="120"
-                      {...form.register(`figures.${index}.value`)}
-                    />
-                  )}
-                </Field>
+                {FIGURE_PARTS.map((part) => (
+                  <Field
+                    key={part.name}
+                    id={id(`figure-${index}-${part.name}`)}
+                    label={`Figure ${index + 1} ${part.name}`}
+                    error={errors.figures?.[index]?.[part.name]?.message}
+                  >
+                    {(control) => (
+                      <Input
+                        {...control}
+                        maxLength={part.maxLength}
+                        placeholder={part.placeholder}
+                        {...form.register(`figures.${index}.${part.name}`)}
+                      />
+                    )}
+                  </Field>
+                ))}
                 <Button
                   type="button"
                   variant="ghost"

@@ -1,10 +1,8 @@
 // Settings, for providers (issue 17, decision 140): the public profile's address and the client
 // industries served, with a link to the profile as visitors see it (or, before approval, a preview).
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { ExternalLink } from "lucide-react";
-import { Controller, useForm } from "react-hook-form";
-import type { z } from "zod";
+import { Controller } from "react-hook-form";
 import { providerPath } from "@/shared/paths";
 import {
   type PublicProfileInput,
@@ -21,9 +19,8 @@ import { Field, FieldGroup } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/form-controls";
 import { toast } from "@/web/components/ui/use-toast";
 import { ApiError, errorMessage, fieldIssues } from "@/web/lib/api";
+import { useSchemaForm } from "@/web/lib/schema-form";
 import { publicProfileQueryOptions, useUpdatePublicProfile } from "./api";
-
-type FormInput = z.input<typeof publicProfileInputSchema>;
 
 const profileAddress = (slug: string) => `${window.location.origin}${providerPath(slug)}`;
 
@@ -55,11 +52,7 @@ export function PublicProfileCard({ user }: { user: Pick<PublicUser, "userType">
 }
 
 function PublicProfileForm({ saved }: { saved: PublicProfileSettings }) {
-  const form = useForm<FormInput, unknown, PublicProfileInput>({
-    resolver: zodResolver(publicProfileInputSchema),
-    mode: "onTouched",
-    defaultValues: { slug: saved.slug, industriesServed: saved.industriesServed },
-  });
+  const form = useSchemaForm(publicProfileInputSchema, { slug: saved.slug, industriesServed: saved.industriesServed });
   const update = useUpdatePublicProfile();
   const errors = form.formState.errors;
   const typedSlug = form.watch("slug") ?? "";

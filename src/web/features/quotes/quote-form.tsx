@@ -1,7 +1,5 @@
 // The provider's quote: the price, the timeline and a message, with an optional breakdown. The same zod
 // schema as the server's (src/shared/quotes.ts) validates it here first.
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
 import {
   firstYearTotalCents,
   formatUsd,
@@ -18,6 +16,7 @@ import {
 import { Button } from "@/web/components/ui/button";
 import { Field, FieldGroup } from "@/web/components/ui/field";
 import { Input, Textarea } from "@/web/components/ui/form-controls";
+import { useSchemaForm } from "@/web/lib/schema-form";
 
 /** Every amount of a quote is a whole number of dollars, at least one. */
 const WHOLE_DOLLARS = { type: "number", inputMode: "numeric", min: 1, step: 1 } as const;
@@ -46,11 +45,7 @@ export function QuoteForm({
   pendingLabel: string;
   onCancel?: () => void;
 }) {
-  const form = useForm<QuoteInput>({
-    resolver: zodResolver(quoteInputSchema),
-    mode: "onTouched",
-    defaultValues: defaultValues ?? { timeline: "", message: "", lineItems: {} },
-  });
+  const form = useSchemaForm(quoteInputSchema, defaultValues ?? { timeline: "", message: "", lineItems: {} });
   const errors = form.formState.errors;
   const values = form.watch();
   const amount = Number.isFinite(values.amount) ? values.amount : 0;

@@ -1,5 +1,5 @@
 import { QUOTE_STATUS_LABELS, type QuoteStatus } from "@/shared/quotes";
-import { cn } from "@/web/lib/cn";
+import { StatusPill } from "@/web/components/status-pill";
 
 const STYLES: Record<QuoteStatus, string> = {
   submitted: "bg-amber-100 text-amber-900",
@@ -9,9 +9,5 @@ const STYLES: Record<QuoteStatus, string> = {
 };
 
 export function QuoteStatusBadge({ status }: { status: QuoteStatus }) {
-  return (
-    <span data-testid="quote-status" className={cn("rounded-full px-2.5 py-0.5 text-xs font-semibold", STYLES[status])}>
-      {QUOTE_STATUS_LABELS[status]}
-    </span>
-  );
+  return <StatusPill status={status} labels={QUOTE_STATUS_LABELS} tints={STYLES} testId="quote-status" />;
 }

@@ -2,11 +2,10 @@
 // (stars, text, whether the automation saved the hours estimated, the hours actually saved beside the
 // estimate), then the review as written, with the provider's reply or the marketplace's hiding. The
 // invitation's link lands here (#review). The same zod schema as the server's validates the form.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { Star } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { type Control, Controller, useForm } from "react-hook-form";
+import { type Control, Controller } from "react-hook-form";
 import { useLocation } from "react-router";
 import {
   RATING_MAX,
@@ -27,6 +26,7 @@ import { toast } from "@/web/components/ui/use-toast";
 import { errorMessage } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
 import { formatHours } from "@/web/lib/format";
+import { useSchemaForm } from "@/web/lib/schema-form";
 import { requestReviewQueryOptions, useCreateReview } from "./api";
 import { ReviewView } from "./review-view";
 
@@ -83,11 +83,7 @@ function StarRadios({ control }: { control: Control<ReviewInput> }) {
 
 function ReviewForm({ requestId, data }: { requestId: number; data: RequestReview }) {
   const create = useCreateReview(requestId);
-  const form = useForm<ReviewInput>({
-    resolver: zodResolver(reviewInputSchema),
-    mode: "onTouched",
-    defaultValues: { body: "" },
-  });
+  const form = useSchemaForm(reviewInputSchema, { body: "" });
   const errors = form.formState.errors;
   const onSubmit = (values: ReviewInput) =>
     create.mutate(values, {

@@ -1,14 +1,6 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import type { FormEventHandler, ReactNode } from "react";
-import { type FieldValues, type Path, type UseFormReturn, useForm } from "react-hook-form";
-import {
-  type ChangeEmailInput,
-  type ChangePasswordInput,
-  changeEmailSchema,
-  changePasswordSchema,
-  type UpdateProfileInput,
-  updateProfileSchema,
-} from "@/shared/auth";
+import type { ReactNode } from "react";
+import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import { changeEmailSchema, changePasswordSchema, updateProfileSchema } from "@/shared/auth";
 import type { PublicUser } from "@/shared/users";
 import { SectionPage } from "@/web/components/section-page";
 import { Button } from "@/web/components/ui/button";
@@ -18,6 +10,7 @@ import { Input } from "@/web/components/ui/form-controls";
 import { toast } from "@/web/components/ui/use-toast";
 import { errorMessage, fieldIssues } from "@/web/lib/api";
 import { useAuth } from "@/web/lib/auth";
+import { useSchemaForm } from "@/web/lib/schema-form";
 import { useChangeEmail, useChangePassword, useUpdateProfile } from "./api";
 import { SessionsCard } from "./sessions-card";
 import { YourDataCard } from "./your-data-card";
@@ -32,23 +25,36 @@ function showAtFields<T extends FieldValues>(form: UseFormReturn<T>, err: Error,
   for (const issue of issues) form.setError(issue.field as Path<T>, { message: issue.message }, { shouldFocus: true });
 }
 
-/** One of the account's cards: a heading, a line under it, and a two-column form with its button. */
-function FormCard({
+/** A text field of an account card's form. */
+type TextField<T extends FieldValues> = {
+  name: Path<T>;
+  label: string;
+  type?: "email" | "password";
+  autoComplete?: string;
+};
+
+/** One of the account's cards: a heading, a line under it, and a two-column form of its fields with its button. */
+function FormCard<T extends FieldValues, Saved>({
   title,
   description,
-  onSubmit,
+  form,
+  fields,
+  idPrefix = "settings",
+  onSave,
   pending,
   submitLabel,
   pendingLabel,
-  children,
 }: {
   title: string;
   description: ReactNode;
-  onSubmit: FormEventHandler<HTMLFormElement>;
+  form: UseFormReturn<T, unknown, Saved>;
+  fields: readonly TextField<T>[];
+  /** Names the fields' ids, `${idPrefix}-${name}`. */
+  idPrefix?: string;
+  onSave: (values: Saved) => void;
   pending: boolean;
   submitLabel: string;
   pendingLabel: string;
-  children: ReactNode;
 }) {
   return (
     <Card>
@@ -57,8 +63,19 @@ function FormCard({
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
-          {children}
+        <form className="grid gap-4 sm:grid-cols-2" onSubmit={form.handleSubmit(onSave)} noValidate>
+          {fields.map((f) => (
+            <Field
+              key={f.name}
+              id={`${idPrefix}-${f.name}`}
+              label={f.label}
+              error={form.getFieldState(f.name, form.formState).error?.message}
+            >
+              {(control) => (
+                <Input {...control} type={f.type} autoComplete={f.autoComplete} {...form.register(f.name)} />
+              )}
+            </Field>
+          ))}
           <div className="sm:col-span-2">
             <Button type="submit" disabled={pending}>
               {pending ? pendingLabel : submitLabel}
@@ -71,48 +88,31 @@ function FormCard({
 }
 
 function ProfileCard({ user }: { user: PublicUser }) {
-  const form = useForm<UpdateProfileInput>({
-    resolver: zodResolver(updateProfileSchema),
-    mode: "onTouched",
-    defaultValues: { firstName: user.firstName, lastName: user.lastName },
-  });
+  const form = useSchemaForm(updateProfileSchema, { firstName: user.firstName, lastName: user.lastName });
   const save = useUpdateProfile();
-  const fields = [
-    { name: "firstName", label: "First name" },
-    { name: "lastName", label: "Last name" },
-  ] as const;
   return (
     <FormCard
       title="Profile"
       description={`Signed in as ${user.email}.`}
-      onSubmit={form.handleSubmit((v) => save.mutate(v))}
+      form={form}
+      fields={[
+        { name: "firstName", label: "First name" },
+        { name: "lastName", label: "Last name" },
+      ]}
+      onSave={(v) => save.mutate(v)}
       pending={save.isPending}
       submitLabel="Save Profile"
       pendingLabel="Saving..."
-    >
-      {fields.map((f) => (
-        <Field key={f.name} id={`settings-${f.name}`} label={f.label} error={form.formState.errors[f.name]?.message}>
-          {(control) => <Input {...control} {...form.register(f.name)} />}
-        </Field>
-      ))}
-    </FormCard>
+    />
   );
 }
 
 function EmailCard({ user }: { user: PublicUser }) {
-  const form = useForm<ChangeEmailInput>({
-    resolver: zodResolver(changeEmailSchema),
-    mode: "onTouched",
-    defaultValues: { email: "", currentPassword: "" },
-  });
+  const form = useSchemaForm(changeEmailSchema, { email: "", currentPassword: "" });
   const change = useChangeEmail({
     onSuccess: () => form.reset(),
     onError: (err) => showAtFields(form, err, ["email", "currentPassword"]),
   });
-  const fields = [
-    { name: "email", label: "New email", type: "email", autoComplete: "email" },
-    { name: "currentPassword", label: "Current password", type: "password", autoComplete: "current-password" },
-  ] as const;
   return (
     <FormCard
       title="Email"
@@ -127,54 +127,40 @@ function EmailCard({ user }: { user: PublicUser }) {
           ) : null}
         </>
       }
-      onSubmit={form.handleSubmit((v) => change.mutate(v))}
+      form={form}
+      fields={[
+        { name: "email", label: "New email", type: "email", autoComplete: "email" },
+        { name: "currentPassword", label: "Current password", type: "password", autoComplete: "current-password" },
+      ]}
+      idPrefix="settings-email"
+      onSave={(v) => change.mutate(v)}
       pending={change.isPending}
       submitLabel="Change Email"
       pendingLabel="Sending..."
-    >
-      {fields.map((f) => (
-        <Field
-          key={f.name}
-          id={`settings-email-${f.name}`}
-          label={f.label}
-          error={form.formState.errors[f.name]?.message}
-        >
-          {(control) => <Input {...control} type={f.type} autoComplete={f.autoComplete} {...form.register(f.name)} />}
-        </Field>
-      ))}
-    </FormCard>
+    />
   );
 }
 
 function PasswordCard() {
-  const form = useForm<ChangePasswordInput>({
-    resolver: zodResolver(changePasswordSchema),
-    mode: "onTouched",
-    defaultValues: { currentPassword: "", newPassword: "" },
-  });
+  const form = useSchemaForm(changePasswordSchema, { currentPassword: "", newPassword: "" });
   const change = useChangePassword({
     onSuccess: () => form.reset(),
     onError: (err) => showAtFields(form, err, ["currentPassword", "newPassword"]),
   });
-  const fields = [
-    { name: "currentPassword", label: "Current password", autoComplete: "current-password" },
-    { name: "newPassword", label: "New password", autoComplete: "new-password" },
-  ] as const;
   return (
     <FormCard
       title="Password"
       description="Changing it signs you out everywhere else."
-      onSubmit={form.handleSubmit((v) => change.mutate(v))}
+      form={form}
+      fields={[
+        { name: "currentPassword", label: "Current password", type: "password", autoComplete: "current-password" },
+        { name: "newPassword", label: "New password", type: "password", autoComplete: "new-password" },
+      ]}
+      onSave={(v) => change.mutate(v)}
       pending={change.isPending}
       submitLabel="Change Password"
       pendingLabel="Changing..."
-    >
-      {fields.map((f) => (
-        <Field key={f.name} id={`settings-${f.name}`} label={f.label} error={form.formState.errors[f.name]?.message}>
-          {(control) => <Input {...control} type="password" autoComplete={f.autoComplete} {...form.register(f.name)} />}
-        </Field>
-      ))}
-    </FormCard>
+    />
   );
 }
 

@@ -1,11 +1,9 @@
 // The "Your data" card of Settings, for every role: download what the product holds about you, or
 // delete the account after confirming with the password (what deletion does: decision 118).
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Download } from "lucide-react";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { type DeleteAccountInput, deleteAccountSchema } from "@/shared/account";
+import { deleteAccountSchema } from "@/shared/account";
 import { PATHS } from "@/shared/paths";
 import type { PublicUser, UserType } from "@/shared/users";
 import { DialogForm } from "@/web/components/reason-dialog";
@@ -15,6 +13,7 @@ import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/form-controls";
 import { toast } from "@/web/components/ui/use-toast";
 import { errorMessage } from "@/web/lib/api";
+import { useSchemaForm } from "@/web/lib/schema-form";
 import { ACCOUNT_EXPORT_URL, useDeleteAccount } from "./your-data-api";
 
 /** What deleting does to the things this role has, in the order the user cares about. */
@@ -29,11 +28,7 @@ const WHAT_HAPPENS: Record<UserType, string> = {
 function DeleteAccountDialog({ user }: { user: PublicUser }) {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
-  const form = useForm<DeleteAccountInput>({
-    resolver: zodResolver(deleteAccountSchema),
-    mode: "onSubmit",
-    defaultValues: { password: "" },
-  });
+  const form = useSchemaForm(deleteAccountSchema, { password: "" }, "onSubmit");
   const remove = useDeleteAccount({
     onSuccess: () => {
       setOpen(false);

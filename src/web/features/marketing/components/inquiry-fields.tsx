@@ -5,7 +5,7 @@ import { type UseFormReturn, useForm } from "react-hook-form";
 import type { Inquiry, InquiryInput } from "@/shared/inquiries";
 import { budgetOptionsFor, type InquirySource } from "@/shared/inquiry-options";
 import { CheckboxField, Field } from "@/web/components/ui/field";
-import { Input, NativeSelect, Textarea } from "@/web/components/ui/form-controls";
+import { Input, NativeSelect, SelectOptions, Textarea } from "@/web/components/ui/form-controls";
 import type { ToastInput } from "@/web/components/ui/use-toast";
 import { lazyResolver } from "@/web/lib/lazy-resolver";
 import { useSubmitInquiry } from "../api";
@@ -124,11 +124,7 @@ function InquiryFields({
         {(control) => (
           <NativeSelect {...control} {...register("budgetEstimate")}>
             <option value="">Select a budget range</option>
-            {budgetOptionsFor(source).map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
+            <SelectOptions options={budgetOptionsFor(source)} />
           </NativeSelect>
         )}
       </Field>

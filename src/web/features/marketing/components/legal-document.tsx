@@ -52,48 +52,56 @@ export function LegalDocument({
 
 export type LegalListItem = string | { label: string; text: string };
 
-export function LegalList({ items }: { items: readonly LegalListItem[] }) {
+/** A section's list, after the sentence that leads into it when there is one. */
+export function LegalList({ lead, items }: { lead?: string; items: readonly LegalListItem[] }) {
   return (
-    <ul className="list-disc space-y-2 pl-6">
-      {items.map((item) =>
-        typeof item === "string" ? (
-          <li key={item}>{item}</li>
-        ) : (
-          <li key={item.label}>
-            <strong className="font-semibold text-slate-900">{item.label}:</strong> {item.text}
-          </li>
-        ),
-      )}
-    </ul>
+    <>
+      {lead ? <p>{lead}</p> : null}
+      <ul className="list-disc space-y-2 pl-6">
+        {items.map((item) =>
+          typeof item === "string" ? (
+            <li key={item}>{item}</li>
+          ) : (
+            <li key={item.label}>
+              <strong className="font-semibold text-slate-900">{item.label}:</strong> {item.text}
+            </li>
+          ),
+        )}
+      </ul>
+    </>
   );
 }
 
-/** How to reach us about legal matters; the address is configuration, not copy. */
-export function LegalContact({ topic }: { topic: string }) {
+/** How to reach us about legal matters, after the sentence that leads into it; the address is configuration, not copy. */
+export function LegalContact({ lead, topic }: { lead: string; topic: string }) {
   const { data } = usePublicConfig();
-  if (!data) {
-    return <p>You can reach us through the contact options on our Schedule page.</p>;
-  }
   return (
-    <ul className="space-y-1">
-      <li>
-        Email:{" "}
-        <a
-          href={`mailto:${data.contactEmail}?subject=${encodeURIComponent(topic)}`}
-          className="text-blue-700 underline underline-offset-2 hover:text-blue-900"
-        >
-          {data.contactEmail}
-        </a>
-      </li>
-      <li>
-        Phone:{" "}
-        <a
-          href={`tel:${data.contactPhone.replace(/[^\d+]/g, "")}`}
-          className="text-blue-700 underline underline-offset-2 hover:text-blue-900"
-        >
-          {data.contactPhone}
-        </a>
-      </li>
-    </ul>
+    <>
+      <p>{lead}</p>
+      {data ? (
+        <ul className="space-y-1">
+          <li>
+            Email:{" "}
+            <a
+              href={`mailto:${data.contactEmail}?subject=${encodeURIComponent(topic)}`}
+              className="text-blue-700 underline underline-offset-2 hover:text-blue-900"
+            >
+              {data.contactEmail}
+            </a>
+          </li>
+          <li>
+            Phone:{" "}
+            <a
+              href={`tel:${data.contactPhone.replace(/[^\d+]/g, "")}`}
+              className="text-blue-700 underline underline-offset-2 hover:text-blue-900"
+            >
+              {data.contactPhone}
+            </a>
+          </li>
+        </ul>
+      ) : (
+        <p>You can reach us through the contact options on our Schedule page.</p>
+      )}
+    </>
   );
 }

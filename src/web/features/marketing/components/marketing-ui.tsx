@@ -115,6 +115,14 @@ export function Section({
 
 export type Stat = { value: string; label: string };
 
+/** The marketplace's figures, as the landing and About pages state them. */
+export const MARKETPLACE_STATS: readonly Stat[] = [
+  { value: "500+", label: "Vetted Providers" },
+  { value: "1000+", label: "Projects Completed" },
+  { value: "$50M+", label: "Client Savings" },
+  { value: "95%", label: "Client Satisfaction" },
+];
+
 /** The figures as a band of their own under the hero; `label` names the band for screen readers. */
 export function StatBand({ label, stats }: { label: string; stats: readonly Stat[] }) {
   return (

@@ -7,7 +7,7 @@ import { DIRECTORY_SORT_LABELS, DIRECTORY_SORTS, MIN_RATINGS } from "@/shared/pr
 import { INDUSTRIES, INDUSTRY_LABELS } from "@/shared/quote-requests";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { Button } from "@/web/components/ui/button";
-import { NativeSelect } from "@/web/components/ui/form-controls";
+import { NativeSelect, SelectOptions } from "@/web/components/ui/form-controls";
 import { DEFAULT_SORT, type DirectoryParams, readDirectoryParams } from "../directory-params";
 
 const COUNTRIES = countryOptions();
@@ -70,19 +70,11 @@ export function DirectoryFilters({
     >
       <SelectField name="specialty" label="Specialty" value={params.specialty ?? ""} onChange={set("specialty")}>
         <option value="">Any specialty</option>
-        {PROVIDER_SPECIALTIES.map((s) => (
-          <option key={s} value={s}>
-            {s}
-          </option>
-        ))}
+        <SelectOptions options={PROVIDER_SPECIALTIES} />
       </SelectField>
       <SelectField name="industry" label="Industry served" value={params.industry ?? ""} onChange={set("industry")}>
         <option value="">Any industry</option>
-        {INDUSTRIES.map((i) => (
-          <option key={i} value={i}>
-            {INDUSTRY_LABELS[i]}
-          </option>
-        ))}
+        <SelectOptions options={INDUSTRIES} labels={INDUSTRY_LABELS} />
       </SelectField>
       <SelectField name="country" label="Country" value={params.country ?? ""} onChange={set("country")}>
         <option value="">Any country</option>
@@ -100,18 +92,10 @@ export function DirectoryFilters({
         onChange={set("minRating")}
       >
         <option value="">Any rating</option>
-        {RATINGS.map((r) => (
-          <option key={r} value={r}>
-            {r === 5 ? "5 stars" : `${r}+ stars`}
-          </option>
-        ))}
+        <SelectOptions options={RATINGS} label={(r) => (r === 5 ? "5 stars" : `${r}+ stars`)} />
       </SelectField>
       <SelectField name="sort" label="Sort by" value={params.sort ?? DEFAULT_SORT} onChange={set("sort")}>
-        {DIRECTORY_SORTS.map((s) => (
-          <option key={s} value={s}>
-            {DIRECTORY_SORT_LABELS[s]}
-          </option>
-        ))}
+        <SelectOptions options={DIRECTORY_SORTS} labels={DIRECTORY_SORT_LABELS} />
       </SelectField>
       <Button type="submit" variant="outline">
         Apply

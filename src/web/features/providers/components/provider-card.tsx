@@ -1,4 +1,5 @@
-import { Briefcase, Clock, MapPin, Users } from "lucide-react";
+import { Briefcase, Clock, type LucideIcon, MapPin, Users } from "lucide-react";
+import type { ReactNode } from "react";
 import { COMPANY_SIZE_LABELS } from "@/shared/companies";
 import { placeLabel } from "@/shared/countries";
 import { providerPath } from "@/shared/paths";
@@ -10,6 +11,19 @@ import { ReviewStars } from "@/web/components/review-stars";
 import { countOf, responseTimeInWords } from "../format";
 import { CountryText } from "./country-text";
 import { VerifiedBadge } from "./verified-badge";
+
+/** One fact of a card, with its icon; the label is for screen readers. */
+function Fact({ label, icon: Icon, children }: { label: string; icon: LucideIcon; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="sr-only">{label}</dt>
+      <dd className="flex items-center gap-1.5">
+        <Icon className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
+        {children}
+      </dd>
+    </div>
+  );
+}
 
 /** One provider of the directory: enough to choose whom to open. */
 export function ProviderCard({ provider }: { provider: DirectoryEntry }) {
@@ -42,36 +56,20 @@ export function ProviderCard({ provider }: { provider: DirectoryEntry }) {
       <p className="text-sm leading-relaxed text-slate-700">{provider.summary}</p>
       {provider.specialties.length > 0 && <SpecialtyList specialties={provider.specialties} tone="purple" />}
       <dl className="mt-auto grid gap-1.5 text-sm text-slate-700 sm:grid-cols-2">
-        <div>
-          <dt className="sr-only">Location</dt>
-          <dd className="flex items-center gap-1.5">
-            <MapPin className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
-            <CountryText>{placeLabel(provider.location, provider.country)}</CountryText>
-          </dd>
-        </div>
-        <div>
-          <dt className="sr-only">Size</dt>
-          <dd className="flex items-center gap-1.5">
-            <Users className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
-            {COMPANY_SIZE_LABELS[provider.size]}
-          </dd>
-        </div>
-        <div>
-          <dt className="sr-only">Hires</dt>
-          <dd className="flex items-center gap-1.5">
-            <Briefcase className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
-            {countOf(figures.hires, "hire")}
-          </dd>
-        </div>
-        <div>
-          <dt className="sr-only">Median response</dt>
-          <dd className="flex items-center gap-1.5">
-            <Clock className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
-            {figures.medianResponseMinutes === null
-              ? "No answers yet"
-              : `Answers ${responseTimeInWords(figures.medianResponseMinutes)}`}
-          </dd>
-        </div>
+        <Fact label="Location" icon={MapPin}>
+          <CountryText>{placeLabel(provider.location, provider.country)}</CountryText>
+        </Fact>
+        <Fact label="Size" icon={Users}>
+          {COMPANY_SIZE_LABELS[provider.size]}
+        </Fact>
+        <Fact label="Hires" icon={Briefcase}>
+          {countOf(figures.hires, "hire")}
+        </Fact>
+        <Fact label="Median response" icon={Clock}>
+          {figures.medianResponseMinutes === null
+            ? "No answers yet"
+            : `Answers ${responseTimeInWords(figures.medianResponseMinutes)}`}
+        </Fact>
       </dl>
     </article>
   );

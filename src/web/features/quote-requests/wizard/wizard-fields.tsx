@@ -12,17 +12,18 @@ import {
   type VolumePeriod,
 } from "@/shared/quote-requests";
 import { CheckboxField, Field, type FieldControlProps, FieldGroup } from "@/web/components/ui/field";
-import { Input, NativeSelect, Textarea } from "@/web/components/ui/form-controls";
+import { Input, NativeSelect, SelectOptions, Textarea } from "@/web/components/ui/form-controls";
 import { cn } from "@/web/lib/cn";
 import type { WizardFormValues } from "./wizard-form";
 
 type Name = FieldPath<WizardFormValues>;
 export type Option = { value: string; label: string };
 
-function useFieldError(name: Name): string | undefined {
-  const { formState } = useFormContext<WizardFormValues>();
+/** What a field of the wizard needs from its form, and its section 5 message. */
+function useWizardField(name: Name) {
+  const { register, control, formState } = useFormContext<WizardFormValues>();
   const error = formState.errors[name as keyof WizardFormValues];
-  return typeof error?.message === "string" ? error.message : undefined;
+  return { register, control, error: typeof error?.message === "string" ? error.message : undefined };
 }
 
 type LabelledProps = { name: Name; label: string; optional?: boolean; placeholder?: string };
@@ -42,8 +43,7 @@ function WizardField({
   trailing?: ReactNode;
   children: (control: FieldControlProps, register: UseFormRegister<WizardFormValues>) => ReactNode;
 }) {
-  const { register } = useFormContext<WizardFormValues>();
-  const error = useFieldError(name);
+  const { register, error } = useWizardField(name);
   return (
     <Field
       id={name}
@@ -125,11 +125,7 @@ export function SelectField({
       {(control, register) => (
         <NativeSelect {...control} {...register(field.name)}>
           <option value="">{placeholder}</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          <SelectOptions options={options} />
         </NativeSelect>
       )}
     </WizardField>
@@ -175,8 +171,7 @@ export function CheckboxGroupField({
   options: readonly Option[];
   columns?: 2 | 3;
 }) {
-  const { control } = useFormContext<WizardFormValues>();
-  const error = useFieldError(name);
+  const { control, error } = useWizardField(name);
   return (
     <Controller
       control={control}
@@ -222,8 +217,7 @@ export function RadioGroupField({
   options: readonly Option[];
   columns?: 2 | 3;
 }) {
-  const { register } = useFormContext<WizardFormValues>();
-  const error = useFieldError(name);
+  const { register, error } = useWizardField(name);
   return (
     <ChoiceGroup name={name} legend={legend} error={error} columns={columns}>
       {options.map((o) => (
@@ -290,8 +284,7 @@ function QuantityField<N extends QuantityName, U extends string>({
   toAmount: (value: NonNullable<WizardFormValues[N]>) => Amount<U>;
   fromAmount: (amount: Amount<U>) => NonNullable<WizardFormValues[N]>;
 }) {
-  const { control } = useFormContext<WizardFormValues>();
-  const error = useFieldError(name);
+  const { control, error } = useWizardField(name);
   return (
     <Controller
       control={control}
@@ -376,11 +369,7 @@ function QuantityWithUnit<U extends string>({
                 emit(text, next);
               }}
             >
-              {units.map((u) => (
-                <option key={u.value} value={u.value}>
-                  {u.label}
-                </option>
-              ))}
+              <SelectOptions options={units} />
             </NativeSelect>
           )}
         </Field>
@@ -390,8 +379,7 @@ function QuantityWithUnit<U extends string>({
 }
 
 export function ConsentField() {
-  const { register } = useFormContext<WizardFormValues>();
-  const error = useFieldError("consent");
+  const { register, error } = useWizardField("consent");
   return (
     <CheckboxField
       id="consent"
