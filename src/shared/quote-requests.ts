@@ -1,7 +1,6 @@
 // The quote request's forms and bodies (spec sections 3, 4, 5 and 9; DESIGN.md "Clients"): the
 // wizard's per-step schemas, the API body and what the API answers. The rest of the request's
-// vocabulary lives in the files named after it, and is exported from here as well, so that a page
-// can take the whole vocabulary from one place:
+// vocabulary lives in the files named after it, which their users import directly (no re-exports):
 // - quote-request-options.ts: the wizard's choices and their labels
 // - quote-request-limits.ts: the limits and the spec's messages
 // - volume-and-time.ts: the volume and the time per task, and reading them from words
@@ -51,13 +50,6 @@ import {
   volumeSchema,
   volumeStoredSchema,
 } from "./volume-and-time";
-
-export * from "./match-promise";
-export * from "./quote-request-limits";
-export * from "./quote-request-options";
-export * from "./quote-request-status";
-export * from "./roi-estimate";
-export * from "./volume-and-time";
 
 // ---------------------------------------------------------------------------------------------
 // The fields, each with its spec message

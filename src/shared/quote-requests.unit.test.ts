@@ -1,29 +1,27 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { isComplexProject, matchDueAt } from "./match-promise";
+import { DESCRIPTION_MAX, MESSAGES } from "./quote-request-limits";
+import { BUDGET_NOT_SPECIFIED } from "./quote-request-options";
 import {
   ADMIN_STATUSES,
   ADMIN_TO_STORED_STATUS,
-  BUDGET_NOT_SPECIFIED,
   CLIENT_STATUS_LABELS,
   canCancel,
   clientStatus,
-  createQuoteRequestSchema,
-  DESCRIPTION_MAX,
-  estimateRoi,
-  isComplexProject,
-  MESSAGES,
-  matchDueAt,
-  parseTimePerTaskText,
-  parseVolumeText,
   QUOTE_REQUEST_STATUSES,
-  requirementsSchema,
   STORED_TO_ADMIN_STATUS,
+} from "./quote-request-status";
+import {
+  createQuoteRequestSchema,
+  requirementsSchema,
   toCreateQuoteRequestBody,
   WIZARD_STEP_SCHEMAS,
   wizardSchema,
 } from "./quote-requests";
-
 import { validQuoteRequestBody, validWizard } from "./quote-requests.fixtures";
+import { estimateRoi } from "./roi-estimate";
+import { parseTimePerTaskText, parseVolumeText } from "./volume-and-time";
 
 const [step1Schema, step2Schema, step3Schema, step4Schema, step5Schema, step6Schema] = WIZARD_STEP_SCHEMAS;
 

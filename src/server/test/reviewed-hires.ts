@@ -2,7 +2,7 @@
 // the tables (the review routes are another feature's): what the match score and the client's quote
 // comparison read of a provider's ratings and outcomes.
 import { eq } from "drizzle-orm";
-import type { Industry } from "@/shared/quote-requests";
+import type { Industry } from "@/shared/quote-request-options";
 import type { ReviewOutcome } from "@/shared/reviews";
 import { leads } from "../db/schema/leads";
 import { quoteRequests } from "../db/schema/quote-requests";

@@ -12,7 +12,7 @@ import {
   publicProfileInputSchema,
   REVIEWS_PAGE_SIZE,
 } from "@/shared/providers";
-import { INDUSTRIES } from "@/shared/quote-requests";
+import { INDUSTRIES } from "@/shared/quote-request-options";
 import type { ReviewOutcome } from "@/shared/reviews";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { caseStudies } from "../../db/schema/case-studies";

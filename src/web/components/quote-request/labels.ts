@@ -7,11 +7,9 @@ import {
   LOCATION_PREFERENCE_LABELS,
   REQUIRES_NDA_LABELS,
   TIMELINE_LABELS,
-  type TimePerTask,
   TRIGGER_TYPE_LABELS,
-  VOLUME_PERIOD_LABELS,
-  type Volume,
-} from "@/shared/quote-requests";
+} from "@/shared/quote-request-options";
+import { type TimePerTask, VOLUME_PERIOD_LABELS, type Volume } from "@/shared/volume-and-time";
 
 /** A stored value's label, or the value itself when it is not one of the map's. */
 function labelFrom(labels: Record<string, string>, value: string | undefined): string {

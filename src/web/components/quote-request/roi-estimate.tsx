@@ -1,12 +1,7 @@
 import { Clock } from "lucide-react";
-import {
-  estimateRoi,
-  type Frequency,
-  FULL_TIME_HOURS_PER_YEAR,
-  RUNS_PER_YEAR,
-  type TimePerTask,
-  type Volume,
-} from "@/shared/quote-requests";
+import type { Frequency } from "@/shared/quote-request-options";
+import { estimateRoi, FULL_TIME_HOURS_PER_YEAR, RUNS_PER_YEAR } from "@/shared/roi-estimate";
+import type { TimePerTask, Volume } from "@/shared/volume-and-time";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { formatHours } from "@/web/lib/format";
 

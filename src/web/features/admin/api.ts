@@ -10,7 +10,7 @@ import type {
 } from "@/shared/admin";
 import type { Company, PendingProvider } from "@/shared/companies";
 import type { EmailStatus, OutboxPage } from "@/shared/notifications";
-import type { AdminStatus } from "@/shared/quote-requests";
+import type { AdminStatus } from "@/shared/quote-request-status";
 import type { UserType } from "@/shared/users";
 import { toast } from "@/web/components/ui/use-toast";
 import { errorMessage, getJson, requestJson } from "@/web/lib/api";

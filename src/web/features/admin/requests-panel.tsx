@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { AdminRequest } from "@/shared/admin";
 import { quoteRequestPath } from "@/shared/paths";
-import { ADMIN_STATUSES, type AdminStatus } from "@/shared/quote-requests";
+import { ADMIN_STATUSES, type AdminStatus } from "@/shared/quote-request-status";
 import { ConfirmDialog } from "@/web/components/ui/alert-dialog";
 import { formatDate } from "@/web/lib/format";
 import { useAdminList, useSetRequestStatus } from "./api";

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { CASE_STUDIES_MAX, type CaseStudy, type CaseStudyInput } from "@/shared/providers";
-import { INDUSTRY_LABELS } from "@/shared/quote-requests";
+import { INDUSTRY_LABELS } from "@/shared/quote-request-options";
 import type { PublicUser } from "@/shared/users";
 import { RetryAlert } from "@/web/components/list-states";
 import { ConfirmDialog } from "@/web/components/ui/alert-dialog";

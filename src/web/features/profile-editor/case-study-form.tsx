@@ -11,7 +11,7 @@ import {
   type CaseStudyInput,
   caseStudyInputSchema,
 } from "@/shared/providers";
-import { INDUSTRIES, INDUSTRY_LABELS } from "@/shared/quote-requests";
+import { INDUSTRIES, INDUSTRY_LABELS } from "@/shared/quote-request-options";
 import { Button } from "@/web/components/ui/button";
 import { Field, FieldGroup } from "@/web/components/ui/field";
 import { Input, NativeSelect, SelectOptions, Textarea } from "@/web/components/ui/form-controls";

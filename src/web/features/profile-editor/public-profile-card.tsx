@@ -10,7 +10,7 @@ import {
   publicProfileInputSchema,
   SLUG_MAX,
 } from "@/shared/providers";
-import { INDUSTRIES, INDUSTRY_LABELS } from "@/shared/quote-requests";
+import { INDUSTRIES, INDUSTRY_LABELS } from "@/shared/quote-request-options";
 import type { PublicUser } from "@/shared/users";
 import { RetryAlert } from "@/web/components/list-states";
 import { Button } from "@/web/components/ui/button";

@@ -4,7 +4,7 @@
 // The server reads the same address the same way to render the page (decision 138).
 import { COUNTRY_CODES } from "@/shared/countries";
 import { DIRECTORY_SORTS, type DirectorySort, MIN_RATINGS } from "@/shared/providers";
-import { INDUSTRIES, type Industry } from "@/shared/quote-requests";
+import { INDUSTRIES, type Industry } from "@/shared/quote-request-options";
 import { PROVIDER_SPECIALTIES, type ProviderSpecialty } from "@/shared/specialties";
 
 export type DirectoryParams = {

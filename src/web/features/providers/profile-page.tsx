@@ -8,7 +8,7 @@ import { countryName } from "@/shared/countries";
 import { providerProfileMeta } from "@/shared/page-meta";
 import { PATHS } from "@/shared/paths";
 import type { CaseStudy, ProviderProfilePage } from "@/shared/providers";
-import { INDUSTRY_LABELS } from "@/shared/quote-requests";
+import { INDUSTRY_LABELS } from "@/shared/quote-request-options";
 import { formatRating, REVIEW_OUTCOME_LABELS, REVIEW_QUESTION } from "@/shared/reviews";
 import { SpecialtyList } from "@/web/components/company-facts";
 import { Link } from "@/web/components/link";

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { IDEMPOTENCY_KEY_HEADER } from "@/shared/idempotency";
+import type { ClientStatus } from "@/shared/quote-request-status";
 import type {
-  ClientStatus,
   CreateQuoteRequestInput,
   QuoteRequestDetail,
   QuoteRequestSummary,

@@ -1,4 +1,4 @@
-import { DESCRIPTION_PREVIEW } from "@/shared/quote-requests";
+import { DESCRIPTION_PREVIEW } from "@/shared/quote-request-limits";
 
 /** Spec section 9: the dashboard shows the first 150 characters of a description. */
 export function previewDescription(text: string): string {

@@ -2,7 +2,7 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { PATHS, quoteRequestPath } from "@/shared/paths";
-import { CLIENT_STATUS_LABELS, QUOTE_REQUEST_STATUSES } from "@/shared/quote-requests";
+import { CLIENT_STATUS_LABELS, QUOTE_REQUEST_STATUSES } from "@/shared/quote-request-status";
 import { FiguresCard, FiguresTable } from "@/web/components/figures";
 import { LoadMore } from "@/web/components/load-more";
 import { StatCard } from "@/web/components/stat-card";

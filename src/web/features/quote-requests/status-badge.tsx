@@ -1,4 +1,4 @@
-import { CLIENT_STATUS_LABELS, type QuoteRequestStatus } from "@/shared/quote-requests";
+import { CLIENT_STATUS_LABELS, type QuoteRequestStatus } from "@/shared/quote-request-status";
 import { cn } from "@/web/lib/cn";
 
 // Dark text on a light tint keeps every pair above 4.5:1.

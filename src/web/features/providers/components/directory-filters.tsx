@@ -4,7 +4,7 @@ import type { FormEvent } from "react";
 import { countryOptions } from "@/shared/countries";
 import { PATHS } from "@/shared/paths";
 import { DIRECTORY_SORT_LABELS, DIRECTORY_SORTS, MIN_RATINGS } from "@/shared/providers";
-import { INDUSTRIES, INDUSTRY_LABELS } from "@/shared/quote-requests";
+import { INDUSTRIES, INDUSTRY_LABELS } from "@/shared/quote-request-options";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { Button } from "@/web/components/ui/button";
 import { NativeSelect, SelectOptions } from "@/web/components/ui/form-controls";

@@ -1,4 +1,4 @@
-import { INDUSTRY_LABELS } from "@/shared/quote-requests";
+import { INDUSTRY_LABELS } from "@/shared/quote-request-options";
 import { type PublicReview, REVIEW_OUTCOME_LABELS } from "@/shared/reviews";
 import { Review, ReviewReply } from "@/web/components/review";
 import { countOf, formatDay } from "../format";

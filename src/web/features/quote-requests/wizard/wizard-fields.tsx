@@ -10,7 +10,7 @@ import {
   VOLUME_PERIODS,
   type Volume,
   type VolumePeriod,
-} from "@/shared/quote-requests";
+} from "@/shared/volume-and-time";
 import { CheckboxField, Field, type FieldControlProps, FieldGroup } from "@/web/components/ui/field";
 import { Input, NativeSelect, SelectOptions, Textarea } from "@/web/components/ui/form-controls";
 import { cn } from "@/web/lib/cn";

@@ -1,23 +1,22 @@
 // The wizard's form state: what the inputs hold before the shared schema has checked it, and its
 // draft in sessionStorage, so that a reload or Previous/Next loses nothing until the request is sent.
 import type { FieldErrors, Resolver } from "react-hook-form";
-import {
-  type Budget,
-  type Frequency,
-  type Goal,
-  type HasDocumentation,
-  type Industry,
-  type LocationPreference,
-  type RequiresNda,
-  type System,
-  type SystemType,
-  type Timeline,
-  type TimePerTask,
-  type TriggerType,
-  type Volume,
-  WIZARD_STEPS,
-  wizardSchema,
-} from "@/shared/quote-requests";
+import { WIZARD_STEPS } from "@/shared/quote-request-limits";
+import type {
+  Budget,
+  Frequency,
+  Goal,
+  HasDocumentation,
+  Industry,
+  LocationPreference,
+  RequiresNda,
+  System,
+  SystemType,
+  Timeline,
+  TriggerType,
+} from "@/shared/quote-request-options";
+import { wizardSchema } from "@/shared/quote-requests";
+import type { TimePerTask, Volume } from "@/shared/volume-and-time";
 
 export type WizardFormValues = {
   fullName: string;

@@ -1,8 +1,8 @@
 // The six steps' fields (spec section 3, "Wizard data").
 import { useFormContext } from "react-hook-form";
+import { DESCRIPTION_MAX } from "@/shared/quote-request-limits";
 import {
   BUDGETS,
-  DESCRIPTION_MAX,
   FREQUENCIES,
   FREQUENCY_LABELS,
   GOALS,
@@ -20,7 +20,7 @@ import {
   TIMELINES,
   TRIGGER_TYPE_LABELS,
   TRIGGER_TYPES,
-} from "@/shared/quote-requests";
+} from "@/shared/quote-request-options";
 import { RoiEstimate } from "@/web/components/quote-request/roi-estimate";
 import {
   CheckboxGroupField,
