@@ -9,5 +9,5 @@ export async function adminPage(product: Product) {
   return opened;
 }
 
-/** The text of the first status message that has any: what the admin portal's toasts say. */
+/** The text of the first status message with text in it: what the admin portal's toasts say. */
 export const statusText = (page: Page) => page.getByRole("status").filter({ hasText: /\w/ }).first().innerText();

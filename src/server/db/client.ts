@@ -116,6 +116,17 @@ export async function openDatabase(
   };
 }
 
+/**
+ * The rows of a raw `db.execute(sql...)`: both drivers answer an object with `rows` (node-postgres's
+ * QueryResult, PGlite's Results), which Drizzle's driver-neutral type does not say. Anything else is
+ * a bug, and is said so rather than read as no rows.
+ */
+export function executedRows<Row extends Record<string, unknown> = Record<string, unknown>>(result: unknown): Row[] {
+  const rows = typeof result === "object" && result !== null ? (result as { rows?: unknown }).rows : undefined;
+  if (!Array.isArray(rows)) throw new Error("A raw statement's result has no rows.");
+  return rows as Row[];
+}
+
 export type WriteProbe = "writable" | "read-only" | "unavailable";
 
 /**

@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { type AdminAnalytics, type AnalyticsPeriod, adminAnalyticsSchema, analyticsQuerySchema } from "@/shared/admin";
 import { LEAD_DECLINE_REASONS } from "@/shared/leads";
-import type { Db } from "../../db/client";
+import { type Db, executedRows } from "../../db/client";
 import type { RoutePlugin } from "../../http/types";
 import { countPipelineStages } from "../quotes/pipeline";
 import { adminRoute } from "./errors";
@@ -48,8 +48,6 @@ export function periodBuckets(period: AnalyticsPeriod, now: Date): { unit: Unit;
   }
 }
 
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
-
 /** Percent change; null when there was nothing to compare with. */
 export function growth(current: number, previous: number): number | null {
   if (previous === 0) return null;
@@ -68,7 +66,7 @@ export async function adminAnalytics(db: Db, period: AnalyticsPeriod, now: Date)
 
   // Sign-ups, registrations, requests and quotes per bucket, from the daily figures the database keeps
   // (migration 0012): a year is at most 365 rows per figure.
-  const series = rowsOf(
+  const series = executedRows(
     await db.execute(sql`
       select name as kind, to_char(date_trunc(${unit}, day::timestamp), 'YYYY-MM-DD') as start, sum(n)::int as n
       from admin_daily
@@ -76,7 +74,7 @@ export async function adminAnalytics(db: Db, period: AnalyticsPeriod, now: Date)
       group by 1, 2`),
   );
 
-  const [figures = {}] = rowsOf(
+  const [figures = {}] = executedRows(
     await db.execute(sql`
       select
         ${daily("clients", weekAgo)} as week_clients,
@@ -99,7 +97,7 @@ export async function adminAnalytics(db: Db, period: AnalyticsPeriod, now: Date)
   const stages = await countPipelineStages(db, sql`l.created_at >= ${pipelineFrom}`);
 
   // The leads delivered in the period that their providers declined, by reason and by provider.
-  const [declines = {}] = rowsOf(
+  const [declines = {}] = executedRows(
     await db.execute(sql`
       select
         count(*)::int as leads,
@@ -114,7 +112,7 @@ export async function adminAnalytics(db: Db, period: AnalyticsPeriod, now: Date)
       from leads
       where created_at >= ${from}`),
   );
-  const topDecliners = rowsOf(
+  const topDecliners = executedRows(
     await db.execute(sql`
       select c.id as company_id, c.name, d.declined, d.leads
       from (
@@ -129,7 +127,7 @@ export async function adminAnalytics(db: Db, period: AnalyticsPeriod, now: Date)
       limit 5`),
   );
   // What the providers wrote when they declined: the reasons in their words, the latest first.
-  const recentNotes = rowsOf(
+  const recentNotes = executedRows(
     await db.execute(sql`
       select l.id as lead_id, c.name, l.decline_reason as reason, l.decline_note as note, l.declined_at, r.title
       from leads l

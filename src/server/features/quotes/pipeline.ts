@@ -3,9 +3,7 @@
 // admin feature can read the same figures without importing the quotes service.
 import { type SQL, sql } from "drizzle-orm";
 import type { PipelineStages } from "@/shared/pipeline";
-import type { Db } from "../../db/client";
-
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+import { type Db, executedRows } from "../../db/client";
 
 /**
  * `where` filters `leads l`. A lead has at most one quote that is not withdrawn (the partial unique
@@ -13,7 +11,7 @@ const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[]
  * index, once per lead.
  */
 export async function countPipelineStages(db: Db, where: SQL): Promise<PipelineStages> {
-  const [row = {}] = rowsOf(
+  const [row = {}] = executedRows(
     await db.execute(sql`
       select
         count(*)::int as leads,
