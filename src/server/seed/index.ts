@@ -25,8 +25,8 @@ import { JOB_NAMES, type JobName, type JobQueue } from "../jobs/queue";
 import { backdate, markOldNotificationsRead, recountDailyFigures } from "./history";
 import { seedDemoProfiles } from "./profiles";
 import { seedDemoReviews } from "./reviews";
-import { DEMO_STORIES } from "./stories";
-import { DEMO_CLIENTS, type DemoProviderKey, type DemoStory, demoProviderEmail } from "./story-cast";
+import { DEMO_STORIES, type DemoStory } from "./stories";
+import { DEMO_CLIENTS, type DemoProviderKey, demoProviderEmail } from "./story-cast";
 
 export const DEMO_PASSWORD = "automatch-demo";
 
@@ -174,20 +174,9 @@ function storySteps(
 ): Step[] {
   const { db } = deps;
   const client = account(s.clientEmail);
-  const contact = DEMO_CLIENTS.find((c) => c.email === s.clientEmail);
-  const input = {
-    ...s.request,
-    requirements: {
-      ...s.request.requirements,
-      fullName: `${client.firstName} ${client.lastName}`,
-      email: client.email,
-      companyName: contact?.companyName ?? "",
-      location: contact?.location ?? "",
-    },
-  };
   if (s.submittedJustNow) {
     // Matched by the product's own job when it starts, like any new request.
-    return [{ daysAgo: 0, run: () => submitQuoteRequest(realDeps, client, input) }];
+    return [{ daysAgo: 0, run: () => submitQuoteRequest(realDeps, client, s.request) }];
   }
   let requestId = 0;
   let delivered = new Map<string, number>();
@@ -197,7 +186,7 @@ function storySteps(
 
   const steps: Step[] = [
     after(0, async () => {
-      requestId = (await submitQuoteRequest(deps, client, input)).id;
+      requestId = (await submitQuoteRequest(deps, client, s.request)).id;
       await matchQuoteRequest(deps, requestId);
       delivered = await deliveredLeads(db, requestId);
     }),
