@@ -55,21 +55,31 @@ export async function markOldNotificationsRead(db: Db, days: number): Promise<vo
     where read_at is null and created_at < now() - ${sql.raw(`interval '${days} days'`)}`);
 }
 
+const SENT_QUOTES_WITH_LEADS = "quotes q join leads l on l.id = q.lead_id where q.status <> 'withdrawn'";
+
+/** Each daily figure the triggers of migration 0012 keep: its value, from which rows, on which day. */
+const DAILY_FIGURES: { name: string; value: string; day: string; rows: string }[] = [
+  { name: "clients", value: "count(*)", day: "created_at", rows: "users where user_type = 'client'" },
+  { name: "providers", value: "count(*)", day: "created_at", rows: "companies" },
+  { name: "requests", value: "count(*)", day: "created_at", rows: "quote_requests" },
+  { name: "quotes", value: "count(*)", day: "created_at", rows: "quotes where status <> 'withdrawn'" },
+  { name: "responses", value: "count(*)", day: "q.created_at", rows: SENT_QUOTES_WITH_LEADS },
+  {
+    name: "response_seconds",
+    value: "coalesce(sum(round(extract(epoch from q.created_at - l.created_at))), 0)::bigint",
+    day: "q.created_at",
+    rows: SENT_QUOTES_WITH_LEADS,
+  },
+];
+
 /**
  * The admin's daily figures are written by triggers on insert, with the insert's time (migration
  * 0012); after the history moved, they are counted again from the rows, by the triggers' rules.
  */
 export async function recountDailyFigures(db: Db): Promise<void> {
   await db.execute(sql`delete from admin_daily`);
-  await db.execute(sql`
-    insert into admin_daily (day, name, shard, n)
-      select (created_at at time zone 'UTC')::date, 'clients', 0, count(*) from users where user_type = 'client' group by 1
-      union all select (created_at at time zone 'UTC')::date, 'providers', 0, count(*) from companies group by 1
-      union all select (created_at at time zone 'UTC')::date, 'requests', 0, count(*) from quote_requests group by 1
-      union all select (created_at at time zone 'UTC')::date, 'quotes', 0, count(*) from quotes where status <> 'withdrawn' group by 1
-      union all select (q.created_at at time zone 'UTC')::date, 'responses', 0, count(*)
-        from quotes q join leads l on l.id = q.lead_id where q.status <> 'withdrawn' group by 1
-      union all select (q.created_at at time zone 'UTC')::date, 'response_seconds', 0,
-          coalesce(sum(round(extract(epoch from q.created_at - l.created_at))), 0)::bigint
-        from quotes q join leads l on l.id = q.lead_id where q.status <> 'withdrawn' group by 1`);
+  const selects = DAILY_FIGURES.map(
+    (f) => `select (${f.day} at time zone 'UTC')::date, '${f.name}', 0, ${f.value} from ${f.rows} group by 1`,
+  );
+  await db.execute(sql.raw(`insert into admin_daily (day, name, shard, n) ${selects.join(" union all ")}`));
 }

@@ -8,7 +8,7 @@ import { emailOutbox } from "../db/schema/email-outbox";
 import { leads as leadsTable } from "../db/schema/leads";
 import { users } from "../db/schema/users";
 import { matchQuoteRequest } from "../features/matching/service";
-import { quoteRequestBody } from "../test/fixtures";
+import { submitRequest } from "../test/scenarios";
 import { as, createTestContext, createUser, signIn, type TestContext, type TestUser } from "../test/test-app";
 import { DEMO_ACCOUNTS, DEMO_OTHER_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from ".";
 import { DEMO_REVIEWS } from "./reviews";
@@ -217,12 +217,7 @@ describe("the demo marketplace", () => {
 
   it("matches a new request, and the one submitted at start-up, to three providers with different scores", async () => {
     const client = await createUser(ctx, "client");
-    const created = await as(ctx, client, {
-      method: "POST",
-      url: "/api/quote-requests",
-      payload: quoteRequestBody({ title: "A new demo request" }),
-    });
-    expect(created.statusCode, created.body).toBe(201);
+    await submitRequest(ctx, client, { title: "A new demo request" });
     const admin = await signInAs("admin@demo.automatch.io");
     const waiting: { id: number }[] = (await get(admin, "/api/admin/requests?status=pending&limit=50")).items;
     // The start-up request and this one; the job that matches them runs here by hand.
