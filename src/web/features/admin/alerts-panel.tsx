@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import type { AdminAlert } from "@/shared/admin";
 import { PATHS } from "@/shared/paths";
 import { AlertList } from "./alert-list";
-import { useAdminList } from "./api";
-import { FilterSelect, KeysetList, PanelSection, useUrlParams } from "./list-controls";
+import { KeysetPanel } from "./keyset-panel";
 import { reportCountQueryOptions } from "./moderation-api";
+import PANEL_TEXTS from "./panel-texts.json";
 
 const STATES = [
   { value: "false", label: "Unresolved" },
@@ -34,18 +34,12 @@ function ReportedMessagesCard() {
 
 /** Spec screen 10, Alerts tab: what the system raised, unresolved first; resolve each one. */
 export function AlertsPanel() {
-  const list = useAdminList<AdminAlert>("alerts", "/api/admin/alerts", useUrlParams(["resolved"]));
   return (
-    <PanelSection
-      id="alerts-heading"
-      title="Alerts"
-      description="Raised by the marketplace: requests past their match deadline, requests with too few eligible providers."
-      beside={<FilterSelect label="Show" param="resolved" options={STATES} />}
-    >
-      <ReportedMessagesCard />
-      <KeysetList list={list} what="The alerts" empty="No alerts here.">
-        {(items) => <AlertList alerts={items} />}
-      </KeysetList>
-    </PanelSection>
+    <KeysetPanel<AdminAlert>
+      texts={PANEL_TEXTS.alerts}
+      options={STATES}
+      before={<ReportedMessagesCard />}
+      all={(items) => <AlertList alerts={items} />}
+    />
   );
 }

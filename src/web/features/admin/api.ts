@@ -1,4 +1,11 @@
-import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  type QueryKey,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from "@tanstack/react-query";
 import type {
   AdminAlert,
   AdminAnalytics,
@@ -47,15 +54,28 @@ export function useDecideProvider() {
   });
 }
 
-export const adminEmailsQueryOptions = (page: number, status: EmailStatus | "all") =>
+/**
+ * One page of a numbered list, with its filter unless that is "all"; the page on screen stays while
+ * the next one loads.
+ */
+export const numberedPageQueryOptions = <D>(
+  queryKey: QueryKey,
+  path: string,
+  page: number,
+  filter: Record<string, string> = {},
+) =>
   queryOptions({
-    queryKey: queryKeys.admin.emails(page, status),
+    queryKey,
     queryFn: () => {
-      const params = new URLSearchParams({ page: String(page), ...(status === "all" ? {} : { status }) });
-      return getJson<OutboxPage>(`/api/admin/emails?${params.toString()}`);
+      const params = new URLSearchParams({ page: String(page) });
+      for (const [name, value] of Object.entries(filter)) if (value !== "all") params.set(name, value);
+      return getJson<D>(`${path}?${params.toString()}`);
     },
     placeholderData: keepPreviousData,
   });
+
+export const adminEmailsQueryOptions = (page: number, status: EmailStatus | "all") =>
+  numberedPageQueryOptions<OutboxPage>(queryKeys.admin.emails(page, status), "/api/admin/emails", page, { status });
 
 // ---------------------------------------------------------------------------------------------
 // The portal's reads and writes (issue 12): the contract is src/shared/admin.ts.

@@ -1,11 +1,10 @@
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import type { InquiryPage, StoredInquiry, StoredVendorApplication, VendorApplicationPage } from "@/shared/inquiries";
 import { budgetLabel, INQUIRY_SOURCES, type InquirySource } from "@/shared/inquiry-options";
-import { QueryStates } from "@/web/components/list-states";
-import { getJson } from "@/web/lib/api";
 import { queryKeys } from "@/web/lib/query-keys";
-import { AllOrOneSelect, EmptyCard, NumberedPage, PanelSection, usePagedFilter } from "./list-controls";
+import { numberedPageQueryOptions } from "./api";
+import PANEL_TEXTS from "./panel-texts.json";
+import { PagedPanel } from "./query-panel";
 
 // The public forms' submissions (DESIGN.md "Inquiry"): the landing and pre-qualification forms, and
 // vendor applications. Admins follow them up by hand; nothing else in the product reads them.
@@ -16,21 +15,16 @@ const SOURCE_LABELS: Record<InquirySource, string> = {
 };
 
 const inquiriesQueryOptions = (page: number, source: InquirySource | "all") =>
-  queryOptions({
-    queryKey: queryKeys.admin.inquiries(page, source),
-    queryFn: () => {
-      const params = new URLSearchParams({ page: String(page), ...(source === "all" ? {} : { source }) });
-      return getJson<InquiryPage>(`/api/admin/inquiries?${params.toString()}`);
-    },
-    placeholderData: keepPreviousData,
+  numberedPageQueryOptions<InquiryPage>(queryKeys.admin.inquiries(page, source), "/api/admin/inquiries", page, {
+    source,
   });
 
 const vendorApplicationsQueryOptions = (page: number) =>
-  queryOptions({
-    queryKey: queryKeys.admin.vendorApplications(page),
-    queryFn: () => getJson<VendorApplicationPage>(`/api/admin/vendor-applications?page=${page}`),
-    placeholderData: keepPreviousData,
-  });
+  numberedPageQueryOptions<VendorApplicationPage>(
+    queryKeys.admin.vendorApplications(page),
+    "/api/admin/vendor-applications",
+    page,
+  );
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString("en-US", {
@@ -85,76 +79,21 @@ function ApplicationItem({ application: a }: { application: StoredVendorApplicat
   );
 }
 
-function InquiriesList() {
-  const { page, setPage, filter: source, setFilter: setSource } = usePagedFilter<InquirySource>();
-  const inquiries = useQuery(inquiriesQueryOptions(page, source));
-  return (
-    <PanelSection
-      id="inquiries-heading"
-      title={`Inquiries${inquiries.data ? ` (${inquiries.data.total})` : ""}`}
-      description="What visitors sent from the landing and pre-qualification forms, newest first."
-      beside={
-        <AllOrOneSelect
-          label="Form"
-          value={source}
-          onChange={setSource}
-          values={INQUIRY_SOURCES}
-          labels={SOURCE_LABELS}
-        />
-      }
-    >
-      <QueryStates
-        query={inquiries}
-        what="The inquiries"
-        isEmpty={(d) => d.items.length === 0}
-        empty={<EmptyCard>No inquiries yet.</EmptyCard>}
-      >
-        {(d) => (
-          <NumberedPage items={d.items} label="Inquiry pages" page={page} totalPages={d.totalPages} onPage={setPage}>
-            {(i) => <InquiryItem inquiry={i} />}
-          </NumberedPage>
-        )}
-      </QueryStates>
-    </PanelSection>
-  );
-}
-
-function VendorApplicationsList() {
-  const [page, setPage] = useState(1);
-  const applications = useQuery(vendorApplicationsQueryOptions(page));
-  return (
-    <PanelSection
-      id="applications-heading"
-      title={`Vendor Applications${applications.data ? ` (${applications.data.total})` : ""}`}
-      description="Applications from the For Vendors page, newest first."
-    >
-      <QueryStates
-        query={applications}
-        what="The vendor applications"
-        isEmpty={(d) => d.items.length === 0}
-        empty={<EmptyCard>No vendor applications yet.</EmptyCard>}
-      >
-        {(d) => (
-          <NumberedPage
-            items={d.items}
-            label="Vendor application pages"
-            page={page}
-            totalPages={d.totalPages}
-            onPage={setPage}
-          >
-            {(a) => <ApplicationItem application={a} />}
-          </NumberedPage>
-        )}
-      </QueryStates>
-    </PanelSection>
-  );
-}
 /** The Inquiries tab: both kinds of public submission, each paged on its own. */
 export function InquiriesPanel() {
   return (
     <div className="space-y-10">
-      <InquiriesList />
-      <VendorApplicationsList />
+      <PagedPanel
+        texts={PANEL_TEXTS.inquiries}
+        options={inquiriesQueryOptions}
+        filter={{ values: INQUIRY_SOURCES, labels: SOURCE_LABELS }}
+        item={(i) => <InquiryItem inquiry={i} />}
+      />
+      <PagedPanel
+        texts={PANEL_TEXTS.vendorApplications}
+        options={vendorApplicationsQueryOptions}
+        item={(a) => <ApplicationItem application={a} />}
+      />
     </div>
   );
 }

@@ -34,7 +34,12 @@ export function useUrlParams(names: readonly string[]): Record<string, string> {
 
 const selectClass = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
 
-type SelectOption = { value: string; label: string };
+export type SelectOption = { value: string; label: string };
+
+/** A select's options for lower-case values, each labelled with its first letter capitalised ("active" → "Active"). */
+export function capitalizedOptions<V extends string>(values: readonly V[]): { value: V; label: string }[] {
+  return values.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
+}
 
 /** A labelled select beside a panel's heading: the filter of a list, the period of the figures. */
 export function InlineSelect({
@@ -336,7 +341,7 @@ export function PanelSection({
 }
 
 /** A list tab's table: its column headings, and the rows the caller renders. */
-export function AdminTable({ columns, children }: { columns: string[]; children: ReactNode }) {
+export function AdminTable({ columns, children }: { columns: readonly string[]; children: ReactNode }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="w-full text-left text-sm">

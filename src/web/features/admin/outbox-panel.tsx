@@ -1,9 +1,15 @@
-import { useQuery } from "@tanstack/react-query";
-import { EMAIL_STATUS_LABELS, EMAIL_STATUSES, type EmailStatus, type OutboxEmail } from "@/shared/notifications";
-import { QueryStates } from "@/web/components/list-states";
+import { queryOptions } from "@tanstack/react-query";
+import {
+  EMAIL_STATUS_LABELS,
+  EMAIL_STATUSES,
+  type EmailStatus,
+  type OutboxEmail,
+  type OutboxPage,
+} from "@/shared/notifications";
 import { cn } from "@/web/lib/cn";
 import { adminEmailsQueryOptions } from "./api";
-import { AllOrOneSelect, EmptyCard, NumberedPage, PanelSection, usePagedFilter } from "./list-controls";
+import PANEL_TEXTS from "./panel-texts.json";
+import { PagedPanel } from "./query-panel";
 
 const STATUS_STYLES: Record<EmailStatus, string> = {
   pending: "bg-amber-100 text-amber-900",
@@ -40,51 +46,29 @@ function EmailRow({ email }: { email: OutboxEmail }) {
   );
 }
 
+/** The outbox's page as the panel reads it: its emails are the items, its pages counted from its size. */
+const outboxPageOptions = (page: number, status: EmailStatus | "all") =>
+  queryOptions({
+    ...adminEmailsQueryOptions(page, status),
+    select: (d: OutboxPage) => ({ ...d, items: d.emails, totalPages: Math.max(1, Math.ceil(d.total / d.pageSize)) }),
+  });
+
 /** The email outbox, for admins: what was sent, what waits (or stays, without SMTP), what failed. */
 export function OutboxPanel() {
-  const { page, setPage, filter: status, setFilter: setStatus } = usePagedFilter<EmailStatus>();
-  const emails = useQuery(adminEmailsQueryOptions(page, status));
-  const data = emails.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
-    <PanelSection
-      id="outbox-heading"
-      title={`Email Outbox${data ? ` (${data.total})` : ""}`}
-      description="Every email the marketplace writes, newest first."
-      beside={
-        <AllOrOneSelect
-          label="Status"
-          value={status}
-          onChange={setStatus}
-          values={EMAIL_STATUSES}
-          labels={EMAIL_STATUS_LABELS}
-        />
+    <PagedPanel
+      texts={PANEL_TEXTS.outbox}
+      options={outboxPageOptions}
+      filter={{ values: EMAIL_STATUSES, labels: EMAIL_STATUS_LABELS }}
+      notice={(d) =>
+        d.smtpConfigured ? null : (
+          <p className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" role="note">
+            No SMTP server is configured (SMTP_URL), so emails are kept here and not sent.
+          </p>
+        )
       }
-    >
-      {data && !data.smtpConfigured ? (
-        <p className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" role="note">
-          No SMTP server is configured (SMTP_URL), so emails are kept here and not sent.
-        </p>
-      ) : null}
-      <QueryStates
-        query={emails}
-        what="The outbox"
-        isEmpty={(d) => d.emails.length === 0}
-        empty={<EmptyCard>No emails here.</EmptyCard>}
-      >
-        {(d) => (
-          <NumberedPage
-            items={d.emails}
-            label="Outbox pages"
-            page={page}
-            totalPages={pages}
-            onPage={setPage}
-            alwaysPaged
-          >
-            {(e) => <EmailRow email={e} />}
-          </NumberedPage>
-        )}
-      </QueryStates>
-    </PanelSection>
+      alwaysPaged
+      item={(e) => <EmailRow email={e} />}
+    />
   );
 }

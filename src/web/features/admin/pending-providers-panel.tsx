@@ -10,39 +10,32 @@ import {
 } from "@/shared/companies";
 import { placeLabel } from "@/shared/countries";
 import { SpecialtyList, WebsiteLink } from "@/web/components/company-facts";
-import { QueryStates } from "@/web/components/list-states";
 import { ReasonDialog } from "@/web/components/reason-dialog";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { pendingProvidersQueryOptions, useDecideProvider } from "./api";
-import { EmptyCard, PanelSection } from "./list-controls";
+import PANEL_TEXTS from "./panel-texts.json";
+import { QueryPanel } from "./query-panel";
 
 /** Spec screen 10, Providers tab: pending providers with their profiles, to approve or reject. */
 export function PendingProvidersPanel() {
-  const pending = useQuery(pendingProvidersQueryOptions());
   return (
-    <PanelSection
-      id="pending-providers"
-      title={`Pending Providers${pending.data ? ` (${pending.data.length})` : ""}`}
-      description="Review each company's profile before it can receive leads."
+    <QueryPanel
+      query={useQuery(pendingProvidersQueryOptions())}
+      texts={PANEL_TEXTS.pendingProviders}
+      count={(d) => d.length}
+      isEmpty={(d) => d.length === 0}
     >
-      <QueryStates
-        query={pending}
-        what="Pending providers"
-        isEmpty={(d) => d.length === 0}
-        empty={<EmptyCard>No providers are waiting for review.</EmptyCard>}
-      >
-        {(providers) => (
-          <ul className="space-y-4">
-            {providers.map((p) => (
-              <li key={p.id}>
-                <PendingProviderCard provider={p} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryStates>
-    </PanelSection>
+      {(providers) => (
+        <ul className="space-y-4">
+          {providers.map((p) => (
+            <li key={p.id}>
+              <PendingProviderCard provider={p} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryPanel>
   );
 }
 

@@ -10,9 +10,10 @@ import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
 import { cn } from "@/web/lib/cn";
 import { formatDateTime } from "@/web/lib/format";
-import { useAdminList } from "./api";
-import { FilterSelect, KeysetList, PanelSection, useUrlParam, useUrlParams } from "./list-controls";
+import { KeysetPanel } from "./keyset-panel";
+import { useUrlParam } from "./list-controls";
 import { reportDetailQueryOptions, useDismissReport, useHideMessage } from "./moderation-api";
+import PANEL_TEXTS from "./panel-texts.json";
 import { SuspendDialog } from "./suspend-dialog";
 
 const STATUSES = [
@@ -218,40 +219,30 @@ function ReportThread({ id }: { id: number }) {
 
 export function ReportsPanel() {
   const [reportParam, setReport] = useUrlParam("report");
-  const list = useAdminList<AdminReport>("message-reports", "/api/admin/message-reports", useUrlParams(["status"]));
   const openId = /^\d+$/.test(reportParam) ? Number(reportParam) : null;
   return (
-    <PanelSection
-      id="reports-heading"
-      title="Reported messages"
-      description="Messages a client or a provider reported, newest first. Open one to read the conversation and act on it."
-      beside={<FilterSelect label="Show" param="status" options={STATUSES} />}
-    >
-      <KeysetList list={list} what="The reports" empty="No reported messages here.">
-        {(items) => (
-          <ul className="space-y-2">
-            {items.map((r) => (
-              <ReportItem key={r.id} report={r} onOpen={() => setReport(String(r.id))} />
-            ))}
-          </ul>
-        )}
-      </KeysetList>
-      <Dialog
-        open={openId !== null}
-        onOpenChange={(open) => {
-          if (!open) setReport("");
-        }}
-      >
-        <DialogContent className="max-w-2xl">
-          <DialogHeader>
-            <DialogTitle>Reported message</DialogTitle>
-            <DialogDescription>
-              The conversation around it, oldest first; hidden messages are struck through.
-            </DialogDescription>
-          </DialogHeader>
-          {openId !== null ? <ReportThread id={openId} /> : null}
-        </DialogContent>
-      </Dialog>
-    </PanelSection>
+    <KeysetPanel<AdminReport>
+      texts={PANEL_TEXTS.reports}
+      options={STATUSES}
+      item={(r) => <ReportItem key={r.id} report={r} onOpen={() => setReport(String(r.id))} />}
+      after={
+        <Dialog
+          open={openId !== null}
+          onOpenChange={(open) => {
+            if (!open) setReport("");
+          }}
+        >
+          <DialogContent className="max-w-2xl">
+            <DialogHeader>
+              <DialogTitle>Reported message</DialogTitle>
+              <DialogDescription>
+                The conversation around it, oldest first; hidden messages are struck through.
+              </DialogDescription>
+            </DialogHeader>
+            {openId !== null ? <ReportThread id={openId} /> : null}
+          </DialogContent>
+        </Dialog>
+      }
+    />
   );
 }

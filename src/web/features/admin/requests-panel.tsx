@@ -5,10 +5,12 @@ import { quoteRequestPath } from "@/shared/paths";
 import { ADMIN_STATUSES, type AdminStatus } from "@/shared/quote-request-status";
 import { ConfirmDialog } from "@/web/components/ui/alert-dialog";
 import { formatDate } from "@/web/lib/format";
-import { useAdminList, useSetRequestStatus } from "./api";
-import { AdminTable, KeysetList, PanelSection, RowSelect, SearchAndFilter, useUrlParams } from "./list-controls";
+import { useSetRequestStatus } from "./api";
+import { type Column, KeysetPanel, PersonCell } from "./keyset-panel";
+import { capitalizedOptions, RowSelect } from "./list-controls";
+import PANEL_TEXTS from "./panel-texts.json";
 
-const STATUS_OPTIONS = ADMIN_STATUSES.map((s) => ({ value: s, label: s.charAt(0).toUpperCase() + s.slice(1) }));
+const STATUS_OPTIONS = capitalizedOptions(ADMIN_STATUSES);
 
 /** Decision 093, as the admin reads it before choosing. */
 const CONSEQUENCES: Record<AdminStatus, string> = {
@@ -57,60 +59,51 @@ function StatusSelect({ request }: { request: AdminRequest }) {
   );
 }
 
+const COLUMNS: readonly Column<AdminRequest>[] = [
+  {
+    header: "Request",
+    cell: (r) => (
+      <>
+        <Link to={quoteRequestPath(r.id)} className="font-medium text-purple-800 underline">
+          {r.title}
+        </Link>
+        <span className="block text-xs text-slate-600">
+          #{r.id} · {r.industry}
+        </span>
+      </>
+    ),
+  },
+  {
+    header: "Client",
+    cell: (r) => <PersonCell person={r.client} />,
+  },
+  { header: "Created", cell: (r) => formatDate(r.createdAt), className: "whitespace-nowrap" },
+  { header: "Budget", cell: (r) => r.budgetRange },
+  { header: "Leads", cell: (r) => r.leadsCount },
+  { header: "Quotes", cell: (r) => r.quotesCount },
+  { header: "Status", cell: (r) => <StatusSelect request={r} /> },
+];
+
 /** Spec screen 10, Requests tab: every request with its client; the admin sets its status. */
 export function RequestsPanel() {
-  const list = useAdminList<AdminRequest>("requests", "/api/admin/requests", useUrlParams(["status", "q"]));
   return (
-    <PanelSection
-      id="requests-heading"
-      title="Requests"
-      description="Newest first, with the client and how far matching got."
-    >
-      <details className="rounded-lg border border-slate-200 bg-white px-4 py-2 text-sm">
-        <summary className="cursor-pointer font-medium text-slate-700">What each status does</summary>
-        <dl className="mt-2 space-y-1">
-          {STATUS_OPTIONS.map((o) => (
-            <div key={o.value} className="flex gap-2">
-              <dt className="w-24 shrink-0 font-medium text-slate-900">{o.label}</dt>
-              <dd className="text-slate-600">Setting it {CONSEQUENCES[o.value]}.</dd>
-            </div>
-          ))}
-        </dl>
-      </details>
-      <SearchAndFilter
-        search="Search"
-        placeholder="Title or client email"
-        filter={{ label: "Status", param: "status", options: STATUS_OPTIONS }}
-      />
-      <KeysetList list={list} what="The requests" empty="No requests match.">
-        {(items) => (
-          <AdminTable columns={["Request", "Client", "Created", "Budget", "Leads", "Quotes", "Status"]}>
-            {items.map((r) => (
-              <tr key={r.id} className="border-t border-slate-200" data-testid="admin-request-row">
-                <td className="px-3 py-2">
-                  <Link to={quoteRequestPath(r.id)} className="font-medium text-purple-800 underline">
-                    {r.title}
-                  </Link>
-                  <span className="block text-xs text-slate-600">
-                    #{r.id} · {r.industry}
-                  </span>
-                </td>
-                <td className="px-3 py-2">
-                  {r.client.firstName} {r.client.lastName}
-                  <span className="block text-xs text-slate-600 [overflow-wrap:anywhere]">{r.client.email}</span>
-                </td>
-                <td className="px-3 py-2 whitespace-nowrap">{formatDate(r.createdAt)}</td>
-                <td className="px-3 py-2">{r.budgetRange}</td>
-                <td className="px-3 py-2">{r.leadsCount}</td>
-                <td className="px-3 py-2">{r.quotesCount}</td>
-                <td className="px-3 py-2">
-                  <StatusSelect request={r} />
-                </td>
-              </tr>
+    <KeysetPanel<AdminRequest>
+      texts={PANEL_TEXTS.requests}
+      options={STATUS_OPTIONS}
+      before={
+        <details className="rounded-lg border border-slate-200 bg-white px-4 py-2 text-sm">
+          <summary className="cursor-pointer font-medium text-slate-700">What each status does</summary>
+          <dl className="mt-2 space-y-1">
+            {STATUS_OPTIONS.map((o) => (
+              <div key={o.value} className="flex gap-2">
+                <dt className="w-24 shrink-0 font-medium text-slate-900">{o.label}</dt>
+                <dd className="text-slate-600">Setting it {CONSEQUENCES[o.value]}.</dd>
+              </div>
             ))}
-          </AdminTable>
-        )}
-      </KeysetList>
-    </PanelSection>
+          </dl>
+        </details>
+      }
+      columns={COLUMNS}
+    />
   );
 }

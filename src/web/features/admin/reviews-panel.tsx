@@ -9,9 +9,9 @@ import { ReasonDialog } from "@/web/components/reason-dialog";
 import { Review } from "@/web/components/review";
 import { Button } from "@/web/components/ui/button";
 import { formatDateTime, formatHours } from "@/web/lib/format";
-import { useAdminList } from "./api";
-import { FilterSelect, KeysetList, PanelSection, useUrlParams } from "./list-controls";
+import { KeysetPanel } from "./keyset-panel";
 import { useHideReview } from "./moderation-api";
+import PANEL_TEXTS from "./panel-texts.json";
 
 const FILTERS = [
   { value: "visible", label: "Shown" },
@@ -99,23 +99,11 @@ function ReviewItem({ review }: { review: AdminReview }) {
 }
 
 export function ReviewsPanel() {
-  const list = useAdminList<AdminReview>("reviews", "/api/admin/reviews", useUrlParams(["status"]));
   return (
-    <PanelSection
-      id="reviews-heading"
-      title="Reviews"
-      description="What clients wrote of the providers they hired, newest first. Hide one that breaks the rules."
-      beside={<FilterSelect label="Show" param="status" options={FILTERS} />}
-    >
-      <KeysetList list={list} what="The reviews" empty="No reviews here.">
-        {(items) => (
-          <ul className="space-y-2">
-            {items.map((r) => (
-              <ReviewItem key={r.id} review={r} />
-            ))}
-          </ul>
-        )}
-      </KeysetList>
-    </PanelSection>
+    <KeysetPanel<AdminReview>
+      texts={PANEL_TEXTS.reviews}
+      options={FILTERS}
+      item={(r) => <ReviewItem key={r.id} review={r} />}
+    />
   );
 }

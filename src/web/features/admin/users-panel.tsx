@@ -5,13 +5,15 @@ import { ConfirmDialog } from "@/web/components/ui/alert-dialog";
 import { Button } from "@/web/components/ui/button";
 import { useAuth } from "@/web/lib/auth";
 import { formatDate, formatDateTime } from "@/web/lib/format";
-import { useAdminList, useSetUserRole } from "./api";
-import { AdminTable, KeysetList, PanelSection, RowSelect, SearchAndFilter, useUrlParams } from "./list-controls";
+import { useSetUserRole } from "./api";
+import { type Column, KeysetPanel } from "./keyset-panel";
+import { capitalizedOptions, RowSelect } from "./list-controls";
 import { useReinstateUser } from "./moderation-api";
+import PANEL_TEXTS from "./panel-texts.json";
 import { SuspendedBadge } from "./reports-panel";
 import { SuspendDialog } from "./suspend-dialog";
 
-const TYPE_OPTIONS = USER_TYPES.map((t) => ({ value: t, label: t.charAt(0).toUpperCase() + t.slice(1) }));
+const TYPE_OPTIONS = capitalizedOptions(USER_TYPES);
 
 /** Decision 094, as the confirmation says it. */
 function whatHappens(user: AdminUser, next: UserType, self: boolean): string {
@@ -109,58 +111,53 @@ function SuspensionControls({ user, self }: { user: AdminUser; self: boolean }) 
   );
 }
 
+function userColumns(meId: number | undefined): readonly Column<AdminUser>[] {
+  return [
+    {
+      header: "User",
+      cell: (u) => (
+        <>
+          <span className="font-medium text-slate-900">
+            {u.firstName} {u.lastName}
+          </span>
+          {u.suspendedAt ? (
+            <span className="ml-2" title={u.suspendedReason ?? undefined}>
+              <SuspendedBadge />
+            </span>
+          ) : null}
+          <span className="block text-xs text-slate-600 [overflow-wrap:anywhere]">{u.email}</span>
+        </>
+      ),
+    },
+    {
+      header: "Type",
+      cell: (u) => (
+        <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold uppercase text-slate-800">
+          {u.userType}
+        </span>
+      ),
+    },
+    { header: "Company", cell: (u) => (u.company ? `${u.company.name} (${u.company.status})` : "—") },
+    { header: "Joined", cell: (u) => formatDate(u.createdAt), className: "whitespace-nowrap" },
+    {
+      header: "Last sign-in",
+      cell: (u) => (u.lastSignInAt ? formatDateTime(u.lastSignInAt) : "Never"),
+      className: "whitespace-nowrap",
+    },
+    {
+      header: "Role",
+      cell: (u) => (
+        <div className="flex flex-wrap items-center gap-2">
+          <RoleControls user={u} self={u.id === meId} />
+          <SuspensionControls user={u} self={u.id === meId} />
+        </div>
+      ),
+    },
+  ];
+}
+
 /** Spec screen 10, Users tab: every account; 'Make Admin' and 'Remove Admin' (and any role) behind a confirmation. */
 export function UsersPanel() {
   const { user: me } = useAuth();
-  const list = useAdminList<AdminUser>("users", "/api/admin/users", useUrlParams(["userType", "q"]));
-  return (
-    <PanelSection
-      id="users-heading"
-      title="Users"
-      description="Newest first. A role change applies from the user's next request; the last admin cannot remove their own role."
-    >
-      <SearchAndFilter
-        search="Search"
-        placeholder="Email or name"
-        filter={{ label: "Type", param: "userType", options: TYPE_OPTIONS }}
-      />
-      <KeysetList list={list} what="The users" empty="No users match.">
-        {(items) => (
-          <AdminTable columns={["User", "Type", "Company", "Joined", "Last sign-in", "Role"]}>
-            {items.map((u) => (
-              <tr key={u.id} className="border-t border-slate-200" data-testid="admin-user-row">
-                <td className="px-3 py-2">
-                  <span className="font-medium text-slate-900">
-                    {u.firstName} {u.lastName}
-                  </span>
-                  {u.suspendedAt ? (
-                    <span className="ml-2" title={u.suspendedReason ?? undefined}>
-                      <SuspendedBadge />
-                    </span>
-                  ) : null}
-                  <span className="block text-xs text-slate-600 [overflow-wrap:anywhere]">{u.email}</span>
-                </td>
-                <td className="px-3 py-2">
-                  <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold uppercase text-slate-800">
-                    {u.userType}
-                  </span>
-                </td>
-                <td className="px-3 py-2">{u.company ? `${u.company.name} (${u.company.status})` : "—"}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{formatDate(u.createdAt)}</td>
-                <td className="px-3 py-2 whitespace-nowrap">
-                  {u.lastSignInAt ? formatDateTime(u.lastSignInAt) : "Never"}
-                </td>
-                <td className="px-3 py-2">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <RoleControls user={u} self={u.id === me?.id} />
-                    <SuspensionControls user={u} self={u.id === me?.id} />
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </AdminTable>
-        )}
-      </KeysetList>
-    </PanelSection>
-  );
+  return <KeysetPanel<AdminUser> texts={PANEL_TEXTS.users} options={TYPE_OPTIONS} columns={userColumns(me?.id)} />;
 }

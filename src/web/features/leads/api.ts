@@ -1,6 +1,7 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { queryOptions, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { LeadAccess, LeadDetail, LeadSummary } from "@/shared/leads";
-import { getArrayPage, getJson, requestJson } from "@/web/lib/api";
+import { getJson, requestJson } from "@/web/lib/api";
+import { arrayPagesQueryOptions } from "@/web/lib/array-pages";
 import { queryKeys } from "@/web/lib/query-keys";
 
 const keys = queryKeys.leads;
@@ -12,13 +13,7 @@ export const leadAccessQueryOptions = () =>
   });
 
 /** The provider's leads, newest first, a page at a time (the next page's address is in the Link header). */
-export const myLeadsQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: keys.mine(),
-    queryFn: ({ pageParam }) => getArrayPage<LeadSummary>(pageParam),
-    initialPageParam: "/api/leads/me",
-    getNextPageParam: (last) => last.next,
-  });
+export const myLeadsQueryOptions = () => arrayPagesQueryOptions<LeadSummary>(keys.mine(), "/api/leads/me");
 
 /**
  * Opening a lead marks it viewed: the page reads it through the view call, once per visit. The

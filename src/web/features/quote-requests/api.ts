@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { IDEMPOTENCY_KEY_HEADER } from "@/shared/idempotency";
 import type { ClientStatus } from "@/shared/quote-request-status";
 import type {
@@ -7,7 +7,8 @@ import type {
   QuoteRequestSummary,
   QuoteRequestSummaryCounts,
 } from "@/shared/quote-requests";
-import { getArrayPage, getJson, requestJson } from "@/web/lib/api";
+import { getJson, requestJson } from "@/web/lib/api";
+import { arrayPagesQueryOptions } from "@/web/lib/array-pages";
 import { queryKeys } from "@/web/lib/query-keys";
 
 const keys = queryKeys.quoteRequests;
@@ -17,12 +18,10 @@ const keys = queryKeys.quoteRequests;
  * page's address comes in its Link header), optionally of one status in the client's words.
  */
 export const myQuoteRequestsQueryOptions = (status?: ClientStatus) =>
-  infiniteQueryOptions({
-    queryKey: keys.mine(status ?? "all"),
-    queryFn: ({ pageParam }) => getArrayPage<QuoteRequestSummary>(pageParam),
-    initialPageParam: status ? `/api/quote-requests/me?status=${status}` : "/api/quote-requests/me",
-    getNextPageParam: (last) => last.next,
-  });
+  arrayPagesQueryOptions<QuoteRequestSummary>(
+    keys.mine(status ?? "all"),
+    status ? `/api/quote-requests/me?status=${status}` : "/api/quote-requests/me",
+  );
 
 /** The client's figures, counted by the server: the dashboards' cards and the reports. */
 export const myQuoteRequestCountsQueryOptions = () =>

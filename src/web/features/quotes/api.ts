@@ -1,6 +1,7 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ClientQuote, LeadQuote, ProviderAnalytics, Quote, QuoteInput } from "@/shared/quotes";
-import { getArrayPage, getJson, requestJson } from "@/web/lib/api";
+import { getJson, requestJson } from "@/web/lib/api";
+import { arrayPagesQueryOptions } from "@/web/lib/array-pages";
 import { queryKeys } from "@/web/lib/query-keys";
 
 /** A quote as its provider lists it (GET /api/quotes/me): with the title of the request it answers. */
@@ -21,13 +22,7 @@ export const requestQuotesQueryOptions = (requestId: number) =>
   });
 
 /** The provider's quotes for My Quotes, newest first, a page at a time (next page in the Link header). */
-export const myQuotesQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: keys.mine(),
-    queryFn: ({ pageParam }) => getArrayPage<ProviderQuote>(pageParam),
-    initialPageParam: "/api/quotes/me",
-    getNextPageParam: (last) => last.next,
-  });
+export const myQuotesQueryOptions = () => arrayPagesQueryOptions<ProviderQuote>(keys.mine(), "/api/quotes/me");
 
 export const providerAnalyticsQueryOptions = () =>
   queryOptions({

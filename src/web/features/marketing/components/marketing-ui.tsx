@@ -1,5 +1,5 @@
 // Building blocks shared by the marketing pages, so that every page has the same rhythm and look.
-import type { LucideIcon } from "lucide-react";
+import { Check, CheckCircle2, type LucideIcon, XCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "@/web/components/link";
 import { Button, type ButtonProps } from "@/web/components/ui/button";
@@ -148,20 +148,26 @@ export function StatGrid({ stats, className }: { stats: readonly Stat[]; classNa
   );
 }
 
-/** A list whose every item has the same icon in front: promises, problems, a plan's features. */
+/** The marks in front of a list's items: a tick or a ticked circle for what is good, a crossed circle for what is not. */
+const MARKS = {
+  tick: { icon: Check, className: "text-green-700" },
+  yes: { icon: CheckCircle2, className: "text-green-700" },
+  no: { icon: XCircle, className: "text-red-700" },
+} as const;
+
+/** A list whose every item has the same mark in front: promises, problems, a plan's features. */
 export function IconList({
   items,
-  icon: Icon,
-  iconClassName,
+  mark,
   className,
   label,
 }: {
   items: readonly string[];
-  icon: LucideIcon;
-  iconClassName: string;
+  mark: keyof typeof MARKS;
   className: string;
   label?: string;
 }) {
+  const { icon: Icon, className: iconClassName } = MARKS[mark];
   return (
     <ul className={className} aria-label={label}>
       {items.map((item) => (

@@ -1,6 +1,5 @@
 // Spec section 9, the per-lead plans of the vendor marketing pages. Both buttons lead to the
 // application form, since a vendor is onboarded before buying leads.
-import { Check } from "lucide-react";
 import { cn } from "@/web/lib/cn";
 import { IconList, ScrollButton } from "./marketing-ui";
 
@@ -75,8 +74,7 @@ export function PricingCards({ plans, formId }: { plans: readonly PricingPlan[];
             </p>
             <IconList
               items={plan.features}
-              icon={Check}
-              iconClassName="text-green-700"
+              mark="tick"
               className="mt-6 flex-1 space-y-3"
               label={`${plan.name} features`}
             />

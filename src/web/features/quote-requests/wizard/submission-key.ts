@@ -3,6 +3,7 @@
 // in sessionStorage beside the draft), replaced when the answers change, forgotten once the request
 // is made. So a retry after a lost answer finds the request already made instead of making a second.
 import type { CreateQuoteRequestInput } from "@/shared/quote-requests";
+import { sessionItem } from "./session-item";
 
 /**
  * A random UUID (v4). `crypto.randomUUID` exists only on HTTPS and localhost; `getRandomValues` everywhere,
@@ -30,31 +31,17 @@ export function submissionFor(
   return pending && pending.body === json ? pending : { key: newKey(), body: json };
 }
 
-const submissionKey = (userId: number) => `automatch:quote-request-submission:${userId}`;
+const submissions = sessionItem("automatch:quote-request-submission");
 
 export function loadSubmission(userId: number): PendingSubmission | null {
-  try {
-    const parsed: unknown = JSON.parse(sessionStorage.getItem(submissionKey(userId)) ?? "null");
-    if (typeof parsed !== "object" || parsed === null) return null;
-    const { key, body } = parsed as { key?: unknown; body?: unknown };
-    return typeof key === "string" && typeof body === "string" ? { key, body } : null;
-  } catch {
-    return null;
-  }
+  const parsed = submissions.read(userId);
+  if (typeof parsed !== "object" || parsed === null) return null;
+  const { key, body } = parsed as { key?: unknown; body?: unknown };
+  return typeof key === "string" && typeof body === "string" ? { key, body } : null;
 }
 
-export function saveSubmission(userId: number, submission: PendingSubmission): void {
-  try {
-    sessionStorage.setItem(submissionKey(userId), JSON.stringify(submission));
-  } catch {
-    // Storage full or disabled: a retry in this page still reuses the key it holds.
-  }
-}
+/** Kept for a retry after a reload; without storage a retry in this page still reuses the key it holds. */
+export const saveSubmission = (userId: number, submission: PendingSubmission): void =>
+  submissions.save(userId, submission);
 
-export function clearSubmission(userId: number): void {
-  try {
-    sessionStorage.removeItem(submissionKey(userId));
-  } catch {
-    // Nothing to clear.
-  }
-}
+export const clearSubmission = (userId: number): void => submissions.clear(userId);

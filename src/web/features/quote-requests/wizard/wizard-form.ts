@@ -17,6 +17,7 @@ import type {
 } from "@/shared/quote-request-options";
 import { wizardSchema } from "@/shared/quote-requests";
 import type { TimePerTask, Volume } from "@/shared/volume-and-time";
+import { sessionItem } from "./session-item";
 
 export type WizardFormValues = {
   fullName: string;
@@ -94,7 +95,7 @@ export const wizardResolver: Resolver<WizardFormValues> = async (values) => {
 
 export type WizardDraft = { step: number; values: WizardFormValues };
 
-const draftKey = (userId: number) => `automatch:quote-request-draft:${userId}`;
+const drafts = sessionItem("automatch:quote-request-draft");
 
 function sameShape(value: unknown, like: unknown): boolean {
   if (Array.isArray(like)) return Array.isArray(value) && value.every((v) => typeof v === "string");
@@ -104,19 +105,7 @@ function sameShape(value: unknown, like: unknown): boolean {
 
 /** A stored draft, field by field: anything of the wrong shape falls back to the empty value. */
 export function loadDraft(userId: number, empty: WizardFormValues): WizardDraft | null {
-  let raw: string | null = null;
-  try {
-    raw = sessionStorage.getItem(draftKey(userId));
-  } catch {
-    return null;
-  }
-  if (!raw) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return null;
-  }
+  const parsed = drafts.read(userId);
   if (typeof parsed !== "object" || parsed === null) return null;
   const { step, values } = parsed as { step?: unknown; values?: unknown };
   if (typeof values !== "object" || values === null) return null;
@@ -129,18 +118,7 @@ export function loadDraft(userId: number, empty: WizardFormValues): WizardDraft 
   return { step: safeStep, values: merged as WizardFormValues };
 }
 
-export function saveDraft(userId: number, draft: WizardDraft): void {
-  try {
-    sessionStorage.setItem(draftKey(userId), JSON.stringify(draft));
-  } catch {
-    // Storage full or disabled: the wizard still works, it only forgets on reload.
-  }
-}
+/** Kept across a reload; without storage the wizard still works, it only forgets on reload. */
+export const saveDraft = (userId: number, draft: WizardDraft): void => drafts.save(userId, draft);
 
-export function clearDraft(userId: number): void {
-  try {
-    sessionStorage.removeItem(draftKey(userId));
-  } catch {
-    // Nothing to clear.
-  }
-}
+export const clearDraft = (userId: number): void => drafts.clear(userId);
