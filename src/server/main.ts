@@ -3,6 +3,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { DataDirLockedError } from "./db/lock";
+import { isDatabaseUnavailable } from "./db/unavailable";
 import { createJobQueue } from "./jobs/queue";
 import { startWorkers } from "./jobs/workers";
 import { createLogger } from "./logger";
@@ -24,6 +25,13 @@ async function main(): Promise<void> {
     throw err;
   }
   const log = createLogger(config);
+  // The last guard (decision 143): a database that is away, or a full disk, failing a promise nobody
+  // awaits (a library's background statement) is logged, not a reason to end the process. Any other
+  // unhandled rejection is a bug, and still ends it.
+  process.on("unhandledRejection", (reason) => {
+    if (!isDatabaseUnavailable(reason)) throw reason;
+    log.error({ err: reason }, "a background database statement failed: the database is unavailable");
+  });
 
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
