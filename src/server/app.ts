@@ -40,6 +40,7 @@ import { reportRoutes } from "./features/reports/routes";
 import { reviewRoutes } from "./features/reviews/routes";
 import { systemRoutes } from "./features/system/routes";
 import { registerCompression } from "./http/compression";
+import { capConnections, fastifyTimeouts, httpServerOptions } from "./http/connections";
 import { refuseCrossSite } from "./http/cross-site";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { serializerCompiler } from "./http/serializer";
@@ -92,6 +93,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 100 * 1024,
     return503OnClosing: true,
+    ...fastifyTimeouts(deps.config.http),
+    http: httpServerOptions(deps.config.http),
+  });
+  capConnections(app.server, deps.config.http.maxConnections);
+  // While the process drains before it stops (decision 144), every answer closes its connection, so
+  // that a kept-alive client opens its next one on another process.
+  app.addHook("onSend", async (_request, reply) => {
+    if (deps.lifecycle.draining) reply.header("connection", "close");
   });
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.setValidatorCompiler(validatorCompiler);

@@ -70,9 +70,28 @@ async function main(): Promise<void> {
   const app = await buildApp(deps, { logger: log });
 
   let closing = false;
+  let endDrain = () => {};
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      // A second signal: the operator does not want to wait for the drain.
+      endDrain();
+      return;
+    }
     closing = true;
+    // The drain (decision 144): the load balancer sees readiness fail and stops sending here, while the
+    // connections it opened meanwhile are still served, each answer closing its connection.
+    deps.lifecycle.draining = true;
+    const { drainMs } = config.http;
+    if (drainMs > 0) {
+      log.info(`${signal}: readiness answers 503; still serving for ${drainMs / 1000} s before closing`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, drainMs);
+        endDrain = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
     log.info(`${signal}: finishing in-flight requests and jobs, then closing the database`);
     // A client that never finishes its request must not keep the process (and the data folder) forever.
     const deadline = setTimeout(() => {
