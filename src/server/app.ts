@@ -47,6 +47,7 @@ import { serializerCompiler } from "./http/serializer";
 import { isServerRenderedPath, serverRenderedPages } from "./http/server-rendered-pages";
 import { isUnstorableTextError, refuseUnstorableText } from "./http/unstorable-text";
 import { compressPage, isPrerenderedFile, pageEncodingFor, webPages } from "./http/web-page";
+import { limitWrites } from "./http/write-limits";
 import { type LiveOptions, liveRoutes } from "./live/routes";
 
 const builtWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
@@ -174,6 +175,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   // Text PostgreSQL cannot store is a 400 naming its field, before any service sees it.
   app.addHook("preHandler", refuseUnstorableText);
+  // After validation: a request the schema refuses writes nothing, and is not counted.
+  app.addHook("preHandler", limitWrites(app, deps.config.writeLimitFactor));
 
   // Shutting down (decision 109): an answer still on its way closes its connection, so that close()
   // need not wait for the client's keep-alive to time out. Later requests get Fastify's 503.

@@ -107,6 +107,8 @@ const envSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: ms("keepAliveTimeoutMs", 100, 600_000),
   HTTP_MAX_CONNECTIONS: ms("maxConnections", 10, 1_000_000),
   SHUTDOWN_DRAIN_MS: ms("drainMs", 0, 120_000),
+  /** Multiplies every write allowance (decision 144): 1 in production; raised by load tests. */
+  WRITE_LIMIT_FACTOR: z.coerce.number().min(1).max(1_000_000).default(1),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** How often an idle worker looks for jobs when no notification woke it (pg-boss allows 0.5 s at least). */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(DEFAULT_JOB_SETTINGS.pollSeconds),
@@ -216,6 +218,7 @@ export type Config = {
     | { kind: "pglite"; dataDir: string | null; loadDataDir?: Blob };
   databaseLimits: DatabaseLimits;
   http: HttpLimits;
+  writeLimitFactor: number;
   jobs: JobSettings;
   demoData: boolean;
   trustProxy: TrustProxy;
@@ -309,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConnections: e.HTTP_MAX_CONNECTIONS,
       drainMs: e.SHUTDOWN_DRAIN_MS,
     },
+    writeLimitFactor: e.WRITE_LIMIT_FACTOR,
     jobs: {
       // PGlite runs one statement at a time: more matches at once would only queue behind each other.
       concurrency: e.JOB_CONCURRENCY ?? (database.kind === "pglite" ? 1 : DEFAULT_JOB_SETTINGS.concurrency),
