@@ -85,6 +85,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
   DATA_DIR: z.string().min(1).default("./data"),
+  /** The embedded database is not ready below this much free space on DATA_DIR's disk (decision 143). */
+  DATA_DIR_MIN_FREE_MB: z.coerce.number().int().min(1).max(1_000_000).default(64),
   /** PostgreSQL only (decision 107): connections per process, and how long a request may wait for one. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_DATABASE_LIMITS.poolMax),
   DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce
@@ -215,7 +217,7 @@ export type Config = {
     | { kind: "postgres"; url: string }
     // loadDataDir: an in-memory database (no dataDir) starts from this dump of one made earlier (PGlite's
     // dumpDataDir); the API tests start each file from one migrated database instead of running initdb.
-    | { kind: "pglite"; dataDir: string | null; loadDataDir?: Blob };
+    | { kind: "pglite"; dataDir: string | null; loadDataDir?: Blob; minFreeBytes?: number };
   databaseLimits: DatabaseLimits;
   http: HttpLimits;
   writeLimitFactor: number;
@@ -291,7 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const billing = billingConfig(e);
   const database: Config["database"] = e.DATABASE_URL
     ? { kind: "postgres", url: e.DATABASE_URL }
-    : { kind: "pglite", dataDir: path.resolve(e.DATA_DIR) };
+    : { kind: "pglite", dataDir: path.resolve(e.DATA_DIR), minFreeBytes: e.DATA_DIR_MIN_FREE_MB * 1024 * 1024 };
   return {
     env: e.NODE_ENV,
     port: e.PORT,

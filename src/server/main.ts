@@ -2,6 +2,7 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
+import { diskTooFull } from "./db/disk";
 import { DataDirLockedError } from "./db/lock";
 import { isDatabaseUnavailable } from "./db/unavailable";
 import { createJobQueue } from "./jobs/queue";
@@ -33,6 +34,12 @@ async function main(): Promise<void> {
     log.error({ err: reason }, "a background database statement failed: the database is unavailable");
   });
 
+  // A start on a full disk would abort inside the embedded database with no word of why (decision 143).
+  const tooFull = diskTooFull(config.database);
+  if (tooFull) {
+    log.fatal(`cannot start: ${tooFull}`);
+    process.exit(4);
+  }
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
     database = await openDatabase(config.database, log, config.databaseLimits);

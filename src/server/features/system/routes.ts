@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { PublicConfig } from "@/shared/public-config";
 import { pingDatabase, probeWrites } from "../../db/client";
+import { diskTooFull } from "../../db/disk";
 import { ServiceUnavailableError } from "../../errors";
 import type { RoutePlugin } from "../../http/types";
 
@@ -41,7 +42,7 @@ export const systemRoutes: RoutePlugin = async (app, { config, lifecycle }) => {
           200: z.object({ status: z.literal("ok"), database: z.literal("writable") }),
           503: z.object({
             status: z.literal("error"),
-            database: z.enum(["read-only", "unavailable", "not-asked"]),
+            database: z.enum(["read-only", "unavailable", "disk-full", "not-asked"]),
             message: z.string(),
           }),
         },
@@ -58,6 +59,15 @@ export const systemRoutes: RoutePlugin = async (app, { config, lifecycle }) => {
             database: "not-asked" as const,
             message: "The server is shutting down: send new requests to another instance.",
           });
+      }
+      // The embedded database's disk: a write that needs a new page fails on a full disk even when
+      // the probe's row fits in a page it has (decision 143).
+      const tooFull = diskTooFull(config.database);
+      if (tooFull) {
+        return reply
+          .code(503)
+          .header("retry-after", "30")
+          .send({ status: "error" as const, database: "disk-full" as const, message: tooFull });
       }
       const database = await probeWrites(app.db);
       if (database === "writable") return { status: "ok" as const, database };
