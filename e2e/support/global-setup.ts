@@ -32,6 +32,8 @@ export const SERVER_ENV = {
   // The tests set up their users' histories through the API in seconds (30 requests for the long
   // lists): a person's write allowances (decision 144) times 100. The API tests check the allowances.
   WRITE_LIMIT_FACTOR: "100",
+  // No load balancer to drain for: a file's server stops at once (decision 144).
+  SHUTDOWN_DRAIN_MS: "0",
 } as const;
 /** Each file's server writes its pid to a file with this ending in the run's folder. */
 export const PID_FILE_ENDING = ".server-pid";

@@ -144,7 +144,7 @@ describe("start and stop", () => {
     const server = start(
       process.execPath,
       ["--import", "tsx", "src/server/main.ts"],
-      embeddedEnv(dataDir, { NODE_ENV: "production" }),
+      embeddedEnv(dataDir, { NODE_ENV: "production", SHUTDOWN_DRAIN_MS: "0" }),
     );
     await waitFor(() => server.output().includes("is running at"), 60_000, "the server runs");
     server.proc.kill("SIGTERM");

@@ -35,6 +35,7 @@ function startServer(): Started {
     // pg-boss's maintenance writes every second, so that a job's error on the full disk happens here.
     JOB_MAINTENANCE_SECONDS: "1",
     JOB_POLL_SECONDS: "0.5",
+    SHUTDOWN_DRAIN_MS: "0",
   });
 }
 
