@@ -93,7 +93,12 @@ async function until(done: () => Promise<boolean>, pollMs: number, giveUpAt: num
 
 async function benchOn(label: string, databaseConfig: Config["database"], database: Database): Promise<void> {
   const config: Config = {
-    ...loadConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", PASSWORD_SCRYPT_N: "1024" }),
+    ...loadConfig({
+      NODE_ENV: "production",
+      LOG_LEVEL: "silent",
+      PASSWORD_SCRYPT_N: "1024",
+      WRITE_LIMIT_FACTOR: "1000",
+    }),
     database: databaseConfig,
     demoData: false,
   };

@@ -106,7 +106,9 @@ describe("email address", () => {
     await page.goto("/settings");
     const banner = page.getByRole("region", { name: "Confirm your email" });
     await banner.waitFor();
-    expect(await banner.innerText()).toContain("Providers see your contact details only once it is confirmed.");
+    expect(await banner.innerText()).toContain(
+      "Your quote requests go to providers, and providers see your contact details, only once it is confirmed.",
+    );
     expect(await accessibilityViolations(page)).toEqual([]);
     await keepScreenshot(page, "confirm-email-banner");
     await banner.getByRole("button", { name: "Send the Link Again" }).click();

@@ -24,9 +24,17 @@ export const EMPTY_DATA_DIR = "empty";
 export const SEEDED_DATA_DIR = "seeded";
 /**
  * The environment every file's server starts with, the seeding server's too: the scrypt cost is
- * lowered as in the API tests (every sign-in pays it, and the demo's hashes keep the cost they were made with).
+ * lowered as in the API tests (every sign-in pays it, and the demo's hashes keep the cost they were made with),
+ * and so are the write limits.
  */
-export const SERVER_ENV = { PASSWORD_SCRYPT_N: "1024" } as const;
+export const SERVER_ENV = {
+  PASSWORD_SCRYPT_N: "1024",
+  // The tests set up their users' histories through the API in seconds (30 requests for the long
+  // lists): a person's write allowances (decision 144) times 100. The API tests check the allowances.
+  WRITE_LIMIT_FACTOR: "100",
+  // No load balancer to drain for: a file's server stops at once (decision 144).
+  SHUTDOWN_DRAIN_MS: "0",
+} as const;
 /** Each file's server writes its pid to a file with this ending in the run's folder. */
 export const PID_FILE_ENDING = ".server-pid";
 

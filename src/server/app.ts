@@ -40,12 +40,14 @@ import { reportRoutes } from "./features/reports/routes";
 import { reviewRoutes } from "./features/reviews/routes";
 import { systemRoutes } from "./features/system/routes";
 import { registerCompression } from "./http/compression";
+import { capConnections, fastifyTimeouts, httpServerOptions } from "./http/connections";
 import { refuseCrossSite } from "./http/cross-site";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { serializerCompiler } from "./http/serializer";
 import { isServerRenderedPath, serverRenderedPages } from "./http/server-rendered-pages";
 import { isUnstorableTextError, refuseUnstorableText } from "./http/unstorable-text";
 import { compressPage, isPrerenderedFile, pageEncodingFor, webPages } from "./http/web-page";
+import { limitWrites } from "./http/write-limits";
 import { type LiveOptions, liveRoutes } from "./live/routes";
 
 const builtWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
@@ -92,6 +94,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 100 * 1024,
     return503OnClosing: true,
+    ...fastifyTimeouts(deps.config.http),
+    http: httpServerOptions(deps.config.http),
+  });
+  capConnections(app.server, deps.config.http.maxConnections);
+  // While the process drains before it stops (decision 144), every answer closes its connection, so
+  // that a kept-alive client opens its next one on another process.
+  app.addHook("onSend", async (_request, reply) => {
+    if (deps.lifecycle.draining) reply.header("connection", "close");
   });
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -165,6 +175,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   // Text PostgreSQL cannot store is a 400 naming its field, before any service sees it.
   app.addHook("preHandler", refuseUnstorableText);
+  // After validation: a request the schema refuses writes nothing, and is not counted.
+  app.addHook("preHandler", limitWrites(app, deps.config.writeLimitFactor));
 
   // Shutting down (decision 109): an answer still on its way closes its connection, so that close()
   // need not wait for the client's keep-alive to time out. Later requests get Fastify's 503.

@@ -38,6 +38,43 @@ export const DEFAULT_JOB_SETTINGS: JobSettings = {
   testHoldMatchTitle: null,
 };
 
+/**
+ * How long the HTTP server waits on a client, and how many connections it keeps (decision 144). A
+ * client slower than these is disconnected, so that slow or flooding clients cannot hold the process's
+ * connections and file handles.
+ */
+export type HttpLimits = {
+  /** From the connection (or the previous request) to the end of the request's headers. */
+  headersTimeoutMs: number;
+  /** From the connection (or the previous request) to the end of the request's body: the whole request. */
+  requestTimeoutMs: number;
+  /** Nothing sent either way for this long while a request is open (a stalled body, a client not reading). */
+  idleTimeoutMs: number;
+  /** A kept-alive connection with no request. */
+  keepAliveTimeoutMs: number;
+  /** Open connections at most; a new one past it closes the oldest that has no request in progress. */
+  maxConnections: number;
+  /** After SIGTERM: readiness says 503 at once, and requests are still served this long before closing. */
+  drainMs: number;
+};
+
+export const DEFAULT_HTTP_LIMITS: HttpLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  // Above the live stream's 25 s heartbeat, so that an open stream is never taken for a stalled one.
+  idleTimeoutMs: 60_000,
+  // Above the 60 s that load balancers keep an idle connection (AWS ALB, nginx's default 75 s is a
+  // client's keep-alive): the proxy closes first, and never reuses a connection this side has closed.
+  keepAliveTimeoutMs: 65_000,
+  // Well under the usual 65,536 file handles, and under this machine's 20,000, leaving room for the
+  // database, the data folder and the logs.
+  maxConnections: 10_000,
+  drainMs: 5000,
+};
+
+const ms = (name: keyof HttpLimits, min: number, max: number) =>
+  z.coerce.number().int().min(min).max(max).default(DEFAULT_HTTP_LIMITS[name]);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -48,6 +85,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
   DATA_DIR: z.string().min(1).default("./data"),
+  /** The embedded database is not ready below this much free space on DATA_DIR's disk (decision 143). */
+  DATA_DIR_MIN_FREE_MB: z.coerce.number().int().min(1).max(1_000_000).default(64),
   /** PostgreSQL only (decision 107): connections per process, and how long a request may wait for one. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_DATABASE_LIMITS.poolMax),
   DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce
@@ -64,6 +103,14 @@ const envSchema = z.object({
     .max(3_600_000)
     .default(DEFAULT_DATABASE_LIMITS.statementTimeoutMs),
   /** Background jobs (decisions 124 and 126): match jobs one process works at once (4; 1 on PGlite). */
+  HTTP_HEADERS_TIMEOUT_MS: ms("headersTimeoutMs", 100, 600_000),
+  HTTP_REQUEST_TIMEOUT_MS: ms("requestTimeoutMs", 100, 3_600_000),
+  HTTP_IDLE_TIMEOUT_MS: ms("idleTimeoutMs", 100, 3_600_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: ms("keepAliveTimeoutMs", 100, 600_000),
+  HTTP_MAX_CONNECTIONS: ms("maxConnections", 10, 1_000_000),
+  SHUTDOWN_DRAIN_MS: ms("drainMs", 0, 120_000),
+  /** Multiplies every write allowance (decision 144): 1 in production; raised by load tests. */
+  WRITE_LIMIT_FACTOR: z.coerce.number().min(1).max(1_000_000).default(1),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** How often an idle worker looks for jobs when no notification woke it (pg-boss allows 0.5 s at least). */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(DEFAULT_JOB_SETTINGS.pollSeconds),
@@ -170,8 +217,10 @@ export type Config = {
     | { kind: "postgres"; url: string }
     // loadDataDir: an in-memory database (no dataDir) starts from this dump of one made earlier (PGlite's
     // dumpDataDir); the API tests start each file from one migrated database instead of running initdb.
-    | { kind: "pglite"; dataDir: string | null; loadDataDir?: Blob };
+    | { kind: "pglite"; dataDir: string | null; loadDataDir?: Blob; minFreeBytes?: number };
   databaseLimits: DatabaseLimits;
+  http: HttpLimits;
+  writeLimitFactor: number;
   jobs: JobSettings;
   demoData: boolean;
   trustProxy: TrustProxy;
@@ -244,7 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const billing = billingConfig(e);
   const database: Config["database"] = e.DATABASE_URL
     ? { kind: "postgres", url: e.DATABASE_URL }
-    : { kind: "pglite", dataDir: path.resolve(e.DATA_DIR) };
+    : { kind: "pglite", dataDir: path.resolve(e.DATA_DIR), minFreeBytes: e.DATA_DIR_MIN_FREE_MB * 1024 * 1024 };
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -256,6 +305,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       acquireTimeoutMs: e.DATABASE_ACQUIRE_TIMEOUT_MS,
       statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     },
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      // The whole request takes at least as long as its headers.
+      requestTimeoutMs: Math.max(e.HTTP_REQUEST_TIMEOUT_MS, e.HTTP_HEADERS_TIMEOUT_MS),
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: e.HTTP_MAX_CONNECTIONS,
+      drainMs: e.SHUTDOWN_DRAIN_MS,
+    },
+    writeLimitFactor: e.WRITE_LIMIT_FACTOR,
     jobs: {
       // PGlite runs one statement at a time: more matches at once would only queue behind each other.
       concurrency: e.JOB_CONCURRENCY ?? (database.kind === "pglite" ? 1 : DEFAULT_JOB_SETTINGS.concurrency),

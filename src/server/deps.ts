@@ -30,6 +30,8 @@ export type AppDeps = {
   sessionIdleMs: number;
   billing: BillingProviders;
   mail: MailSender;
+  /** The process's stage: draining after SIGTERM, readiness answers 503 and answers close their connections. */
+  lifecycle: { draining: boolean };
   /** What a session token means, for the session hook and the live stream (the auth feature's rules). */
   sessions: SessionReader;
 };

@@ -2,7 +2,9 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
+import { diskTooFull } from "./db/disk";
 import { DataDirLockedError } from "./db/lock";
+import { isDatabaseUnavailable } from "./db/unavailable";
 import { createJobQueue } from "./jobs/queue";
 import { startWorkers } from "./jobs/workers";
 import { createLogger } from "./logger";
@@ -24,7 +26,20 @@ async function main(): Promise<void> {
     throw err;
   }
   const log = createLogger(config);
+  // The last guard (decision 143): a database that is away, or a full disk, failing a promise nobody
+  // awaits (a library's background statement) is logged, not a reason to end the process. Any other
+  // unhandled rejection is a bug, and still ends it.
+  process.on("unhandledRejection", (reason) => {
+    if (!isDatabaseUnavailable(reason)) throw reason;
+    log.error({ err: reason }, "a background database statement failed: the database is unavailable");
+  });
 
+  // A start on a full disk would abort inside the embedded database with no word of why (decision 143).
+  const tooFull = diskTooFull(config.database);
+  if (tooFull) {
+    log.fatal(`cannot start: ${tooFull}`);
+    process.exit(4);
+  }
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
     database = await openDatabase(config.database, log, config.databaseLimits);
@@ -62,9 +77,28 @@ async function main(): Promise<void> {
   const app = await buildApp(deps, { logger: log });
 
   let closing = false;
+  let endDrain = () => {};
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      // A second signal: the operator does not want to wait for the drain.
+      endDrain();
+      return;
+    }
     closing = true;
+    // The drain (decision 144): the load balancer sees readiness fail and stops sending here, while the
+    // connections it opened meanwhile are still served, each answer closing its connection.
+    deps.lifecycle.draining = true;
+    const { drainMs } = config.http;
+    if (drainMs > 0) {
+      log.info(`${signal}: readiness answers 503; still serving for ${drainMs / 1000} s before closing`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, drainMs);
+        endDrain = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
     log.info(`${signal}: finishing in-flight requests and jobs, then closing the database`);
     // A client that never finishes its request must not keep the process (and the data folder) forever.
     const deadline = setTimeout(() => {

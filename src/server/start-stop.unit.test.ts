@@ -66,7 +66,8 @@ function isGone(pid: number): boolean {
 describe("start and stop", () => {
   it("SIGTERM to `npm start` reaches the server: it finishes the request in flight, closes its connections, refuses new ones, frees the folder and exits 0", async () => {
     const dataDir = copyMigratedDataDir("automatch-stop-");
-    const npm = start("npm", ["start"], embeddedEnv(dataDir, { NODE_ENV: "test" }));
+    // Without the drain (the next test has it): the listener closes at once.
+    const npm = start("npm", ["start"], embeddedEnv(dataDir, { NODE_ENV: "test", SHUTDOWN_DRAIN_MS: "0" }));
     await waitFor(() => /is running at http:\/\/localhost:\d+/.test(npm.output()), 120_000, "the server runs");
     const port = Number(/is running at http:\/\/localhost:(\d+)/.exec(npm.output())?.[1]);
     // The server's own pid, as its lock records it: npm and a shell may stand between.
@@ -107,12 +108,43 @@ describe("start and stop", () => {
     expect(fs.existsSync(path.join(dataDir, "automatch.lock"))).toBe(false);
   }, 180_000);
 
+  it("drains on SIGTERM: readiness says 503 at once, and 120 connections opened just before are all served, none reset", async () => {
+    const dataDir = copyMigratedDataDir("automatch-drain-");
+    const server = start(
+      process.execPath,
+      ["--import", "tsx", "src/server/main.ts"],
+      embeddedEnv(dataDir, { NODE_ENV: "test", SHUTDOWN_DRAIN_MS: "1500" }),
+    );
+    await waitFor(() => /is running at http:\/\/localhost:\d+/.test(server.output()), 60_000, "the server runs");
+    const port = Number(/is running at http:\/\/localhost:(\d+)/.exec(server.output())?.[1]);
+
+    // A deploy: the load balancer opened these a moment before the old process got its SIGTERM.
+    const conns = await Promise.all(Array.from({ length: 120 }, () => connect(port)));
+    await new Promise((r) => setTimeout(r, 40));
+    server.proc.kill("SIGTERM");
+    await waitFor(() => server.output().includes("readiness answers 503"), 10_000, "the drain starts");
+
+    const ready = await connect(port);
+    ready.socket.write("GET /healthz/ready HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    expect(await ready.ended).toBe("end");
+    expect(ready.received()).toMatch(/^HTTP\/1\.1 503 /);
+
+    for (const c of conns) c.socket.write("GET /healthz/live HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    const endings = await Promise.all(conns.map((c) => c.ended));
+    expect(endings.filter((e) => e !== "end")).toEqual([]);
+    for (const c of conns) {
+      expect(c.received()).toMatch(/^HTTP\/1\.1 200 /);
+      expect(c.received().toLowerCase()).toContain("connection: close");
+    }
+    expect(await server.exited).toBe(0);
+  }, 90_000);
+
   it("warns at start-up when production runs on the embedded database", async () => {
     const dataDir = copyMigratedDataDir("automatch-prod-");
     const server = start(
       process.execPath,
       ["--import", "tsx", "src/server/main.ts"],
-      embeddedEnv(dataDir, { NODE_ENV: "production" }),
+      embeddedEnv(dataDir, { NODE_ENV: "production", SHUTDOWN_DRAIN_MS: "0" }),
     );
     await waitFor(() => server.output().includes("is running at"), 60_000, "the server runs");
     server.proc.kill("SIGTERM");

@@ -46,5 +46,6 @@ export function createAppDeps({
     billing: createBillingProviders(config.billing, now),
     mail: { transport: createSmtpTransport(config.mail), from: config.mail.from },
     sessions: { userFor: userForSession, idOf: sessionIdFromToken },
+    lifecycle: { draining: false },
   };
 }

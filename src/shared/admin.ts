@@ -4,6 +4,7 @@ import { z } from "zod";
 import { ALERT_SEVERITIES } from "./alerts";
 import { SUBSCRIPTION_STATUSES } from "./billing";
 import { COMPANY_STATUSES } from "./companies";
+import { ID_MAX } from "./ids";
 import { LEAD_DECLINE_REASONS } from "./leads";
 import { oneOf, pageOf, pageQuerySchema } from "./paging";
 import { pipelineStagesSchema } from "./pipeline";
@@ -26,7 +27,12 @@ const searchSchema = z
 export { pageQuerySchema };
 
 export const idParamsSchema = z.object({
-  id: z.coerce.number({ message: "The id must be a number." }).int().positive("The id must be a positive number."),
+  id: z.coerce
+    .number({ message: "The id must be a number." })
+    .int("The id must be a whole number.")
+    .positive("The id must be a positive number.")
+    // A larger number names no row, and the database would refuse it as an integer.
+    .max(ID_MAX, "The id is too large: no record has it."),
 });
 
 // ---------------------------------------------------------------------------------------------

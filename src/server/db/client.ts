@@ -61,6 +61,13 @@ export async function openDatabase(
     });
     // An idle client's error (the server restarted, say) must not crash the process.
     pool.on("error", (err) => log?.error({ err }, "PostgreSQL pool error"));
+    // Nor may a checked-out one's: the pool listens to its clients only while they are idle, and a
+    // connection ended by the server in the middle of a transaction (a restart, a failover,
+    // pg_terminate_backend) emits 'error' with no listener, which ends the process. The query that was
+    // running fails with the same error (a 503, decision 107), and the client is not given out again.
+    pool.on("connect", (client) => {
+      client.on("error", (err) => log?.error({ err }, "PostgreSQL connection lost while in use"));
+    });
     const db = drizzlePg({ client: pool, casing: "snake_case" }) as unknown as Db;
     const client = await pool.connect();
     try {

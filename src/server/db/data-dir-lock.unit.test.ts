@@ -26,7 +26,15 @@ function startServer(dataDir: string, otherNetns = false): Started {
   const { DATABASE_URL: _external, ...env } = process.env;
   return run(
     ["src/server/main.ts"],
-    { ...env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", DEMO_DATA: "false", LOG_LEVEL: "info" },
+    {
+      ...env,
+      DATA_DIR: dataDir,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DEMO_DATA: "false",
+      LOG_LEVEL: "info",
+      SHUTDOWN_DRAIN_MS: "0",
+    },
     otherNetns,
   );
 }

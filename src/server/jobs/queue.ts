@@ -2,6 +2,7 @@
 // A job is a row in the `pgboss` schema, so that it survives restarts, runs once across several app
 // processes, and can be written in the same transaction as the change that asks for it.
 import PgBoss from "pg-boss";
+import { completeJobs, failJobsById } from "pg-boss/src/plans.js";
 import type { Logger } from "pino";
 import { DEFAULT_JOB_SETTINGS, type JobSettings } from "../config";
 import type { Database, Db } from "../db/client";
@@ -206,11 +207,34 @@ async function oneProcessAtATime(database: Database, body: () => Promise<void>):
   }
 }
 
+/**
+ * pg-boss 10 writes a worked job's completion or failure without awaiting the statement (manager.js,
+ * `watch`), so that statement's error is an unhandled rejection, which ends the process: the database
+ * restarting, or a full disk, must not (decision 143). Such an error is logged instead; the job stays
+ * active until its expiry passes, and is then retried, as a job of a process that died would be.
+ */
+const UNAWAITED_STATEMENTS = new Set([completeJobs("pgboss"), failJobsById("pgboss")]);
+
+export function unawaitedStatementsLogged(inner: PgBoss.Db, log: JobLog): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      try {
+        return await inner.executeSql(text, values);
+      } catch (err) {
+        if (!UNAWAITED_STATEMENTS.has(text)) throw err;
+        log.warn({ err }, "job queue: a worked job's outcome could not be written; it runs again after its expiry");
+        // What pg-boss reads of the answer: the count of jobs changed.
+        return { rows: [{ count: 0 }] };
+      }
+    },
+  };
+}
+
 export function createJobQueue(database: Database, log: JobLog, options: JobQueueOptions = {}): JobQueue {
   const maintenance = options.maintenance ?? true;
   const settings = options.settings ?? DEFAULT_JOB_SETTINGS;
   const policies = queuePolicies(settings);
-  const db = adapterFor(database);
+  const db = unawaitedStatementsLogged(adapterFor(database), log);
   const boss = new PgBoss({
     db,
     supervise: maintenance,

@@ -10,6 +10,10 @@ import { LIVE_CHANNEL } from "./publish";
 /** One signed-in tab's stream, as the hub sees it. */
 export type LiveStream = {
   userId: number;
+  /** The network it comes from (rateLimitSubject: an IPv4 address, an IPv6 /64). */
+  network: string;
+  /** Whether the user's address is confirmed: an unconfirmed account holds fewer streams. */
+  confirmed: boolean;
   /** The session it was opened with (sessions.id): the heartbeat checks it is still live. */
   sessionId: string;
   /** Writes the event to the tab. */
@@ -23,16 +27,20 @@ export type LiveStream = {
 export type LiveLimits = {
   /** Streams one user may hold open in one process: a tab each, and then some. */
   perUser: number;
+  /** Streams of a user whose address nobody has confirmed: accounts made at will hold little (issue 29). */
+  perUnconfirmedUser: number;
+  /** Streams from one network, whatever the accounts: one person's many accounts cannot fill the process. */
+  perNetwork: number;
   /** Streams one process holds at most, whoever holds them. */
   total: number;
 };
 
-export const DEFAULT_LIVE_LIMITS: LiveLimits = { perUser: 10, total: 2000 };
+export const DEFAULT_LIVE_LIMITS: LiveLimits = { perUser: 10, perUnconfirmedUser: 2, perNetwork: 100, total: 2000 };
 
 export type LiveHubLog = { warn: (obj: object, msg: string) => void };
 
 /** Why a stream was not taken. */
-export type Refusal = "user-limit" | "total-limit" | "unavailable";
+export type Refusal = "user-limit" | "network-limit" | "total-limit" | "unavailable";
 
 export type LiveHub = {
   /** Listens, if it does not yet; false while it cannot (the database is out of reach, or shutting down). */
@@ -63,6 +71,7 @@ function parseMessage(payload: string): { userIds: number[]; event: LiveEvent } 
 
 export function createLiveHub(database: Database, log: LiveHubLog, limits: LiveLimits = DEFAULT_LIVE_LIMITS): LiveHub {
   const byUser = new Map<number, Set<LiveStream>>();
+  const byNetwork = new Map<string, number>();
   let count = 0;
   let listener: ChannelListener | null = null;
   let listening = false;
@@ -96,10 +105,13 @@ export function createLiveHub(database: Database, log: LiveHubLog, limits: LiveL
     add(stream) {
       if (stopped || !listening) return "unavailable";
       const set = byUser.get(stream.userId) ?? new Set<LiveStream>();
-      if (set.size >= limits.perUser) return "user-limit";
+      if (set.size >= (stream.confirmed ? limits.perUser : limits.perUnconfirmedUser)) return "user-limit";
+      const fromNetwork = byNetwork.get(stream.network) ?? 0;
+      if (fromNetwork >= limits.perNetwork) return "network-limit";
       if (count >= limits.total) return "total-limit";
       set.add(stream);
       byUser.set(stream.userId, set);
+      byNetwork.set(stream.network, fromNetwork + 1);
       count += 1;
       return null;
     },
@@ -108,6 +120,9 @@ export function createLiveHub(database: Database, log: LiveHubLog, limits: LiveL
       const set = byUser.get(stream.userId);
       if (!set?.delete(stream)) return;
       count -= 1;
+      const fromNetwork = (byNetwork.get(stream.network) ?? 1) - 1;
+      if (fromNetwork > 0) byNetwork.set(stream.network, fromNetwork);
+      else byNetwork.delete(stream.network);
       if (set.size === 0) byUser.delete(stream.userId);
     },
 

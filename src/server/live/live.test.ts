@@ -49,7 +49,10 @@ beforeAll(async () => {
   ctx = await createTestContext({}, { jobs: false });
   app = await buildApp(ctx.deps, {
     serveWeb: false,
-    live: { heartbeatMs: HEARTBEAT_MS, limits: { perUser: PER_USER, total: 100 } },
+    live: {
+      heartbeatMs: HEARTBEAT_MS,
+      limits: { perUser: PER_USER, perUnconfirmedUser: 1, perNetwork: 100, total: 100 },
+    },
   });
   base = await listen(app);
   client = await createUser(ctx, "client");
@@ -184,6 +187,45 @@ describe("GET /api/events", () => {
     await streams[0]?.ended;
     await expect.poll(async () => (await connect(user)).status, { timeout: 5000 }).toBe(200);
     for (const s of streams) s.close();
+  });
+
+  it("gives an unconfirmed account fewer streams, and says how to have more", async () => {
+    const user = await createUser(ctx, "client", "unconfirmed-tabs", { verified: false });
+    const first = await connectReady(user);
+    const refused = await connect(user);
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(await refused.text()).message).toBe(
+      "You have 1 Automatch tabs or windows receiving live updates already. Confirm your email address to have more. " +
+        "Close some of them; this one keeps refreshing itself meanwhile.",
+    );
+    first.close();
+  });
+
+  it("refuses one network's streams past its share, whatever the accounts, and not another's", async () => {
+    const small = await buildApp(ctx.deps, {
+      serveWeb: false,
+      live: { heartbeatMs: HEARTBEAT_MS, limits: { perUser: 3, perUnconfirmedUser: 1, perNetwork: 4, total: 100 } },
+    });
+    try {
+      const url = await listen(small);
+      const accounts = await Promise.all([1, 2, 3].map((i) => createUser(ctx, "client", `network-${i}`)));
+      const streams = [];
+      for (const account of accounts.slice(0, 2)) {
+        for (let i = 0; i < 2; i++) streams.push(await connectReady(account, url));
+      }
+      const refused = await connect(accounts[2] as TestUser, {}, url);
+      expect(refused.status).toBe(429);
+      expect(refused.header("retry-after")).toBe("30");
+      expect(JSON.parse(await refused.text()).message).toMatch(/^Your network has 4 Automatch tabs or windows/);
+      for (const s of streams) s.close();
+      await Promise.all(streams.map((s) => s.ended));
+      await expect
+        .poll(async () => (await connect(accounts[2] as TestUser, {}, url)).status, { timeout: 5000 })
+        .toBe(200);
+    } finally {
+      for (const c of open) c.close();
+      await small.close();
+    }
   });
 
   it("ends the stream of a session past its idle timeout, at the next heartbeat", async () => {

@@ -1,10 +1,12 @@
 // GET /api/events: the live stream of a signed-in tab (Server-Sent Events, decision 130). Written by
 // hand on the raw response: the format is four kinds of lines, and the reply must bypass the hooks that
 // would compress or buffer it.
+
 import { BRAND_NAME } from "@/shared/brand";
 import type { LiveEvent } from "@/shared/live";
 import { ServiceUnavailableError, TooManyRequestsError } from "../errors";
 import { messageOnlySchema as messageSchema } from "../http/error-responses";
+import { rateLimitSubject } from "../http/rate-limit";
 import { currentUser, requireRole, SESSION_COOKIE } from "../http/session";
 import type { RoutePlugin } from "../http/types";
 import { createLiveHub, DEFAULT_LIVE_LIMITS, type LiveLimits, type LiveStream } from "./hub";
@@ -97,6 +99,8 @@ export function liveRoutes(options: LiveOptions = {}): RoutePlugin {
         };
         const stream: LiveStream = {
           userId: user.id,
+          network: rateLimitSubject(request.ip),
+          confirmed: user.emailVerifiedAt !== null,
           sessionId: deps.sessions.idOf(token),
           send: (event) => write(formatEvent(event)),
           comment: (text) => write(`: ${text}\n\n`),
@@ -109,9 +113,18 @@ export function liveRoutes(options: LiveOptions = {}): RoutePlugin {
         };
         const refused = hub.add(stream);
         if (refused === "user-limit") {
+          const allowed = stream.confirmed ? limits.perUser : limits.perUnconfirmedUser;
           throw new TooManyRequestsError(
-            `You have ${limits.perUser} ${BRAND_NAME} tabs or windows receiving live updates already. ` +
+            `You have ${allowed} ${BRAND_NAME} tabs or windows receiving live updates already. ` +
+              (stream.confirmed ? "" : "Confirm your email address to have more. ") +
               "Close some of them; this one keeps refreshing itself meanwhile.",
+            30,
+          );
+        }
+        if (refused === "network-limit") {
+          throw new TooManyRequestsError(
+            `Your network has ${limits.perNetwork} ${BRAND_NAME} tabs or windows receiving live updates already. ` +
+              "This one keeps refreshing itself meanwhile.",
             30,
           );
         }

@@ -17,6 +17,7 @@ import { hitRateLimit, type RateLimit } from "../../http/rate-limit";
 import { composeEmail } from "../notifications/compose";
 import { type MessagingDeps, queueEmail } from "../notifications/service";
 import { passwordChangedEmail } from "./emails";
+import { releaseHeldRequests } from "./held-requests";
 import { hashPassword } from "./password";
 import * as q from "./queries";
 import { refuseWeakPassword } from "./service";
@@ -105,6 +106,8 @@ export async function resetPassword(deps: RecoveryDeps, input: ResetPasswordInpu
     const current = await q.lockUser(tx, user.id);
     if (!current || current.email !== token.email) throw new BadRequestError(PASSWORD_RESET_LINK_INVALID_MESSAGE);
     await q.setPasswordAfterReset(tx, user.id, passwordHash, token.email, deps.now());
+    // The link proved the address: requests held for its confirmation go to providers.
+    await releaseHeldRequests(tx, deps.jobs, current);
     // The owner proved it by the link: failed sign-ins before it no longer slow the account (decision 116).
     await q.insertLoginAttempt(tx, { email: user.email, ip: "password-reset", succeeded: true, createdAt: deps.now() });
     await q.deleteAccountTokens(tx, user.id, "password_reset");

@@ -17,6 +17,7 @@ import { BadRequestError, ConflictError, FieldError, TooManyRequestsError } from
 import { hitRateLimit, type RateLimit } from "../../http/rate-limit";
 import { composeEmail } from "../notifications/compose";
 import { queueEmail } from "../notifications/service";
+import { releaseHeldRequests } from "./held-requests";
 import { hashPassword, verifyPassword } from "./password";
 import * as q from "./queries";
 import { accountTokenId, issueAccountToken } from "./recovery";
@@ -137,6 +138,7 @@ export async function verifyEmail(deps: AuthDeps, input: VerifyEmailInput): Prom
         throw new ConflictError(TAKEN);
       }
       const updated = await q.confirmEmail(tx, current.id, token.email, now);
+      await releaseHeldRequests(tx, deps.jobs, current);
       await q.deleteAccountTokens(tx, current.id, "email_verification");
       return updated;
     }),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, lt, ne, notExists, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, ne, notExists, type SQL, sql } from "drizzle-orm";
 import { ACCESS_GRANTING_STATUSES } from "@/shared/billing";
 import {
   DECLINE_PENALTY_MAX,
@@ -32,6 +32,15 @@ import { users } from "../../db/schema/users";
 export async function lockQuoteRequest(tx: Db, id: number): Promise<QuoteRequestRow | undefined> {
   const [row] = await tx.select().from(quoteRequests).where(eq(quoteRequests.id, id)).for("update");
   return row;
+}
+
+/** Whether the account's address is confirmed: only then do its requests go to providers (decision 150). */
+export async function ownerConfirmed(tx: Db, clientId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ confirmed: sql<boolean>`${users.emailVerifiedAt} is not null` })
+    .from(users)
+    .where(eq(users.id, clientId));
+  return row?.confirmed === true;
 }
 
 /** The request's leads: which companies hold one, and whether they turned it down. */
@@ -289,6 +298,8 @@ export async function underMatchedRequestIds(
   const rows = await db
     .select({ id: quoteRequests.id })
     .from(quoteRequests)
+    // An unconfirmed client's requests wait for the confirmation, which sweeps them (decision 150).
+    .innerJoin(users, and(eq(users.id, quoteRequests.clientId), isNotNull(users.emailVerifiedAt)))
     .leftJoin(leads, and(eq(leads.quoteRequestId, quoteRequests.id), ne(leads.status, "declined")))
     .where(and(inArray(quoteRequests.status, ["open", "matched"]), gt(quoteRequests.id, afterId)))
     .groupBy(quoteRequests.id)
@@ -303,6 +314,8 @@ export async function overdueRequests(db: Db, causeOf: (id: number) => string, n
   const rows = await db
     .select({ id: quoteRequests.id, title: quoteRequests.title, matchDueAt: quoteRequests.matchDueAt })
     .from(quoteRequests)
+    // A request held until its client confirms the address is the client's to release, not a missed match.
+    .innerJoin(users, and(eq(users.id, quoteRequests.clientId), isNotNull(users.emailVerifiedAt)))
     .where(and(eq(quoteRequests.status, "open"), lt(quoteRequests.matchDueAt, now)))
     .orderBy(asc(quoteRequests.matchDueAt));
   if (rows.length === 0) return [];

@@ -16,7 +16,7 @@ import * as q from "./queries";
 export type MatchingDeps = MessagingDeps & { leadsPerRequest: number };
 
 export type MatchOutcome =
-  | { status: "skipped"; reason: "not-found" | "not-open" }
+  | { status: "skipped"; reason: "not-found" | "not-open" | "owner-unconfirmed" }
   /** totalLeads: the request's leads not declined, after this run. */
   | { status: "done"; delivered: number; eligible: number; totalLeads: number };
 
@@ -49,6 +49,9 @@ export async function matchQuoteRequest(deps: MatchingDeps, quoteRequestId: numb
     const request = await q.lockQuoteRequest(tx, quoteRequestId);
     if (!request) return { status: "skipped", reason: "not-found" };
     if (request.status !== "open" && request.status !== "matched") return { status: "skipped", reason: "not-open" };
+    // A request of an account whose address nobody has confirmed is kept, and goes to providers once it
+    // is confirmed (decision 150): an unconfirmed sign-up cannot have providers emailed at will.
+    if (!(await q.ownerConfirmed(tx, request.clientId))) return { status: "skipped", reason: "owner-unconfirmed" };
 
     // A lead its provider declined holds no place: the request is owed another provider instead,
     // though never the same one again (findCandidates skips every company with a lead for it).

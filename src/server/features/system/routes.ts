@@ -1,10 +1,11 @@
 import { z } from "zod";
 import type { PublicConfig } from "@/shared/public-config";
 import { pingDatabase, probeWrites } from "../../db/client";
+import { diskTooFull } from "../../db/disk";
 import { ServiceUnavailableError } from "../../errors";
 import type { RoutePlugin } from "../../http/types";
 
-export const systemRoutes: RoutePlugin = async (app, { config }) => {
+export const systemRoutes: RoutePlugin = async (app, { config, lifecycle }) => {
   // Kept as it was for what already polls it: the process answers and the database answers a read.
   app.get(
     "/healthz",
@@ -41,13 +42,33 @@ export const systemRoutes: RoutePlugin = async (app, { config }) => {
           200: z.object({ status: z.literal("ok"), database: z.literal("writable") }),
           503: z.object({
             status: z.literal("error"),
-            database: z.enum(["read-only", "unavailable"]),
+            database: z.enum(["read-only", "unavailable", "disk-full", "not-asked"]),
             message: z.string(),
           }),
         },
       },
     },
     async (_request, reply) => {
+      // Shutting down (decision 144): the load balancer takes this process out while it still serves.
+      if (lifecycle.draining) {
+        return reply
+          .code(503)
+          .header("retry-after", "5")
+          .send({
+            status: "error" as const,
+            database: "not-asked" as const,
+            message: "The server is shutting down: send new requests to another instance.",
+          });
+      }
+      // The embedded database's disk: a write that needs a new page fails on a full disk even when
+      // the probe's row fits in a page it has (decision 143).
+      const tooFull = diskTooFull(config.database);
+      if (tooFull) {
+        return reply
+          .code(503)
+          .header("retry-after", "30")
+          .send({ status: "error" as const, database: "disk-full" as const, message: tooFull });
+      }
       const database = await probeWrites(app.db);
       if (database === "writable") return { status: "ok" as const, database };
       const unavailable = new ServiceUnavailableError(

@@ -18,7 +18,9 @@ export function VerifyEmailBanner() {
       <MailWarning className="h-5 w-5 shrink-0" aria-hidden="true" />
       <p className="min-w-0 flex-1">
         Confirm your email address, {user.email}, with the link we sent you.
-        {user.userType === "client" ? " Providers see your contact details only once it is confirmed." : null}
+        {user.userType === "client"
+          ? " Your quote requests go to providers, and providers see your contact details, only once it is confirmed."
+          : null}
       </p>
       {resend.data ? (
         <p role="status">{resend.data.message}</p>

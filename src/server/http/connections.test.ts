@@ -1,0 +1,128 @@
+// Slow and flooding clients (issue 29, decision 144), on a real listening server: a thousand
+// connections that never finish their headers are closed within the headers timeout, a stalled body and
+// an idle kept-alive connection are closed too, and past the connection cap the oldest idle ones make
+// room, while /healthz/live keeps answering throughout.
+import net from "node:net";
+import { beforeAll, describe, expect, it } from "vitest";
+import { sharedTestContext } from "../test/shared-context";
+
+type Slow = { socket: net.Socket; closedAt: Promise<number> };
+
+function port(ctx: { app: { server: net.Server } }): number {
+  const address = ctx.app.server.address();
+  if (typeof address !== "object" || !address) throw new Error("not listening");
+  return address.port;
+}
+
+/** A connection that sends `text` and nothing more; resolves when the server closes it. */
+async function openSlow(at: number, text: string): Promise<Slow> {
+  const socket = net.connect(at, "127.0.0.1");
+  socket.on("data", () => undefined);
+  const closedAt = new Promise<number>((resolve) => socket.once("close", () => resolve(Date.now())));
+  socket.on("error", () => undefined);
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", () => resolve());
+    socket.once("error", reject);
+  });
+  socket.write(text);
+  return { socket, closedAt };
+}
+
+/** /healthz/live on a new connection, as a load balancer's probe. */
+async function live(at: number): Promise<number> {
+  const res = await fetch(`http://127.0.0.1:${at}/healthz/live`, {
+    headers: { connection: "close" },
+    signal: AbortSignal.timeout(2000),
+  });
+  return res.status;
+}
+
+/** Probes /healthz/live every 100 ms until `until` settles; answers every status it got. */
+async function probeWhile(at: number, until: Promise<unknown>): Promise<(number | string)[]> {
+  const statuses: (number | string)[] = [];
+  let done = false;
+  void until.finally(() => {
+    done = true;
+  });
+  while (!done) {
+    statuses.push(await live(at).catch((err: Error) => err.message));
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return statuses;
+}
+
+const HALF_HEADERS = "GET /healthz/live HTTP/1.1\r\nHost: localhost\r\nUser-Agent: slow";
+
+describe("a thousand connections that never finish their headers", () => {
+  const ctx = sharedTestContext({ HTTP_HEADERS_TIMEOUT_MS: "1000", HTTP_REQUEST_TIMEOUT_MS: "1500" });
+  beforeAll(async () => {
+    await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+  });
+
+  it("are closed within the headers timeout, while /healthz/live keeps answering", async () => {
+    const at = port(ctx);
+    const opened = Date.now();
+    const slow: Slow[] = [];
+    for (let i = 0; i < 1000; i++) slow.push(await openSlow(at, HALF_HEADERS));
+    const allClosed = Promise.all(slow.map((s) => s.closedAt));
+    const statuses = await probeWhile(at, allClosed);
+    const lastClosed = Math.max(...(await allClosed));
+    // The timeout (1 s) counts from each connection, checked every second: 1,000 connections take a
+    // moment to open, so the last closes at most a little over 2 s after the first was opened.
+    expect(lastClosed - opened).toBeLessThan(4000);
+    expect(statuses.length).toBeGreaterThan(3);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+  });
+
+  it("closes a request whose body stalls, and answers the whole request's timeout", async () => {
+    const at = port(ctx);
+    const started = Date.now();
+    const stalled = await openSlow(
+      at,
+      "POST /api/auth/sign-in HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+    );
+    const closed = await stalled.closedAt;
+    expect(closed - started).toBeGreaterThanOrEqual(1400);
+    expect(closed - started).toBeLessThan(4000);
+  });
+});
+
+describe("a kept-alive connection with nothing to do", () => {
+  const ctx = sharedTestContext({ HTTP_KEEP_ALIVE_TIMEOUT_MS: "500" });
+  beforeAll(async () => {
+    await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+  });
+
+  it("is closed after the keep-alive timeout", async () => {
+    const conn = await openSlow(port(ctx), "GET /healthz/live HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    const answered = Date.now();
+    const closed = await conn.closedAt;
+    expect(closed - answered).toBeGreaterThanOrEqual(400);
+    expect(closed - answered).toBeLessThan(3000);
+  });
+});
+
+describe("more connections than the cap", () => {
+  const ctx = sharedTestContext({ HTTP_MAX_CONNECTIONS: "200", HTTP_HEADERS_TIMEOUT_MS: "20000" });
+  beforeAll(async () => {
+    await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+  });
+
+  it("close the oldest idle ones, never more than the cap open, and a health check still gets in", async () => {
+    const at = port(ctx);
+    const slow: Slow[] = [];
+    for (let i = 0; i < 1000; i++) slow.push(await openSlow(at, HALF_HEADERS));
+    // The headers timeout is 20 s: only the cap can have closed these so soon.
+    await new Promise((r) => setTimeout(r, 200));
+    const count = await new Promise<number>((resolve, reject) =>
+      ctx.app.server.getConnections((err, n) => (err ? reject(err) : resolve(n))),
+    );
+    expect(count).toBeLessThanOrEqual(200);
+    const stillOpen = slow.filter((s) => !s.socket.destroyed && s.socket.readyState === "open");
+    expect(stillOpen.length).toBeLessThanOrEqual(200);
+    // The newest stayed; the oldest made room.
+    expect(slow[0]?.socket.readyState).not.toBe("open");
+    for (let i = 0; i < 5; i++) expect(await live(at)).toBe(200);
+    for (const s of slow) s.socket.destroy();
+  });
+});
