@@ -10,6 +10,7 @@ import { hashPassword } from "../features/auth/password";
 import { confirmEmail, insertUser } from "../features/auth/queries";
 import { type OwnPostgres, startOwnPostgres } from "../test/own-postgres";
 import { processSpawner, type Started } from "../test/processes";
+import { waitFor } from "../test/wait";
 import { executedRows, openDatabase } from "./client";
 
 const spawn = processSpawner();
@@ -22,16 +23,6 @@ let pg: OwnPostgres;
 let server: Started;
 let base: string;
 const cookies: string[] = [];
-
-async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs: number, what: string) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 beforeAll(async () => {
   pg = await startOwnPostgres();

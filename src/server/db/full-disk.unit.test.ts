@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { processSpawner, type Started } from "../test/processes";
+import { waitFor } from "../test/wait";
 
 const spawn = processSpawner();
 const mountPoint = fs.mkdtempSync(path.join(os.tmpdir(), "automatch-full-disk-"));
@@ -37,16 +38,6 @@ function startServer(): Started {
     JOB_POLL_SECONDS: "0.5",
     SHUTDOWN_DRAIN_MS: "0",
   });
-}
-
-async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs: number, what: string) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** Writes zeros until the disk refuses: nothing is left for the database. */

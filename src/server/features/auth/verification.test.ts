@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { EMAIL_LINK_INVALID_MESSAGE, emailChangeAnswer } from "@/shared/auth";
-import { users } from "../../db/schema/users";
+import { unconfirmLikeAnEarlyAccount } from "../../test/accounts";
 import { createProvider } from "../../test/fixtures";
 import { emailsTo } from "../../test/reads";
 import { leadRowOf, matchedRequest, quoteOn } from "../../test/scenarios";
@@ -70,10 +69,8 @@ describe("email verification", () => {
     const provider = await createProvider(ctx, {
       specialties: ["RPA", "Data Entry Automation", "Workflow Automation"],
     });
-    // A new account's requests reach providers only once it is confirmed (decision 150); an account made
-    // before addresses were confirmed (decision 114) had its requests matched while unconfirmed.
     const requestId = await matchedRequest(ctx, client);
-    await ctx.database.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, client.id));
+    await unconfirmLikeAnEarlyAccount(ctx, client);
     const lead = await leadRowOf(ctx, provider, requestId);
     await quoteOn(ctx, provider, requestId, {
       amount: 12_000,

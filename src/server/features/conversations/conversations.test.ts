@@ -13,8 +13,8 @@ import { leadMessages } from "../../db/schema/lead-messages";
 import { leads } from "../../db/schema/leads";
 import { notifications } from "../../db/schema/notifications";
 import { subscriptions } from "../../db/schema/subscriptions";
-import { users } from "../../db/schema/users";
 import { LIVE_CHANNEL, type LiveMessage } from "../../live/publish";
+import { unconfirmLikeAnEarlyAccount } from "../../test/accounts";
 import { createTopProvider, type TestProvider } from "../../test/fixtures";
 import { leadOf, matchedRequest } from "../../test/scenarios";
 import { sharedTestContext } from "../../test/shared-context";
@@ -468,11 +468,9 @@ describe("the client's contact details", () => {
   });
 
   it("an unconfirmed client's reply does not show them (decision 114)", async () => {
-    // An account made before addresses were confirmed, whose request was matched then: a new account's
-    // requests reach providers only once it is confirmed (decision 150).
     const unconfirmed = await createUser(ctx, "client", "unconfirmed");
     const { leadA } = await matchedLeads(unconfirmed);
-    await ctx.database.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, unconfirmed.id));
+    await unconfirmLikeAnEarlyAccount(ctx, unconfirmed);
     await sent(unconfirmed, leadA, "Hello.");
     expect((await call(a, "GET", `/api/leads/${leadA}`)).json().request).not.toHaveProperty("client");
   });
