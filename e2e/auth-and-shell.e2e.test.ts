@@ -1,7 +1,15 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, apiSignUp, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import {
+  apiSignIn,
+  apiSignUp,
+  DEMO,
+  keepScreenshot,
+  signUpThroughForm,
+  startProduct,
+  uniqueEmail,
+} from "./support/fixture";
 
 // The sign-up's confirmation link arrives by email: this file reads it from a local SMTP server.
 const product = startProduct({ mail: true });
@@ -20,13 +28,8 @@ describe("accounts", () => {
   it("a visitor signs up from the login link, lands on the welcome dashboard as a client, and logs out", async () => {
     await page.goto("/api/login?returnTo=%2Fauth-test");
     await expect.poll(() => page.url()).toContain("/login?returnTo=%2Fauth-test");
-    await page.getByRole("link", { name: "Create an account" }).click();
     const email = uniqueEmail("e2e-signup");
-    await page.getByLabel("First name").fill("Grace");
-    await page.getByLabel("Last name").fill("Hopper");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill("cobol-forever-1959");
-    await page.getByRole("button", { name: "Create Account" }).click();
+    await signUpThroughForm(page, { firstName: "Grace", lastName: "Hopper", email, password: "cobol-forever-1959" });
     // The same answer whoever asks (decision 115); the emailed link confirms the address and signs in.
     await page.getByRole("heading", { name: "Check your inbox" }).waitFor();
     expect(await page.getByRole("status").innerText()).toContain(`We have sent a link to ${email}.`);

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { apiSignIn, apiSignUp, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import { apiSignIn, apiSignUp, DEMO, keepScreenshot, newPerson, startProduct } from "./support/fixture";
 import { submitThroughWizard } from "./support/wizard";
 
 const product = startProduct();
@@ -15,12 +15,7 @@ describe("lead delivery", () => {
   it("a client's request reaches the provider, who sees its score and reasons, opens it, and it becomes viewed", async () => {
     // The client signs up and submits through the wizard.
     const title = `Invoice intake ${Date.now()}`;
-    await apiSignUp(context, {
-      firstName: "Quinn",
-      lastName: "Client",
-      email: uniqueEmail("e2e-match"),
-      password: "client-pass-123",
-    });
+    await apiSignUp(context, newPerson("Quinn", "Client", "e2e-match"));
     await submitThroughWizard(page, {
       contactEmail: "quinn@example.com",
       companyName: "Quinn Finance",

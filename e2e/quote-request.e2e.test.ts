@@ -2,7 +2,15 @@ import type { BrowserContext, Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
 import { watchCspViolations } from "./support/csp";
-import { apiSignIn, apiSignUp, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import {
+  apiSignIn,
+  apiSignUp,
+  DEMO,
+  keepScreenshot,
+  signUpThroughForm,
+  startProduct,
+  uniqueEmail,
+} from "./support/fixture";
 
 // The sign-up's confirmation link arrives by email: this file reads it from a local SMTP server.
 const product = startProduct({ mail: true });
@@ -30,13 +38,13 @@ describe("client journey", () => {
     await keepScreenshot(page, "quote-request-landing");
     await page.getByRole("link", { name: "Start Quote Request" }).first().click();
     await page.waitForURL("**/login?returnTo=%2Fquote-request");
-    await page.getByRole("link", { name: "Create an account" }).click();
     const email = uniqueEmail("e2e-wizard");
-    await page.getByLabel("First name").fill("Ada");
-    await page.getByLabel("Last name").fill("Lovelace");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill("analytical-engine-1843");
-    await page.getByRole("button", { name: "Create Account" }).click();
+    await signUpThroughForm(page, {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email,
+      password: "analytical-engine-1843",
+    });
     await page.getByRole("heading", { name: "Check your inbox" }).waitFor();
     // The link in the email confirms the address, signs the browser in and leads back to the wizard.
     await page.goto(await product.linkIn(email, "Confirm your email", "/verify-email#"));

@@ -159,6 +159,11 @@ function decodedMail(raw: string): string {
 
 export type SignUpData = { firstName: string; lastName: string; email: string; password: string };
 
+/** A new person's sign-up data: an address of their own made from `tag`, and a password of their own. */
+export function newPerson(firstName: string, lastName: string, tag: string): SignUpData {
+  return { firstName, lastName, email: uniqueEmail(tag), password: `${tag}-pass-123` };
+}
+
 /**
  * An account made through the API as the sign-up form makes it (decision 115). By default the browser
  * then signs in with the password and the address stays unconfirmed; with `confirm` (a product started
@@ -176,6 +181,16 @@ export async function apiSignUp(
   const token = new URLSearchParams(new URL(link).hash.slice(1)).get("token");
   const opened = await context.request.post("/api/auth/verify-email", { data: { token } });
   if (!opened.ok()) throw new Error(`the confirmation link failed for ${data.email}: ${opened.status()}`);
+}
+
+/** From the sign-in page, as a person does: the link to the sign-up form, the form filled in and sent. */
+export async function signUpThroughForm(page: Page, data: SignUpData): Promise<void> {
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await page.getByLabel("First name").fill(data.firstName);
+  await page.getByLabel("Last name").fill(data.lastName);
+  await page.getByLabel("Email").fill(data.email);
+  await page.getByLabel("Password").fill(data.password);
+  await page.getByRole("button", { name: "Create Account" }).click();
 }
 
 function launchBrowser(): Promise<Browser> {
