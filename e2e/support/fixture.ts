@@ -193,6 +193,13 @@ export async function signUpThroughForm(page: Page, data: SignUpData): Promise<v
   await page.getByRole("button", { name: "Create Account" }).click();
 }
 
+/** Signs up through the form, then opens the link the confirmation email brings (a product started with `mail`). */
+export async function signUpAndConfirm(page: Page, product: Pick<Product, "linkIn">, data: SignUpData): Promise<void> {
+  await signUpThroughForm(page, data);
+  await page.getByRole("heading", { name: "Check your inbox" }).waitFor();
+  await page.goto(await product.linkIn(data.email, "Confirm your email", "/verify-email#"));
+}
+
 function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -236,4 +243,16 @@ function keepText(name: string, text: string): string {
   const file = path.join(ARTIFACTS, name);
   fs.writeFileSync(file, text);
   return file;
+}
+
+/**
+ * A new context with one page for each test of the file, opened before the test (and closed after it,
+ * as every context a test opens): read them as `tab.page` and `tab.context`.
+ */
+export function pagePerTest(product: Product): { readonly context: BrowserContext; readonly page: Page } {
+  const tab = {} as { context: BrowserContext; page: Page };
+  beforeEach(async () => {
+    Object.assign(tab, await product.newPage());
+  });
+  return tab;
 }
