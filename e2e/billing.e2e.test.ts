@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
 import { apiSignIn, DEMO, keepScreenshot, pagePerTest, startProduct } from "./support/fixture";
 import { toastText } from "./support/toast";
