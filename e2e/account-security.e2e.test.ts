@@ -1,64 +1,59 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignUp, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import { apiSignUp, keepScreenshot, pagePerTest, startProduct, uniqueEmail } from "./support/fixture";
 
 // Account emails carry their links to their owner only: this file's server mails a local SMTP server.
 const product = startProduct({ mail: true });
 
-let context: BrowserContext;
-let page: Page;
-beforeEach(async () => {
-  ({ context, page } = await product.newPage());
-});
+const tab = pagePerTest(product);
 
 describe("forgot password", () => {
   it("a user who forgot the password gets a link by email, chooses a new one and signs in with it", async () => {
     const email = uniqueEmail("e2e-forgot");
-    await apiSignUp(context, { firstName: "Alan", lastName: "Turing", email, password: "enigma-bombe-1940" });
+    await apiSignUp(tab.context, { firstName: "Alan", lastName: "Turing", email, password: "enigma-bombe-1940" });
     // Another browser stays signed in: the reset signs it out.
     const other = await product.newContext();
     expect(
       (await other.request.post("/api/auth/sign-in", { data: { email, password: "enigma-bombe-1940" } })).ok(),
     ).toBe(true);
-    await context.clearCookies();
+    await tab.context.clearCookies();
 
-    await page.goto("/login");
-    await page.getByRole("link", { name: "Forgot password?" }).click();
-    await page.waitForURL("**/forgot-password");
-    expect(await accessibilityViolations(page)).toEqual([]);
-    await page.getByLabel("Email").fill(email);
-    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await tab.page.goto("/login");
+    await tab.page.getByRole("link", { name: "Forgot password?" }).click();
+    await tab.page.waitForURL("**/forgot-password");
+    expect(await accessibilityViolations(tab.page)).toEqual([]);
+    await tab.page.getByLabel("Email").fill(email);
+    await tab.page.getByRole("button", { name: "Send Reset Link" }).click();
     await expect
-      .poll(() => page.getByRole("status").innerText())
+      .poll(() => tab.page.getByRole("status").innerText())
       .toContain("If an account uses that email, we have sent it a link");
-    await keepScreenshot(page, "forgot-password-sent");
+    await keepScreenshot(tab.page, "forgot-password-sent");
 
     const link = await product.linkIn(email, "Reset your password", "/reset-password#");
-    await page.goto(link);
-    await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
-    expect(await accessibilityViolations(page)).toEqual([]);
+    await tab.page.goto(link);
+    await tab.page.getByRole("heading", { name: "Choose a new password" }).waitFor();
+    expect(await accessibilityViolations(tab.page)).toEqual([]);
     // The server refuses a common password, at the field, saying why.
-    await page.getByLabel("New password").fill("password123");
-    await page.getByRole("button", { name: "Set New Password" }).click();
-    await page.getByText(/Password is too easy to guess/).waitFor();
-    await keepScreenshot(page, "reset-password-weak");
-    await page.getByLabel("New password").fill("turing-machine-1936");
-    await page.getByRole("button", { name: "Set New Password" }).click();
+    await tab.page.getByLabel("New password").fill("password123");
+    await tab.page.getByRole("button", { name: "Set New Password" }).click();
+    await tab.page.getByText(/Password is too easy to guess/).waitFor();
+    await keepScreenshot(tab.page, "reset-password-weak");
+    await tab.page.getByLabel("New password").fill("turing-machine-1936");
+    await tab.page.getByRole("button", { name: "Set New Password" }).click();
 
-    await page.waitForURL((url) => url.pathname === "/login");
-    await expect.poll(() => page.getByRole("status").innerText()).toContain("Your password was changed");
+    await tab.page.waitForURL((url) => url.pathname === "/login");
+    await expect.poll(() => tab.page.getByRole("status").innerText()).toContain("Your password was changed");
     expect((await other.request.get("/api/auth/user")).status()).toBe(401);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill("turing-machine-1936");
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await page.getByRole("heading", { name: "Welcome back, Alan!" }).waitFor();
+    await tab.page.getByLabel("Email").fill(email);
+    await tab.page.getByLabel("Password").fill("turing-machine-1936");
+    await tab.page.getByRole("button", { name: "Sign In" }).click();
+    await tab.page.getByRole("heading", { name: "Welcome back, Alan!" }).waitFor();
 
     // The link worked once.
-    await page.goto(link);
-    await page.getByLabel("New password").fill("another-machine-1950");
-    await page.getByRole("button", { name: "Set New Password" }).click();
-    await page.getByText("This link has expired or has already been used. Ask for a new one.").waitFor();
+    await tab.page.goto(link);
+    await tab.page.getByLabel("New password").fill("another-machine-1950");
+    await tab.page.getByRole("button", { name: "Set New Password" }).click();
+    await tab.page.getByText("This link has expired or has already been used. Ask for a new one.").waitFor();
   });
 });
 
@@ -66,7 +61,7 @@ describe("sessions", () => {
   it("Settings lists where the account is signed in; the user signs out another device, then everywhere", async () => {
     const email = uniqueEmail("e2e-sessions");
     const password = "difference-engine-1822";
-    await apiSignUp(context, { firstName: "Charles", lastName: "Babbage", email, password }, product);
+    await apiSignUp(tab.context, { firstName: "Charles", lastName: "Babbage", email, password }, product);
     // A phone signed in too.
     const phone = await product.newContext();
     const phoneSignIn = await phone.request.post("/api/auth/sign-in", {
@@ -78,22 +73,22 @@ describe("sessions", () => {
     });
     expect(phoneSignIn.ok()).toBe(true);
 
-    await page.goto("/settings");
-    const sessions = page.getByRole("list", { name: "Sessions" });
+    await tab.page.goto("/settings");
+    const sessions = tab.page.getByRole("list", { name: "Sessions" });
     await expect.poll(() => sessions.getByTestId("session").count()).toBe(2);
     expect(await sessions.getByTestId("session").first().innerText()).toContain("This device");
     expect(await sessions.getByTestId("session").nth(1).innerText()).toContain("Safari on iOS");
-    expect(await accessibilityViolations(page)).toEqual([]);
-    await keepScreenshot(page, "settings-sessions");
+    expect(await accessibilityViolations(tab.page)).toEqual([]);
+    await keepScreenshot(tab.page, "settings-sessions");
 
     await sessions.getByRole("button", { name: /Sign out Safari on iOS/ }).click();
     await expect.poll(() => sessions.getByTestId("session").count()).toBe(1);
     expect((await phone.request.get("/api/auth/user")).status()).toBe(401);
 
-    await page.getByRole("button", { name: "Sign Out Everywhere" }).click();
-    await page.getByRole("alertdialog").getByRole("button", { name: "Sign Out Everywhere" }).click();
-    await page.waitForURL((url) => url.pathname === "/");
-    expect((await context.request.get("/api/auth/user")).status()).toBe(401);
+    await tab.page.getByRole("button", { name: "Sign Out Everywhere" }).click();
+    await tab.page.getByRole("alertdialog").getByRole("button", { name: "Sign Out Everywhere" }).click();
+    await tab.page.waitForURL((url) => url.pathname === "/");
+    expect((await tab.context.request.get("/api/auth/user")).status()).toBe(401);
   });
 });
 
@@ -101,32 +96,32 @@ describe("email address", () => {
   it("an unconfirmed account is asked to confirm, gets another link, confirms, then moves to a new address", async () => {
     const email = uniqueEmail("e2e-confirm");
     const password = "ada-byron-king-1815";
-    await apiSignUp(context, { firstName: "Augusta", lastName: "King", email, password });
+    await apiSignUp(tab.context, { firstName: "Augusta", lastName: "King", email, password });
 
-    await page.goto("/settings");
-    const banner = page.getByRole("region", { name: "Confirm your email" });
+    await tab.page.goto("/settings");
+    const banner = tab.page.getByRole("region", { name: "Confirm your email" });
     await banner.waitFor();
     expect(await banner.innerText()).toContain(
       "Your quote requests go to providers, and providers see your contact details, only once it is confirmed.",
     );
-    expect(await accessibilityViolations(page)).toEqual([]);
-    await keepScreenshot(page, "confirm-email-banner");
+    expect(await accessibilityViolations(tab.page)).toEqual([]);
+    await keepScreenshot(tab.page, "confirm-email-banner");
     await banner.getByRole("button", { name: "Send the Link Again" }).click();
     await expect.poll(() => banner.getByRole("status").innerText()).toContain(`We have sent a link to ${email}.`);
-    await page.goto(await product.linkIn(email, "Confirm your email", "/verify-email#"));
-    await page.waitForURL((url) => url.pathname === "/");
-    await page.goto("/settings");
-    await page.getByRole("heading", { name: "Email" }).waitFor();
-    expect(await page.getByRole("region", { name: "Confirm your email" }).count()).toBe(0);
+    await tab.page.goto(await product.linkIn(email, "Confirm your email", "/verify-email#"));
+    await tab.page.waitForURL((url) => url.pathname === "/");
+    await tab.page.goto("/settings");
+    await tab.page.getByRole("heading", { name: "Email" }).waitFor();
+    expect(await tab.page.getByRole("region", { name: "Confirm your email" }).count()).toBe(0);
 
     // A new address takes effect only once the link sent to it is opened.
     const next = uniqueEmail("e2e-moved");
-    await page.getByLabel("New email").fill(next);
-    await page.getByLabel("Current password", { exact: true }).first().fill(password);
-    await page.getByRole("button", { name: "Change Email" }).click();
-    await expect.poll(() => page.getByText(`We have sent a link to ${next}.`).count()).toBe(1);
-    await page.goto(await product.linkIn(next, "Confirm your new email", "/verify-email#"));
-    await page.waitForURL((url) => url.pathname === "/settings");
-    await expect.poll(() => page.getByText(`${next} (confirmed)`).count()).toBe(1);
+    await tab.page.getByLabel("New email").fill(next);
+    await tab.page.getByLabel("Current password", { exact: true }).first().fill(password);
+    await tab.page.getByRole("button", { name: "Change Email" }).click();
+    await expect.poll(() => tab.page.getByText(`We have sent a link to ${next}.`).count()).toBe(1);
+    await tab.page.goto(await product.linkIn(next, "Confirm your new email", "/verify-email#"));
+    await tab.page.waitForURL((url) => url.pathname === "/settings");
+    await expect.poll(() => tab.page.getByText(`${next} (confirmed)`).count()).toBe(1);
   });
 });

@@ -6,7 +6,7 @@ import type { Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { MESSAGE_PAGE_SIZE } from "@/shared/conversations";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, apiSignUp, DEMO, startProduct, uniqueEmail } from "./support/fixture";
+import { apiSignIn, apiSignUp, DEMO, newPerson, startProduct } from "./support/fixture";
 import { waitForLead } from "./support/leads";
 import { billIntakeRequestBody, type RequestContact, submitRequest } from "./support/requests";
 
@@ -26,11 +26,7 @@ const CASS: RequestContact = {
 async function requestWithLead() {
   const title = `Vendor bill intake ${Date.now()}`;
   const client = await product.newPage();
-  await apiSignUp(
-    client.context,
-    { firstName: "Cass", lastName: "Client", email: uniqueEmail("e2e-conv-client"), password: "client-pass-123" },
-    product,
-  );
+  await apiSignUp(client.context, newPerson("Cass", "Client", "e2e-conv-client"), product);
   const requestId = await submitRequest(client.context, billIntakeRequestBody(title, CASS));
 
   const provider = await product.newPage();

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { validQuoteRequestBody } from "@/shared/quote-requests.fixtures";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, apiSignUp, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import { apiSignIn, apiSignUp, keepScreenshot, newPerson, startProduct } from "./support/fixture";
 import { leadFor, waitForLead } from "./support/leads";
 import { subscribedProvider } from "./support/providers";
 import { submitRequest } from "./support/requests";
@@ -39,12 +39,7 @@ describe("declining a lead", () => {
     // outscore the demo's (none of which has all of them or wins in technology).
     const title = `Records sync ${stamp}`;
     const client = await product.newPage();
-    await apiSignUp(client.context, {
-      firstName: "Cleo",
-      lastName: "Client",
-      email: uniqueEmail("e2e-decline-client"),
-      password: "client-pass-123",
-    });
+    await apiSignUp(client.context, newPerson("Cleo", "Client", "e2e-decline-client"));
     const body = validQuoteRequestBody({
       title,
       industry: "tech",

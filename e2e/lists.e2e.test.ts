@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { validQuoteRequestBody } from "@/shared/quote-requests.fixtures";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, apiSignUp, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import { apiSignIn, apiSignUp, DEMO, keepScreenshot, newPerson, startProduct } from "./support/fixture";
 
 const product = startProduct();
 const REQUESTS = 23;
@@ -15,12 +15,7 @@ const REQUESTS = 23;
  * does with the others.
  */
 async function clientWithManyRequests(context: BrowserContext, cancelled: number) {
-  await apiSignUp(context, {
-    firstName: "Morgan",
-    lastName: "Many",
-    email: uniqueEmail("e2e-many"),
-    password: "plenty-of-requests-1",
-  });
+  await apiSignUp(context, newPerson("Morgan", "Many", "e2e-many"));
   for (let i = 1; i <= REQUESTS; i++) {
     const made = await context.request.post("/api/quote-requests", {
       data: { ...validQuoteRequestBody(), title: `Process number ${i}` },

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import { apiSignIn, DEMO, keepScreenshot, signUpAndConfirm, startProduct, uniqueEmail } from "./support/fixture";
 import { registerProvider } from "./support/providers";
 
 // The sign-up's confirmation link arrives by email: this file reads it from a local SMTP server.
@@ -29,15 +29,13 @@ describe("provider registration and vetting", () => {
     await page.waitForURL("**/login?returnTo=%2Fprovider-registration");
 
     // A new account, and straight back to the registration form.
-    await page.getByRole("link", { name: "Create an account" }).click();
-    await page.getByLabel("First name").fill("Bree");
-    await page.getByLabel("Last name").fill("Builder");
     const email = uniqueEmail("e2e-provider");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill("robots-do-the-work");
-    await page.getByRole("button", { name: "Create Account" }).click();
-    await page.getByRole("heading", { name: "Check your inbox" }).waitFor();
-    await page.goto(await product.linkIn(email, "Confirm your email", "/verify-email#"));
+    await signUpAndConfirm(page, product, {
+      firstName: "Bree",
+      lastName: "Builder",
+      email,
+      password: "robots-do-the-work",
+    });
     await page.waitForURL("**/provider-registration");
     await page.getByRole("heading", { name: "Register Your Company" }).waitFor();
     await page.getByRole("heading", { name: "Next Steps" }).waitFor();

@@ -10,7 +10,7 @@
 // and must reach the real server, and the admin API shows that exactly one submission was stored.
 // The "Submitting..." state is made observable the same way: the request is held at the route until
 // the test has seen the button, then passed on to the real server unchanged.
-import type { BrowserContext, Page, Route } from "playwright-core";
+import type { BrowserContext, Locator, Page, Route } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
 import { watchCspViolations } from "./support/csp";
@@ -174,6 +174,12 @@ const footer = () => page.getByRole("contentinfo");
 const toastText = async () => (await page.getByTestId("toast").innerText()).replace(/\s+/g, " ").trim();
 const toastVariant = () => page.getByTestId("toast").getAttribute("data-variant");
 
+/** The one toast on screen reads `text` ("Title Description"), in its `variant`. */
+async function expectToast(text: string, variant: "default" | "destructive") {
+  await expect.poll(toastText).toBe(text);
+  expect(await toastVariant()).toBe(variant);
+}
+
 /** True when the element's top edge sits in the upper part of the viewport (a scroll has brought it there). */
 const scrolledTo = (id: string) =>
   page.evaluate((elementId) => {
@@ -194,6 +200,32 @@ async function holdRequests(url: string) {
     await route.continue();
   });
   return { release: () => release() };
+}
+
+/**
+ * Sends the form to the real server with the request held at first, so that the submitting state can be
+ * seen: the button reads `sending` and is disabled until the server has the request.
+ */
+async function sendHeld(form: Locator, url: string, button: string, sending: string) {
+  const held = await holdRequests(url);
+  await form.getByRole("button", { name: button }).click();
+  const pending = form.getByRole("button", { name: sending });
+  await pending.waitFor();
+  expect(await pending.isDisabled()).toBe(true);
+  held.release();
+}
+
+/** Fills the fields the landing's and the pre-qualification's forms share, and asks for a consultant. */
+async function fillInquiry(
+  form: Locator,
+  v: { name: string; email: string; company: string; process: string; budget: string },
+) {
+  await form.getByLabel("Full Name").fill(v.name);
+  await form.getByLabel("Email Address").fill(v.email);
+  await form.getByLabel("Company Name").fill(v.company);
+  await form.getByLabel("Describe the process you want to automate").fill(v.process);
+  await form.getByLabel("Budget Estimate").selectOption(v.budget);
+  await form.getByLabel("I'd like to talk to an automation consultant").check();
 }
 
 /** An admin's view of the stored submissions, through the admin API. */
@@ -565,20 +597,20 @@ describe("the landing lead form", () => {
     const email = uniqueEmail("e2e-landing");
     await open("/");
     const form = page.getByRole("form", { name: "Get free quotes" });
-    await form.getByLabel("Full Name").fill("Ada Lovelace");
-    await form.getByLabel("Email Address").fill(email);
-    await form.getByLabel("Company Name").fill("Analytical Engines Ltd");
-    await form.getByLabel("Describe the process you want to automate").fill("We retype 300 invoices a week.");
-    await form.getByLabel("Budget Estimate").selectOption("50k-100k");
-    await form.getByLabel("I'd like to talk to an automation consultant").check();
+    await fillInquiry(form, {
+      name: "Ada Lovelace",
+      email,
+      company: "Analytical Engines Ltd",
+      process: "We retype 300 invoices a week.",
+      budget: "50k-100k",
+    });
 
     // The server fails (see the top of this file): a 500 from POST /api/leads.
     await page.route("**/api/leads", (route) =>
       route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" }),
     );
     await form.getByRole("button", { name: "Get My Free Quotes" }).click();
-    await expect.poll(toastText).toBe("Error Failed to submit form. Please try again.");
-    expect(await toastVariant()).toBe("destructive");
+    await expectToast("Error Failed to submit form. Please try again.", "destructive");
     expect(await form.getByLabel("Full Name").inputValue()).toBe("Ada Lovelace");
     expect(await form.getByLabel("Email Address").inputValue()).toBe(email);
     expect(await form.getByLabel("Company Name").inputValue()).toBe("Analytical Engines Ltd");
@@ -592,21 +624,16 @@ describe("the landing lead form", () => {
     await page.unroute("**/api/leads");
 
     // Again, to the real server, held at first so that the submitting state can be seen.
-    const held = await holdRequests("**/api/leads");
-    await form.getByRole("button", { name: "Get My Free Quotes" }).click();
-    const pending = form.getByRole("button", { name: "Submitting..." });
-    await pending.waitFor();
-    expect(await pending.isDisabled()).toBe(true);
-    held.release();
+    await sendHeld(form, "**/api/leads", "Get My Free Quotes", "Submitting...");
 
     const thankYou = page.getByTestId("lead-thank-you");
     await thankYou.waitFor();
     expect(await thankYou.getByRole("heading", { name: "Thank You!" }).count()).toBe(1);
     expect(await page.getByRole("form", { name: "Get free quotes" }).count()).toBe(0);
-    await expect
-      .poll(toastText)
-      .toBe("Thank you for your interest! We'll connect you with qualified automation providers within 48 hours.");
-    expect(await toastVariant()).toBe("default");
+    await expectToast(
+      "Thank you for your interest! We'll connect you with qualified automation providers within 48 hours.",
+      "default",
+    );
     await keepScreenshot(page, "public-landing-thank-you");
 
     // Stored once, as a landing inquiry with what was typed.
@@ -665,33 +692,25 @@ describe("the pre-qualification form on /schedule", () => {
     const email = uniqueEmail("e2e-prequal");
     await open("/schedule");
     const form = page.getByRole("form", { name: "Pre-qualification" });
-    await form.getByLabel("Full Name").fill("Grace Hopper");
-    await form.getByLabel("Email Address").fill(email);
-    await form.getByLabel("Company Name").fill("Compiler Works");
-    await form.getByLabel("Describe the process you want to automate").fill("Monthly payroll reconciliation.");
-    await form.getByLabel("Budget Estimate").selectOption("100k-250k");
-    await form.getByLabel("I'd like to talk to an automation consultant").check();
+    await fillInquiry(form, {
+      name: "Grace Hopper",
+      email,
+      company: "Compiler Works",
+      process: "Monthly payroll reconciliation.",
+      budget: "100k-250k",
+    });
 
     // The server fails (see the top of this file): 503 Service Unavailable.
     await page.route("**/api/leads", (route) => route.fulfill({ status: 503, body: "" }));
     await form.getByRole("button", { name: "Submit Pre-Qualification" }).click();
-    await expect.poll(toastText).toBe("Error There was an error submitting your information. Please try again.");
-    expect(await toastVariant()).toBe("destructive");
+    await expectToast("Error There was an error submitting your information. Please try again.", "destructive");
     expect(await form.getByLabel("Email Address").inputValue()).toBe(email);
     expect(await form.getByLabel("Budget Estimate").inputValue()).toBe("100k-250k");
     await page.unroute("**/api/leads");
 
-    const held = await holdRequests("**/api/leads");
-    await form.getByRole("button", { name: "Submit Pre-Qualification" }).click();
-    const pending = form.getByRole("button", { name: "Submitting..." });
-    await pending.waitFor();
-    expect(await pending.isDisabled()).toBe(true);
-    held.release();
+    await sendHeld(form, "**/api/leads", "Submit Pre-Qualification", "Submitting...");
 
-    await expect
-      .poll(toastText)
-      .toBe("Pre-qualification Submitted! We'll use this information to prepare for your call.");
-    expect(await toastVariant()).toBe("default");
+    await expectToast("Pre-qualification Submitted! We'll use this information to prepare for your call.", "default");
     // Reset: every field empty, the checkbox cleared, ready for another.
     for (const label of ["Full Name", "Email Address", "Company Name", "Describe the process you want to automate"]) {
       expect(await form.getByLabel(label).inputValue(), label).toBe("");
@@ -725,23 +744,17 @@ describe("the vendor application on /for-vendors", () => {
     // The server cannot be reached (see the top of this file): the request fails as a network error.
     await page.route("**/api/vendor-applications", (route) => route.abort("connectionrefused"));
     await form.getByRole("button", { name: "Apply Now" }).click();
-    await expect.poll(toastText).toBe("Error There was an error submitting your application. Please try again.");
-    expect(await toastVariant()).toBe("destructive");
+    await expectToast("Error There was an error submitting your application. Please try again.", "destructive");
     expect(await form.getByLabel("Company Name").inputValue()).toBe("Orbit Automation");
     expect(await form.getByLabel("RPA", { exact: true }).isChecked()).toBe(true);
     await page.unroute("**/api/vendor-applications");
 
-    const held = await holdRequests("**/api/vendor-applications");
-    await form.getByRole("button", { name: "Apply Now" }).click();
-    const pending = form.getByRole("button", { name: "Submitting Application..." });
-    await pending.waitFor();
-    expect(await pending.isDisabled()).toBe(true);
-    held.release();
+    await sendHeld(form, "**/api/vendor-applications", "Apply Now", "Submitting Application...");
 
-    await expect
-      .poll(toastText)
-      .toBe("Application Submitted! We'll review your application and get back to you within 24 hours.");
-    expect(await toastVariant()).toBe("default");
+    await expectToast(
+      "Application Submitted! We'll review your application and get back to you within 24 hours.",
+      "default",
+    );
     for (const label of ["Full Name", "Email Address", "Company Name", "Tell us about your experience"]) {
       expect(await form.getByLabel(label).inputValue(), label).toBe("");
     }

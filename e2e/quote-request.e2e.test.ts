@@ -1,147 +1,146 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
 import { watchCspViolations } from "./support/csp";
-import { apiSignIn, apiSignUp, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import {
+  apiSignIn,
+  apiSignUp,
+  DEMO,
+  keepScreenshot,
+  pagePerTest,
+  signUpAndConfirm,
+  startProduct,
+  uniqueEmail,
+} from "./support/fixture";
 
 // The sign-up's confirmation link arrives by email: this file reads it from a local SMTP server.
 const product = startProduct({ mail: true });
-let context: BrowserContext;
-let page: Page;
+const tab = pagePerTest(product);
 
-beforeEach(async () => {
-  ({ context, page } = await product.newPage());
-});
-
-const stepText = () => page.getByTestId("wizard-step").innerText();
-const toastText = () => page.getByTestId("toast").first().innerText();
+const stepText = () => tab.page.getByTestId("wizard-step").innerText();
+const toastText = () => tab.page.getByTestId("toast").first().innerText();
 
 async function next(label: string, expectedStep: number) {
-  await page.getByRole("button", { name: label }).click();
+  await tab.page.getByRole("button", { name: label }).click();
   await expect.poll(stepText).toBe(`Step ${expectedStep} of 6`);
 }
 
 describe("client journey", () => {
   it("a new client signs up from the quote-request landing, walks the wizard, submits and sees the request", async () => {
     // Signed out: the landing, whose call to action leads through sign-in (here: sign-up) and back.
-    await page.goto("/quote-request");
-    await page.getByRole("heading", { name: "Get Automation Quotes From Vetted Providers" }).waitFor();
-    expect(await accessibilityViolations(page)).toEqual([]);
-    await keepScreenshot(page, "quote-request-landing");
-    await page.getByRole("link", { name: "Start Quote Request" }).first().click();
-    await page.waitForURL("**/login?returnTo=%2Fquote-request");
-    await page.getByRole("link", { name: "Create an account" }).click();
+    await tab.page.goto("/quote-request");
+    await tab.page.getByRole("heading", { name: "Get Automation Quotes From Vetted Providers" }).waitFor();
+    expect(await accessibilityViolations(tab.page)).toEqual([]);
+    await keepScreenshot(tab.page, "quote-request-landing");
+    await tab.page.getByRole("link", { name: "Start Quote Request" }).first().click();
+    await tab.page.waitForURL("**/login?returnTo=%2Fquote-request");
     const email = uniqueEmail("e2e-wizard");
-    await page.getByLabel("First name").fill("Ada");
-    await page.getByLabel("Last name").fill("Lovelace");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill("analytical-engine-1843");
-    await page.getByRole("button", { name: "Create Account" }).click();
-    await page.getByRole("heading", { name: "Check your inbox" }).waitFor();
     // The link in the email confirms the address, signs the browser in and leads back to the wizard.
-    await page.goto(await product.linkIn(email, "Confirm your email", "/verify-email#"));
+    const ada = { firstName: "Ada", lastName: "Lovelace", email, password: "analytical-engine-1843" };
+    await signUpAndConfirm(tab.page, product, ada);
 
-    await page.waitForURL((url) => url.pathname === "/quote-request");
-    await page.getByRole("heading", { name: "Request Automation Quotes" }).waitFor();
-    await page.getByRole("heading", { name: "Help us understand your automation needs" }).waitFor();
+    await tab.page.waitForURL((url) => url.pathname === "/quote-request");
+    await tab.page.getByRole("heading", { name: "Request Automation Quotes" }).waitFor();
+    await tab.page.getByRole("heading", { name: "Help us understand your automation needs" }).waitFor();
     expect(await stepText()).toBe("Step 1 of 6");
-    expect(await page.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("17");
-    expect(await page.getByRole("button", { name: "Previous" }).count()).toBe(0);
+    expect(await tab.page.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("17");
+    expect(await tab.page.getByRole("button", { name: "Previous" }).count()).toBe(0);
     // Known from the account.
-    expect(await page.getByLabel("Full name").inputValue()).toBe("Ada Lovelace");
-    expect(await page.getByLabel("Work email").inputValue()).toBe(email);
+    expect(await tab.page.getByLabel("Full name").inputValue()).toBe("Ada Lovelace");
+    expect(await tab.page.getByLabel("Work email").inputValue()).toBe(email);
 
     // Next too early: the toast, the step's messages, and no step change.
-    await page.getByRole("button", { name: "Next: Your Process" }).click();
+    await tab.page.getByRole("button", { name: "Next: Your Process" }).click();
     await expect.poll(toastText).toContain("Please fill in all required fields");
     expect(await toastText()).toContain("Complete the required fields before proceeding to the next step.");
     expect(await stepText()).toBe("Step 1 of 6");
-    await page.getByText("Company name is required").waitFor();
-    await page.getByText("Please select an industry").waitFor();
-    expect(await accessibilityViolations(page)).toEqual([]);
+    await tab.page.getByText("Company name is required").waitFor();
+    await tab.page.getByText("Please select an industry").waitFor();
+    expect(await accessibilityViolations(tab.page)).toEqual([]);
 
     // Step 1. Messages follow typing.
-    await page.getByLabel("Company name").fill("A");
-    await page.getByText("Company name is required").waitFor();
-    await page.getByLabel("Company name").fill("Analytical Engines Ltd");
-    await expect.poll(() => page.getByText("Company name is required").count()).toBe(0);
-    await page.getByLabel("Industry").selectOption("finance");
-    await page.getByLabel("Location", { exact: true }).fill("London, UK");
-    await keepScreenshot(page, "wizard-step-1");
+    await tab.page.getByLabel("Company name").fill("A");
+    await tab.page.getByText("Company name is required").waitFor();
+    await tab.page.getByLabel("Company name").fill("Analytical Engines Ltd");
+    await expect.poll(() => tab.page.getByText("Company name is required").count()).toBe(0);
+    await tab.page.getByLabel("Industry").selectOption("finance");
+    await tab.page.getByLabel("Location", { exact: true }).fill("London, UK");
+    await keepScreenshot(tab.page, "wizard-step-1");
     await next("Next: Your Process", 2);
 
     // Step 2.
-    await page.getByLabel("Process name").fill("Invoice processing");
-    await page.getByLabel("Process description").fill("Short");
-    await page.getByText("Please provide a brief description").waitFor();
-    await page.getByLabel("Process description").fill("We key supplier invoices from PDF into SAP by hand, every day.");
-    await page.getByRole("checkbox", { name: "Save time" }).check();
-    await page.getByRole("checkbox", { name: "Reduce errors" }).check();
-    await page.getByRole("radio", { name: "Daily" }).check();
-    await page.getByLabel("Number of items").fill("40");
-    await page.getByLabel("Time for one item").fill("6");
-    expect(await accessibilityViolations(page)).toEqual([]);
-    await keepScreenshot(page, "wizard-step-2");
+    await tab.page.getByLabel("Process name").fill("Invoice processing");
+    await tab.page.getByLabel("Process description").fill("Short");
+    await tab.page.getByText("Please provide a brief description").waitFor();
+    await tab.page
+      .getByLabel("Process description")
+      .fill("We key supplier invoices from PDF into SAP by hand, every day.");
+    await tab.page.getByRole("checkbox", { name: "Save time" }).check();
+    await tab.page.getByRole("checkbox", { name: "Reduce errors" }).check();
+    await tab.page.getByRole("radio", { name: "Daily" }).check();
+    await tab.page.getByLabel("Number of items").fill("40");
+    await tab.page.getByLabel("Time for one item").fill("6");
+    expect(await accessibilityViolations(tab.page)).toEqual([]);
+    await keepScreenshot(tab.page, "wizard-step-2");
     await next("Next: Your Systems", 3);
 
     // Step 3.
-    await page.getByRole("checkbox", { name: "SAP" }).check();
-    await page.getByRole("checkbox", { name: "Outlook" }).check();
-    await page.getByRole("checkbox", { name: "Desktop app" }).check();
-    await page.getByRole("radio", { name: /^Event/ }).check();
-    await keepScreenshot(page, "wizard-step-3");
+    await tab.page.getByRole("checkbox", { name: "SAP" }).check();
+    await tab.page.getByRole("checkbox", { name: "Outlook" }).check();
+    await tab.page.getByRole("checkbox", { name: "Desktop app" }).check();
+    await tab.page.getByRole("radio", { name: /^Event/ }).check();
+    await keepScreenshot(tab.page, "wizard-step-3");
     await next("Next: What Needs Automating", 4);
 
     // Step 4; Previous keeps what was entered.
-    await page.getByLabel("Tasks to automate").fill("Read the invoice, match the PO, enter it in SAP.");
-    await page.getByRole("button", { name: "Previous" }).click();
+    await tab.page.getByLabel("Tasks to automate").fill("Read the invoice, match the PO, enter it in SAP.");
+    await tab.page.getByRole("button", { name: "Previous" }).click();
     await expect.poll(stepText).toBe("Step 3 of 6");
-    expect(await page.getByRole("checkbox", { name: "SAP" }).isChecked()).toBe(true);
+    expect(await tab.page.getByRole("checkbox", { name: "SAP" }).isChecked()).toBe(true);
     await next("Next: What Needs Automating", 4);
-    expect(await page.getByLabel("Tasks to automate").inputValue()).toBe(
+    expect(await tab.page.getByLabel("Tasks to automate").inputValue()).toBe(
       "Read the invoice, match the PO, enter it in SAP.",
     );
-    await keepScreenshot(page, "wizard-step-4");
+    await keepScreenshot(tab.page, "wizard-step-4");
     await next("Next: Timeline & Budget", 5);
 
     // Step 5.
-    await page.getByRole("radio", { name: "In progress" }).check();
-    await page.getByLabel("Timeline").selectOption("1-3months");
-    await page.getByLabel("Budget").selectOption("$15k-$30k");
-    await keepScreenshot(page, "wizard-step-5");
+    await tab.page.getByRole("radio", { name: "In progress" }).check();
+    await tab.page.getByLabel("Timeline").selectOption("1-3months");
+    await tab.page.getByLabel("Budget").selectOption("$15k-$30k");
+    await keepScreenshot(tab.page, "wizard-step-5");
     await next("Next: Final Preferences", 6);
 
     // Step 6: the ROI estimate from step 2's answers. 250 days x 40 invoices x 6 minutes = 1,000 hours.
-    await page.getByRole("radio", { name: "Yes" }).check();
-    await page.getByRole("radio", { name: "Providers anywhere" }).check();
-    expect(await page.getByTestId("roi-hours").innerText()).toBe("1,000 hours");
+    await tab.page.getByRole("radio", { name: "Yes" }).check();
+    await tab.page.getByRole("radio", { name: "Providers anywhere" }).check();
+    expect(await tab.page.getByTestId("roi-hours").innerText()).toBe("1,000 hours");
 
     // A reload loses nothing.
-    await page.reload();
-    await page.getByTestId("wizard-step").waitFor();
+    await tab.page.reload();
+    await tab.page.getByTestId("wizard-step").waitFor();
     expect(await stepText()).toBe("Step 6 of 6");
-    expect(await page.getByRole("radio", { name: "Providers anywhere" }).isChecked()).toBe(true);
+    expect(await tab.page.getByRole("radio", { name: "Providers anywhere" }).isChecked()).toBe(true);
 
     // The consent is required.
-    await page.getByRole("button", { name: "Submit My Request" }).click();
-    await page.getByText("Consent is required").waitFor();
-    await page.getByRole("checkbox", { name: /I agree/ }).check();
-    expect(await accessibilityViolations(page)).toEqual([]);
-    await keepScreenshot(page, "wizard-step-6");
-    await page.getByRole("button", { name: "Submit My Request" }).click();
+    await tab.page.getByRole("button", { name: "Submit My Request" }).click();
+    await tab.page.getByText("Consent is required").waitFor();
+    await tab.page.getByRole("checkbox", { name: /I agree/ }).check();
+    expect(await accessibilityViolations(tab.page)).toEqual([]);
+    await keepScreenshot(tab.page, "wizard-step-6");
+    await tab.page.getByRole("button", { name: "Submit My Request" }).click();
 
-    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await tab.page.waitForURL((url) => url.pathname === "/dashboard");
     await expect.poll(toastText).toContain("Request Submitted Successfully!");
     expect(await toastText()).toContain(
       "You'll receive quotes from 2-3 vetted automation providers within 2-3 business days.",
     );
     // The draft is gone once the request is sent.
-    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.includes("quote-request")))).toEqual(
-      [],
-    );
+    expect(
+      await tab.page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.includes("quote-request"))),
+    ).toEqual([]);
 
-    await page.getByRole("heading", { name: "Quote Requests Dashboard" }).waitFor();
-    const row = page.getByTestId("quote-request-row");
+    await tab.page.getByRole("heading", { name: "Quote Requests Dashboard" }).waitFor();
+    const row = tab.page.getByTestId("quote-request-row");
     await row.first().waitFor();
     expect(await row.count()).toBe(1);
     expect(await row.getByRole("heading").innerText()).toBe("Invoice processing");
@@ -152,88 +151,92 @@ describe("client journey", () => {
     expect(await row.innerText()).toContain("Finance");
     expect(await row.innerText()).toContain("$15k-$30k");
     expect(await row.innerText()).toContain("Save time");
-    const cards = await page.getByTestId("stat-card").allInnerTexts();
+    const cards = await tab.page.getByTestId("stat-card").allInnerTexts();
     expect(cards.map((c) => c.replace(/\s+/g, " ").trim())).toEqual([
       "Total Requests 1",
       `Open Requests ${status === "Open" ? 1 : 0}`,
       `Active Projects ${status === "Matched" ? 1 : 0}`,
       "Completed 0",
     ]);
-    expect(await accessibilityViolations(page)).toEqual([]);
-    await keepScreenshot(page, "client-dashboard");
+    expect(await accessibilityViolations(tab.page)).toEqual([]);
+    await keepScreenshot(tab.page, "client-dashboard");
 
     await row.getByRole("link", { name: "View Invoice processing" }).click();
-    await page.waitForURL(/\/quote-request\/\d+$/);
-    await page.getByRole("heading", { name: "Invoice processing", level: 1 }).waitFor();
-    expect(await page.getByTestId("roi-hours").innerText()).toBe("1,000 hours");
+    await tab.page.waitForURL(/\/quote-request\/\d+$/);
+    await tab.page.getByRole("heading", { name: "Invoice processing", level: 1 }).waitFor();
+    expect(await tab.page.getByTestId("roi-hours").innerText()).toBe("1,000 hours");
     // The background matching may finish between the dashboard and this page.
-    expect(await page.getByTestId("match-promise").innerText()).toMatch(
+    expect(await tab.page.getByTestId("match-promise").innerText()).toMatch(
       /Matching due by|Matched with vetted providers/,
     );
-    await page.getByTestId("quotes-empty").waitFor();
-    expect(await accessibilityViolations(page)).toEqual([]);
-    await keepScreenshot(page, "quote-request-detail");
+    await tab.page.getByTestId("quotes-empty").waitFor();
+    expect(await accessibilityViolations(tab.page)).toEqual([]);
+    await keepScreenshot(tab.page, "quote-request-detail");
 
     // The client withdraws it, after confirming.
-    await page.getByRole("button", { name: "Cancel Request" }).click();
-    await page.getByRole("alertdialog").waitFor();
-    await page.getByRole("button", { name: "Yes, cancel request" }).click();
-    await expect.poll(() => page.getByTestId("status-badge").first().innerText()).toBe("Cancelled");
-    expect(await page.getByRole("button", { name: "Cancel Request" }).count()).toBe(0);
+    await tab.page.getByRole("button", { name: "Cancel Request" }).click();
+    await tab.page.getByRole("alertdialog").waitFor();
+    await tab.page.getByRole("button", { name: "Yes, cancel request" }).click();
+    await expect.poll(() => tab.page.getByTestId("status-badge").first().innerText()).toBe("Cancelled");
+    expect(await tab.page.getByRole("button", { name: "Cancel Request" }).count()).toBe(0);
   });
 
   it("shows the demo client its seeded requests, its reports and its welcome cards", async () => {
     // The signed-in pages, the charts of the reports among them, work under the Content-Security-Policy.
-    const cspViolations = await watchCspViolations(page);
-    await apiSignIn(context, DEMO.client, DEMO.password);
+    const cspViolations = await watchCspViolations(tab.page);
+    await apiSignIn(tab.context, DEMO.client, DEMO.password);
     // The demo client's requests (decision 103), newest first: two matched, the oldest closed with a hire.
     await expect
       .poll(
         async () =>
-          (await (await context.request.get("/api/quote-requests/me")).json()).map((r: { status: string }) => r.status),
+          (await (await tab.context.request.get("/api/quote-requests/me")).json()).map(
+            (r: { status: string }) => r.status,
+          ),
         {
           timeout: 20_000,
         },
       )
       .toEqual(["matched", "matched", "closed"]);
-    await page.goto("/");
-    await page.getByRole("heading", { name: /Welcome back/ }).waitFor();
-    const cards = await page.getByTestId("welcome-card").allInnerTexts();
+    await tab.page.goto("/");
+    await tab.page.getByRole("heading", { name: /Welcome back/ }).waitFor();
+    const cards = await tab.page.getByTestId("welcome-card").allInnerTexts();
     expect(cards.map((c) => c.replace(/\s+/g, " ").trim())).toEqual([
       "Quote Requests 3",
       "Active Projects 2",
       "Company Profile Incomplete",
     ]);
 
-    await page.goto("/dashboard");
-    await page.getByTestId("quote-request-row").first().waitFor();
-    expect(await page.getByTestId("quote-request-row").count()).toBe(3);
+    await tab.page.goto("/dashboard");
+    await tab.page.getByTestId("quote-request-row").first().waitFor();
+    expect(await tab.page.getByTestId("quote-request-row").count()).toBe(3);
 
-    await page.goto("/reports");
+    await tab.page.goto("/reports");
     // 1,000 hours (invoices) + 52 x 12 x 2 hours = 1,248 (onboarding) + 12 x 900 x 2 minutes = 360
     // (month-end reconciliation)
-    await expect.poll(() => page.getByTestId("total-hours-saved").innerText()).toBe("2,608 hours");
-    expect(await accessibilityViolations(page)).toEqual([]);
-    await keepScreenshot(page, "client-reports");
-    expect((await context.request.get("/reports")).headers()["content-security-policy"]).toContain("script-src 'self'");
+    await expect.poll(() => tab.page.getByTestId("total-hours-saved").innerText()).toBe("2,608 hours");
+    expect(await accessibilityViolations(tab.page)).toEqual([]);
+    await keepScreenshot(tab.page, "client-reports");
+    expect((await tab.context.request.get("/reports")).headers()["content-security-policy"]).toContain(
+      "script-src 'self'",
+    );
     expect(cspViolations()).toEqual([]);
   });
 
   it("shows a visitor the landing at a request's address, with a way to sign in and come back", async () => {
-    await page.goto("/quote-request/1");
-    await page.getByRole("heading", { name: "Get Automation Quotes From Vetted Providers" }).waitFor();
-    expect(await page.getByRole("link", { name: "Sign in to see your request" }).getAttribute("href")).toBe(
+    await tab.page.goto("/quote-request/1");
+    await tab.page.getByRole("heading", { name: "Get Automation Quotes From Vetted Providers" }).waitFor();
+    expect(await tab.page.getByRole("link", { name: "Sign in to see your request" }).getAttribute("href")).toBe(
       "/api/login?returnTo=%2Fquote-request%2F1",
     );
   });
 
   it("answers another client's request with 'Request not found'", async () => {
-    await apiSignIn(context, DEMO.client, DEMO.password);
-    const mine = await (await context.request.get("/api/quote-requests/me")).json();
-    await context.clearCookies();
+    await apiSignIn(tab.context, DEMO.client, DEMO.password);
+    const mine = await (await tab.context.request.get("/api/quote-requests/me")).json();
+    await tab.context.clearCookies();
     const email = uniqueEmail("e2e-other");
-    await apiSignUp(context, { firstName: "Other", lastName: "Client", email, password: "another-client-1" });
-    await page.goto(`/quote-request/${mine[0].id}`);
-    await page.getByRole("heading", { name: "Request not found" }).waitFor();
+    await apiSignUp(tab.context, { firstName: "Other", lastName: "Client", email, password: "another-client-1" });
+    await tab.page.goto(`/quote-request/${mine[0].id}`);
+    await tab.page.getByRole("heading", { name: "Request not found" }).waitFor();
   });
 });

@@ -4,7 +4,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, apiSignUp, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import { apiSignIn, apiSignUp, DEMO, keepScreenshot, newPerson, startProduct, uniqueEmail } from "./support/fixture";
 import { waitForLead } from "./support/leads";
 import { subscribedProvider } from "./support/providers";
 import { billIntakeRequestBody, submitRequest } from "./support/requests";
@@ -46,11 +46,7 @@ const createSubscribedProvider = (companyName: string) =>
 async function requestWithLead(title: string) {
   const client = await product.newPage();
   // Confirmed by the emailed link: providers see a client's contact details only then (decision 114).
-  await apiSignUp(
-    client.context,
-    { firstName: "Cass", lastName: "Client", email: uniqueEmail("e2e-client"), password: "client-pass-123" },
-    product,
-  );
+  await apiSignUp(client.context, newPerson("Cass", "Client", "e2e-client"), product);
   const requestId = await submitRequest(client.context, billIntakeRequestBody(title));
   const provider = await product.newPage();
   await apiSignIn(provider.context, DEMO.provider, DEMO.password);

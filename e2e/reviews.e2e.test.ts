@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, apiSignUp, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import { apiSignIn, apiSignUp, DEMO, keepScreenshot, newPerson, startProduct } from "./support/fixture";
 import { waitForLead } from "./support/leads";
 import { billIntakeRequestBody, submitRequest } from "./support/requests";
 import { toastText } from "./support/toast";
@@ -13,12 +13,7 @@ const REVIEW_TEXT = "The bot files every bill in QuickBooks overnight; we only c
 /** A new client whose request the demo provider quoted and the client accepted: a hire, through the API. */
 async function hiringClient(title: string) {
   const client = await product.newPage();
-  await apiSignUp(client.context, {
-    firstName: "Morgan",
-    lastName: "Buyer",
-    email: uniqueEmail("e2e-reviewer"),
-    password: "reviewer-pass-123",
-  });
+  await apiSignUp(client.context, newPerson("Morgan", "Buyer", "e2e-reviewer"));
   const requestId = await submitRequest(client.context, billIntakeRequestBody(title));
   const provider = await product.newContext();
   await apiSignIn(provider, DEMO.provider, DEMO.password);
@@ -136,12 +131,7 @@ describe("verified reviews", () => {
   it("a client of another request sees no review form, nor the hiring client's request", async () => {
     const hired = await hiringClient(`Bills for another client ${Date.now()}`);
     const other = await product.newPage();
-    await apiSignUp(other.context, {
-      firstName: "Olive",
-      lastName: "Other",
-      email: uniqueEmail("e2e-other-client"),
-      password: "other-client-pass-1",
-    });
+    await apiSignUp(other.context, newPerson("Olive", "Other", "e2e-other-client"));
     const own = await submitRequest(other.context, billIntakeRequestBody("Not hired yet"));
     // The page asks whether there is a review to write; with no hire it shows none.
     const asked = other.page.waitForResponse((r) => r.url().endsWith("/review"));

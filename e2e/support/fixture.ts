@@ -159,6 +159,11 @@ function decodedMail(raw: string): string {
 
 export type SignUpData = { firstName: string; lastName: string; email: string; password: string };
 
+/** A new person's sign-up data: an address of their own made from `tag`, and a password of their own. */
+export function newPerson(firstName: string, lastName: string, tag: string): SignUpData {
+  return { firstName, lastName, email: uniqueEmail(tag), password: `${tag}-pass-123` };
+}
+
 /**
  * An account made through the API as the sign-up form makes it (decision 115). By default the browser
  * then signs in with the password and the address stays unconfirmed; with `confirm` (a product started
@@ -176,6 +181,23 @@ export async function apiSignUp(
   const token = new URLSearchParams(new URL(link).hash.slice(1)).get("token");
   const opened = await context.request.post("/api/auth/verify-email", { data: { token } });
   if (!opened.ok()) throw new Error(`the confirmation link failed for ${data.email}: ${opened.status()}`);
+}
+
+/** From the sign-in page, as a person does: the link to the sign-up form, the form filled in and sent. */
+export async function signUpThroughForm(page: Page, data: SignUpData): Promise<void> {
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await page.getByLabel("First name").fill(data.firstName);
+  await page.getByLabel("Last name").fill(data.lastName);
+  await page.getByLabel("Email").fill(data.email);
+  await page.getByLabel("Password").fill(data.password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+}
+
+/** Signs up through the form, then opens the link the confirmation email brings (a product started with `mail`). */
+export async function signUpAndConfirm(page: Page, product: Pick<Product, "linkIn">, data: SignUpData): Promise<void> {
+  await signUpThroughForm(page, data);
+  await page.getByRole("heading", { name: "Check your inbox" }).waitFor();
+  await page.goto(await product.linkIn(data.email, "Confirm your email", "/verify-email#"));
 }
 
 function launchBrowser(): Promise<Browser> {
@@ -221,4 +243,16 @@ function keepText(name: string, text: string): string {
   const file = path.join(ARTIFACTS, name);
   fs.writeFileSync(file, text);
   return file;
+}
+
+/**
+ * A new context with one page for each test of the file, opened before the test (and closed after it,
+ * as every context a test opens): read them as `tab.page` and `tab.context`.
+ */
+export function pagePerTest(product: Product): { readonly context: BrowserContext; readonly page: Page } {
+  const tab = {} as { context: BrowserContext; page: Page };
+  beforeEach(async () => {
+    Object.assign(tab, await product.newPage());
+  });
+  return tab;
 }

@@ -137,14 +137,15 @@ describe("database limits config", () => {
 
 describe("background job config", () => {
   it("defaults to production's timings: 4 matches at once on PostgreSQL, 1 on PGlite, a lost match retried after 60 s", () => {
-    const timings = {
-      pollSeconds: 2,
-      matchExpireSeconds: 60,
-      maintenanceSeconds: 30,
-      retryDelaySeconds: 30,
-      cronCheckSeconds: 30,
-      testHoldMatchTitle: null,
-    };
+    // Production's timings, one row a setting: [setting, seconds (or null: no test hold)].
+    const timings = Object.fromEntries([
+      ["pollSeconds", 2],
+      ["matchExpireSeconds", 60],
+      ["maintenanceSeconds", 30],
+      ["retryDelaySeconds", 30],
+      ["cronCheckSeconds", 30],
+      ["testHoldMatchTitle", null],
+    ]);
     expect(loadConfig({ DATABASE_URL: "postgres://db/app" }).jobs).toEqual({ concurrency: 4, ...timings });
     expect(loadConfig({}).jobs).toEqual({ concurrency: 1, ...timings });
   });

@@ -6,7 +6,8 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
-import { as, createTestContext, createUser, type TestContext, type TestUser } from "../test/test-app";
+import { sharedTestContext } from "../test/shared-context";
+import { as, createUser, type TestContext, type TestUser } from "../test/test-app";
 import type { Db } from "./client";
 import { isDatabaseUnavailable } from "./unavailable";
 
@@ -36,17 +37,13 @@ async function connect(ctx: TestContext): Promise<pg.Client> {
 }
 
 describe("a pool whose every connection is taken", () => {
-  let ctx: TestContext;
+  const ctx = sharedTestContext(
+    { DATABASE_POOL_MAX: "1", DATABASE_ACQUIRE_TIMEOUT_MS: "300" },
+    { jobs: false, postgres: true },
+  );
   let client: TestUser;
   beforeAll(async () => {
-    ctx = await createTestContext(
-      { DATABASE_POOL_MAX: "1", DATABASE_ACQUIRE_TIMEOUT_MS: "300" },
-      { jobs: false, postgres: true },
-    );
     client = await createUser(ctx, "client");
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   it("answers 503 with Retry-After once the acquisition timeout passes, and serves again once freed", async () => {
@@ -74,13 +71,7 @@ describe("a pool whose every connection is taken", () => {
 });
 
 describe("a statement that runs past the statement timeout", () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ DATABASE_STATEMENT_TIMEOUT_MS: "300" }, { jobs: false, postgres: true });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = sharedTestContext({ DATABASE_STATEMENT_TIMEOUT_MS: "300" }, { jobs: false, postgres: true });
 
   it("is cancelled by the server", async () => {
     const error = await ctx.database.db.execute(sql`select pg_sleep(30)`).then(
@@ -120,11 +111,10 @@ describe("a statement that runs past the statement timeout", () => {
 });
 
 describe("a server that cannot be reached", () => {
-  let ctx: TestContext;
+  const ctx = sharedTestContext({}, { jobs: false, postgres: true });
   let client: TestUser;
   let unreachable: pg.Pool;
   beforeAll(async () => {
-    ctx = await createTestContext({}, { jobs: false, postgres: true });
     client = await createUser(ctx, "client");
     // Port 1 on this machine: nothing listens, the connection is refused.
     unreachable = new pg.Pool({
@@ -134,7 +124,6 @@ describe("a server that cannot be reached", () => {
   });
   afterAll(async () => {
     await unreachable.end();
-    await ctx.close();
   });
 
   it("answers 503 with Retry-After, and readiness fails while liveness holds", async () => {
@@ -155,13 +144,7 @@ describe("a server that cannot be reached", () => {
 });
 
 describe("a read-only database", () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ DATABASE_POOL_MAX: "1" }, { jobs: false, postgres: true });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = sharedTestContext({ DATABASE_POOL_MAX: "1" }, { jobs: false, postgres: true });
 
   it("fails readiness, and a write answers 503, while reads still work", async () => {
     expect((await ctx.app.inject({ method: "GET", url: "/healthz/ready" })).statusCode).toBe(200);
@@ -192,13 +175,7 @@ describe("a read-only database", () => {
 });
 
 describe("a connection the server ends (a restart, an administrator)", () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({}, { jobs: false, postgres: true });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = sharedTestContext({}, { jobs: false, postgres: true });
 
   it("is an unavailable database, not a failure of the request", async () => {
     const victim = await connect(ctx);

@@ -1,46 +1,28 @@
 // Compressed answers (decision 119) and the prerendered pages (decision 121), on real answers: the
 // build's `.br` and `.gz` files chosen by Accept-Encoding, API answers compressed above the threshold,
 // and the marketing pages' HTML served in place of the app's shell.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import zlib from "node:zlib";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PRERENDERED_DIR } from "@/shared/page-meta";
 import { precompressFolder } from "../../../scripts/precompress";
-import { buildApp } from "../app";
-import { createTestContext, type TestContext } from "../test/test-app";
+import { sharedWebApp } from "../test/web-app";
 import { COMPRESSION_THRESHOLD_BYTES } from "./compression";
-
-let ctx: TestContext;
-let app: FastifyInstance;
-let webRoot: string;
 
 // Large enough to be worth compressing, and to tell a compressed body from the file.
 const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i}`))};\n`;
 const SHELL = `<!doctype html><html><head><title>t</title></head><body><div id="root"></div>${"<!-- shell -->".repeat(100)}</body></html>`;
 const LANDING = `<!doctype html><html><head><title>t</title></head><body><div id="root"><h1>Landing</h1>${"<p>prerendered</p>".repeat(100)}</div></body></html>`;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  // A built web app of its own, compressed as the build does it.
-  webRoot = fs.mkdtempSync(path.join(os.tmpdir(), "automatch-web-"));
-  fs.mkdirSync(path.join(webRoot, "assets"));
-  fs.mkdirSync(path.join(webRoot, PRERENDERED_DIR));
-  fs.writeFileSync(path.join(webRoot, "index.html"), SHELL);
-  fs.writeFileSync(path.join(webRoot, "assets", "index-abc123.js"), SCRIPT);
-  fs.writeFileSync(path.join(webRoot, PRERENDERED_DIR, "index.html"), LANDING);
-  await precompressFolder(webRoot);
-  app = await buildApp(ctx.deps, { serveWeb: true, webRoot });
-});
-afterAll(async () => {
-  await app?.close();
-  await ctx.close();
-  fs.rmSync(webRoot, { recursive: true, force: true });
-});
-
-const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: "GET", url, headers });
+// A built web app of its own, compressed as the build does it.
+const { web, get } = sharedWebApp(
+  {},
+  {
+    "web/index.html": SHELL,
+    "web/assets/index-abc123.js": SCRIPT,
+    [`web/${PRERENDERED_DIR}/index.html`]: LANDING,
+  },
+  precompressFolder,
+);
 
 describe("built assets", () => {
   it("are the brotli file when brotli is accepted, gzip when only gzip is, the file itself otherwise", async () => {
@@ -65,7 +47,7 @@ describe("built assets", () => {
   });
 
   it("answer HEAD and a revalidation without a body", async () => {
-    const head = await app.inject({
+    const head = await web.app.inject({
       method: "HEAD",
       url: "/assets/index-abc123.js",
       headers: { "accept-encoding": "br" },

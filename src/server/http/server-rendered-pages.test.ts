@@ -1,21 +1,13 @@
 // The provider pages the server renders (decision 138), on real answers of the API: the renderer is a
 // small module of this test (the web build's is checked by e2e/providers.e2e.test.ts), so that what is
 // checked here is the server's part: which read it makes, as whom, and what it writes into the page.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
+import { beforeAll, describe, expect, it } from "vitest";
 import { companies } from "../db/schema/companies";
 import { createProvider, type TestProvider } from "../test/fixtures";
-import { createTestContext, type TestContext } from "../test/test-app";
+import { sharedWebApp } from "../test/web-app";
 
-let ctx: TestContext;
-let app: FastifyInstance;
-let dir: string;
 let listed: TestProvider;
 let pending: TestProvider;
 const SHELL = `<!doctype html><html><head><title>t</title><meta name="description" content="d" /></head><body><div id="root"></div></body></html>`;
@@ -44,25 +36,15 @@ const slugOf = async (provider: TestProvider) =>
     await ctx.database.db.select({ slug: companies.slug }).from(companies).where(eq(companies.id, provider.companyId))
   )[0]?.slug ?? "";
 
+const { ctx, get } = sharedWebApp(
+  { PUBLIC_URL: "https://automatch.example" },
+  { "web/index.html": SHELL, "web-ssr/prerender.js": RENDERER },
+);
 beforeAll(async () => {
-  ctx = await createTestContext({ PUBLIC_URL: "https://automatch.example" });
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "automatch-ssr-"));
-  fs.mkdirSync(path.join(dir, "web"));
-  fs.mkdirSync(path.join(dir, "web-ssr"));
-  fs.writeFileSync(path.join(dir, "web", "index.html"), SHELL);
-  fs.writeFileSync(path.join(dir, "web-ssr", "prerender.js"), RENDERER);
-  app = await buildApp(ctx.deps, { serveWeb: true, webRoot: path.join(dir, "web") });
   listed = await createProvider(ctx);
   await ctx.database.db.update(companies).set({ name: NAME }).where(eq(companies.id, listed.companyId));
   pending = await createProvider(ctx, { companyStatus: "pending" });
 });
-afterAll(async () => {
-  await app?.close();
-  await ctx.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: "GET", url, headers });
 
 describe("a server-rendered profile", () => {
   it("carries the page, its meta, its canonical address and its data, which no name can break out of", async () => {

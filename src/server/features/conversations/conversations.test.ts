@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -8,7 +8,6 @@ import {
   type UnreadSummary,
 } from "@/shared/conversations";
 import type { LeadStatus } from "@/shared/leads";
-import { emailOutbox } from "../../db/schema/email-outbox";
 import { leadMessages } from "../../db/schema/lead-messages";
 import { leads } from "../../db/schema/leads";
 import { notifications } from "../../db/schema/notifications";
@@ -16,6 +15,7 @@ import { subscriptions } from "../../db/schema/subscriptions";
 import { LIVE_CHANNEL, type LiveMessage } from "../../live/publish";
 import { unconfirmLikeAnEarlyAccount } from "../../test/accounts";
 import { createTopProvider, type TestProvider } from "../../test/fixtures";
+import { emailsTo, notificationsOf } from "../../test/reads";
 import { leadOf, matchedRequest } from "../../test/scenarios";
 import { sharedTestContext } from "../../test/shared-context";
 import { as, createUser, startNewWindow, type TestUser } from "../../test/test-app";
@@ -82,19 +82,9 @@ async function matchedLeads(owner: TestUser = client): Promise<Matched> {
 const setLeadStatus = (leadId: number, status: LeadStatus) =>
   ctx.database.db.update(leads).set({ status }).where(eq(leads.id, leadId));
 
-const emailsTo = (userId: number) =>
-  ctx.database.db
-    .select()
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.userId, userId), eq(emailOutbox.kind, "message.received")))
-    .orderBy(emailOutbox.id);
-
-const messageNotes = (userId: number) =>
-  ctx.database.db
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.kind, "message.received")))
-    .orderBy(notifications.id);
+// The message emails newest first, the bell's entries oldest first.
+const messageEmails = (user: TestUser) => emailsTo(ctx, user.email, "message.received");
+const messageNotes = (userId: number) => notificationsOf(ctx, userId, "message.received");
 
 const QUOTE = {
   amount: 24_000,
@@ -591,7 +581,7 @@ describe("notifications", () => {
 
   it("tells the other side in the bell, folds messages into its unread entry, and emails once per window", async () => {
     const { requestId, leadA } = await matchedLeads();
-    const before = (await emailsTo(a.id)).length;
+    const before = (await messageEmails(a)).length;
     await sent(client, leadA, "First question: do you use SAP's own tools?");
     const notes = (await messageNotes(a.id)).filter((n) => n.link === `/provider-dashboard/leads/${leadA}`);
     expect(notes).toHaveLength(1);
@@ -600,11 +590,11 @@ describe("notifications", () => {
       body: "First question: do you use SAP's own tools?",
       readAt: null,
     });
-    const emails = await emailsTo(a.id);
+    const emails = await messageEmails(a);
     expect(emails).toHaveLength(before + 1);
-    expect(emails.at(-1)?.textBody).toContain("First question: do you use SAP's own tools?");
-    expect(emails.at(-1)?.textBody).toContain(`/provider-dashboard/leads/${leadA}`);
-    expect(emails.at(-1)?.subject).toContain("New message from Client T.");
+    expect(emails[0]?.textBody).toContain("First question: do you use SAP's own tools?");
+    expect(emails[0]?.textBody).toContain(`/provider-dashboard/leads/${leadA}`);
+    expect(emails[0]?.subject).toContain("New message from Client T.");
 
     // Within the window: the bell entry is brought up to date, no second email.
     ctx.clock.advance((MESSAGE_EMAIL_WINDOW_MINUTES - 1) * 60 * 1000);
@@ -615,12 +605,12 @@ describe("notifications", () => {
     expect(folded[0]?.body.startsWith("Second: a long text")).toBe(true);
     expect(folded[0]?.body.length).toBeLessThanOrEqual(160);
     expect(folded[0]?.body.endsWith("…")).toBe(true);
-    expect(await emailsTo(a.id)).toHaveLength(before + 1);
+    expect(await messageEmails(a)).toHaveLength(before + 1);
 
     // Past the window: a second email.
     ctx.clock.advance(2 * 60 * 1000);
     await sent(client, leadA, "Third question.");
-    expect(await emailsTo(a.id)).toHaveLength(before + 2);
+    expect(await messageEmails(a)).toHaveLength(before + 2);
 
     // Once the provider has read the bell entry, the next message makes a new one.
     await ctx.database.db.update(notifications).set({ readAt: new Date() }).where(eq(notifications.userId, a.id));
@@ -635,7 +625,7 @@ describe("notifications", () => {
       (n) => n.link === `/quote-request/${requestId}#conversation-${leadA}`,
     );
     expect(forClient?.title).toMatch(/^New message from Provider \d+ Automation$/);
-    const clientEmails = (await emailsTo(client.id)).filter((e) => e.textBody.includes(`#conversation-${leadA}`));
+    const clientEmails = (await messageEmails(client)).filter((e) => e.textBody.includes(`#conversation-${leadA}`));
     expect(clientEmails).toHaveLength(1);
     expect(clientEmails[0]?.textBody).toContain("Answers: yes, yes and no.");
   });
@@ -648,12 +638,12 @@ describe("notifications", () => {
     expect(prefs.statusCode, prefs.body).toBe(200);
     const { leadA } = await matchedLeads(quiet);
     await sent(a, leadA, "A question for you.");
-    expect(await emailsTo(quiet.id)).toHaveLength(0);
+    expect(await messageEmails(quiet)).toHaveLength(0);
     expect(await messageNotes(quiet.id)).toHaveLength(1);
     // Folded into the unread entry: still no email.
     ctx.clock.advance((MESSAGE_EMAIL_WINDOW_MINUTES + 1) * 60 * 1000);
     await sent(a, leadA, "And another.");
-    expect(await emailsTo(quiet.id)).toHaveLength(0);
+    expect(await messageEmails(quiet)).toHaveLength(0);
     expect(await messageNotes(quiet.id)).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { preQualificationBudgetOptions } from "@/shared/inquiry-options";
 import { sharedTestContext } from "../../test/shared-context";
 import { as, createUser, startNewWindow } from "../../test/test-app";
 import { PUBLIC_FORM_LIMIT } from "./service";
@@ -58,15 +59,8 @@ describe("POST /api/leads (inquiries)", () => {
 
   it("takes either form's budget values from a client that names no source, and files each under its form", async () => {
     const admin = await createUser(ctx, "admin");
-    for (const budgetEstimate of [
-      "under-25k",
-      "25k-50k",
-      "50k-100k",
-      "100k-250k",
-      "250k-500k",
-      "over-500k",
-      "under-10k",
-    ]) {
+    // Every value of the pre-qualification form, then one only the landing form offers.
+    for (const budgetEstimate of [...preQualificationBudgetOptions.map((o) => o.value), "under-10k"]) {
       const { source: _s, ...body } = validInquiry({ budgetEstimate });
       const res = await post("/api/leads", body);
       expect(res.statusCode, `${budgetEstimate}: ${res.body}`).toBe(201);

@@ -1,15 +1,21 @@
-import { and, count, desc, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { newestFirstPage, type OffsetPage } from "../../db/pages";
 import { inquiries } from "../../db/schema/inquiries";
 import { vendorApplications } from "../../db/schema/vendor-applications";
 
+/** The public forms' tables: each row keeps its content hash, so that the same submission is stored once. */
+const forms = { inquiry: inquiries, vendorApplication: vendorApplications };
+export type PublicForm = keyof typeof forms;
+
 const since = (ms: number) => sql`now() - (${ms} * interval '1 millisecond')`;
 
-export async function findRecentInquiryByHash(db: Db, hash: string, windowMs: number) {
+export async function findRecentByHash(db: Db, form: PublicForm, hash: string, windowMs: number) {
+  const table = forms[form];
   const [row] = await db
-    .select({ id: inquiries.id })
-    .from(inquiries)
-    .where(and(eq(inquiries.contentHash, hash), gt(inquiries.createdAt, since(windowMs))))
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.contentHash, hash), gt(table.createdAt, since(windowMs))))
     .limit(1);
   return row;
 }
@@ -19,44 +25,13 @@ export async function insertInquiry(db: Db, values: typeof inquiries.$inferInser
   return row;
 }
 
-export async function findRecentVendorApplicationByHash(db: Db, hash: string, windowMs: number) {
-  const [row] = await db
-    .select({ id: vendorApplications.id })
-    .from(vendorApplications)
-    .where(and(eq(vendorApplications.contentHash, hash), gt(vendorApplications.createdAt, since(windowMs))))
-    .limit(1);
-  return row;
-}
-
 export async function insertVendorApplication(db: Db, values: typeof vendorApplications.$inferInsert) {
   const [row] = await db.insert(vendorApplications).values(values).returning({ id: vendorApplications.id });
   return row;
 }
 
-export async function listInquiries(db: Db, opts: { limit: number; offset: number; source?: string }) {
-  const where = opts.source ? eq(inquiries.source, opts.source) : undefined;
-  const [items, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(inquiries)
-      .where(where)
-      .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
-      .limit(opts.limit)
-      .offset(opts.offset),
-    db.select({ n: count() }).from(inquiries).where(where),
-  ]);
-  return { items, total: totalRow?.n ?? 0 };
-}
+export const listInquiries = (db: Db, opts: OffsetPage & { source?: string | undefined }) =>
+  newestFirstPage(db, inquiries, opts.source ? eq(inquiries.source, opts.source) : undefined, opts);
 
-export async function listVendorApplications(db: Db, opts: { limit: number; offset: number }) {
-  const [items, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(vendorApplications)
-      .orderBy(desc(vendorApplications.createdAt), desc(vendorApplications.id))
-      .limit(opts.limit)
-      .offset(opts.offset),
-    db.select({ n: count() }).from(vendorApplications),
-  ]);
-  return { items, total: totalRow?.n ?? 0 };
-}
+export const listVendorApplications = (db: Db, page: OffsetPage) =>
+  newestFirstPage(db, vendorApplications, undefined, page);

@@ -11,7 +11,6 @@ import type { RoutePlugin } from "../../http/types";
 import * as q from "./queries";
 import { submitInquiry, submitVendorApplication } from "./service";
 
-// Honeypot hits and duplicates get the same answer as a stored submission: nothing to learn from it.
 const receivedSchema = z.object({ received: z.literal(true) });
 
 const pageQuery = z.object({
@@ -19,33 +18,43 @@ const pageQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100, "pageSize must be at most 100").default(20),
 });
 
-const pageOf = <T>(items: T[], total: number, page: number, pageSize: number) => ({
-  items,
-  total,
-  page,
-  pageSize,
-  totalPages: Math.max(1, Math.ceil(total / pageSize)),
-});
+type PageQuery = z.infer<typeof pageQuery>;
+
+/** A page of a public form's submissions as the admin reads it: without the content hash. */
+async function submissionsPage<R extends { contentHash: string; createdAt: Date }>(
+  { page, pageSize }: PageQuery,
+  list: (page: { limit: number; offset: number }) => Promise<{ rows: R[]; total: number }>,
+) {
+  const { rows, total } = await list({ limit: pageSize, offset: (page - 1) * pageSize });
+  return {
+    items: rows.map(({ contentHash: _h, ...row }) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    total,
+    page,
+    pageSize,
+    totalPages: Math.max(1, Math.ceil(total / pageSize)),
+  };
+}
 
 export const inquiryRoutes: RoutePlugin = async (app, deps) => {
+  // Honeypot hits and duplicates get the same answer as a stored submission: nothing to learn from it.
+  function publicForm<S extends z.ZodType>(
+    url: string,
+    body: S,
+    submit: (d: typeof deps, input: z.output<S>, ip: string) => Promise<unknown>,
+  ) {
+    app.post(
+      url,
+      { schema: { tags: ["inquiries"], body, response: { 201: receivedSchema } } },
+      async (request, reply) => {
+        // The route validated the body with `body`; the type provider cannot name a generic schema's output.
+        await submit(deps, request.body as z.output<S>, request.ip);
+        return reply.code(201).send({ received: true as const });
+      },
+    );
+  }
   // The spec's path: the landing and pre-qualification forms post here.
-  app.post(
-    "/api/leads",
-    { schema: { tags: ["inquiries"], body: inquirySchema, response: { 201: receivedSchema } } },
-    async (request, reply) => {
-      await submitInquiry(deps, request.body, request.ip);
-      return reply.code(201).send({ received: true as const });
-    },
-  );
-
-  app.post(
-    "/api/vendor-applications",
-    { schema: { tags: ["inquiries"], body: vendorApplicationSchema, response: { 201: receivedSchema } } },
-    async (request, reply) => {
-      await submitVendorApplication(deps, request.body, request.ip);
-      return reply.code(201).send({ received: true as const });
-    },
-  );
+  publicForm("/api/leads", inquirySchema, submitInquiry);
+  publicForm("/api/vendor-applications", vendorApplicationSchema, submitVendorApplication);
 
   app.get(
     "/api/admin/inquiries",
@@ -57,20 +66,8 @@ export const inquiryRoutes: RoutePlugin = async (app, deps) => {
       },
       preValidation: requireRole("admin"),
     },
-    async (request) => {
-      const { page, pageSize, source } = request.query;
-      const { items, total } = await q.listInquiries(app.db, {
-        limit: pageSize,
-        offset: (page - 1) * pageSize,
-        source,
-      });
-      return pageOf(
-        items.map(({ contentHash: _h, ...row }) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-        total,
-        page,
-        pageSize,
-      );
-    },
+    async (request) =>
+      submissionsPage(request.query, (page) => q.listInquiries(app.db, { ...page, source: request.query.source })),
   );
 
   app.get(
@@ -79,18 +76,6 @@ export const inquiryRoutes: RoutePlugin = async (app, deps) => {
       schema: { tags: ["admin"], querystring: pageQuery, response: { 200: vendorApplicationPageSchema } },
       preValidation: requireRole("admin"),
     },
-    async (request) => {
-      const { page, pageSize } = request.query;
-      const { items, total } = await q.listVendorApplications(app.db, {
-        limit: pageSize,
-        offset: (page - 1) * pageSize,
-      });
-      return pageOf(
-        items.map(({ contentHash: _h, ...row }) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-        total,
-        page,
-        pageSize,
-      );
-    },
+    async (request) => submissionsPage(request.query, (page) => q.listVendorApplications(app.db, page)),
   );
 };

@@ -26,16 +26,17 @@ const hashOf = (parts: unknown[]) =>
  * Stores once: the content hash is locked for the transaction, so two identical submissions racing
  * each other still leave one row.
  */
-async function storeOnce(
+async function storeOnce<V extends { contentHash: string }>(
   db: Db,
-  hash: string,
-  findRecent: (tx: Db) => Promise<{ id: number } | undefined>,
-  insert: (tx: Db) => Promise<{ id: number } | undefined>,
+  form: q.PublicForm,
+  values: V,
+  insert: (tx: Db, values: V) => Promise<{ id: number } | undefined>,
 ): Promise<SubmitOutcome> {
   return db.transaction(async (tx): Promise<SubmitOutcome> => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${hash}, 0))`);
-    if (await findRecent(tx)) return { status: "duplicate" } as const;
-    const row = await insert(tx);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${values.contentHash}, 0))`);
+    if (await q.findRecentByHash(tx, form, values.contentHash, DUPLICATE_WINDOW_MS))
+      return { status: "duplicate" } as const;
+    const row = await insert(tx, values);
     if (!row) throw new Error("insert returned no row");
     return { status: "stored", id: row.id } as const;
   });
@@ -47,23 +48,21 @@ export async function submitInquiry({ db, now }: InquiryDeps, input: Inquiry, ip
   await hitRateLimit(db, PUBLIC_FORM_LIMIT, rateLimitSubject(ip), now());
   // Bots fill the hidden field; they are told "thank you" and nothing is stored.
   if (input.leaveBlank) return { status: "ignored" };
-  const hash = hashOf(["inquiry", input.source, input.email, input.name, input.company, input.processDescription]);
   return storeOnce(
     db,
-    hash,
-    (tx) => q.findRecentInquiryByHash(tx, hash, DUPLICATE_WINDOW_MS),
-    (tx) =>
-      q.insertInquiry(tx, {
-        source: input.source,
-        name: input.name,
-        email: input.email.toLowerCase(),
-        company: input.company,
-        processDescription: input.processDescription,
-        budgetEstimate: input.budgetEstimate || null,
-        talkToConsultant: input.talkToConsultant,
-        contentHash: hash,
-        ip,
-      }),
+    "inquiry",
+    {
+      source: input.source,
+      name: input.name,
+      email: input.email.toLowerCase(),
+      company: input.company,
+      processDescription: input.processDescription,
+      budgetEstimate: input.budgetEstimate || null,
+      talkToConsultant: input.talkToConsultant,
+      contentHash: hashOf(["inquiry", input.source, input.email, input.name, input.company, input.processDescription]),
+      ip,
+    },
+    q.insertInquiry,
   );
 }
 
@@ -78,17 +77,16 @@ export async function submitVendorApplication(
   const hash = hashOf(["vendor", input.email, input.name, input.company, [...specialties].sort(), input.message ?? ""]);
   return storeOnce(
     db,
-    hash,
-    (tx) => q.findRecentVendorApplicationByHash(tx, hash, DUPLICATE_WINDOW_MS),
-    (tx) =>
-      q.insertVendorApplication(tx, {
-        name: input.name,
-        email: input.email.toLowerCase(),
-        company: input.company,
-        specialties,
-        message: input.message || null,
-        contentHash: hash,
-        ip,
-      }),
+    "vendorApplication",
+    {
+      name: input.name,
+      email: input.email.toLowerCase(),
+      company: input.company,
+      specialties,
+      message: input.message || null,
+      contentHash: hash,
+      ip,
+    },
+    q.insertVendorApplication,
   );
 }

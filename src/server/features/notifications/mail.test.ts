@@ -5,9 +5,9 @@ import { emailOutbox } from "../../db/schema/email-outbox";
 import { JOB_NAMES } from "../../jobs/queue";
 import { startWorkers } from "../../jobs/workers";
 import { createProvider } from "../../test/fixtures";
+import { notifyWithEmail } from "../../test/notify";
 import { headerOf, partsOf, startSmtpServer, type TestSmtpServer } from "../../test/smtp-server";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
-import { notifyUser } from "./service";
 
 let smtp: TestSmtpServer;
 let ctx: TestContext;
@@ -44,15 +44,7 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined | nul
  * the sender; answers its outbox id.
  */
 async function queueEmail(user: TestUser, email: { to?: string; subject: string }): Promise<number> {
-  await ctx.database.db.transaction((tx) =>
-    notifyUser(tx, ctx.deps, {
-      userId: user.id,
-      kind: "quote.received",
-      title: "A quote",
-      body: "b",
-      email: { to: email.to ?? user.email, subject: email.subject, text: "plain", html: "<p>html</p>" },
-    }),
-  );
+  await notifyWithEmail(ctx, user, "quote.received", email);
   const [row] = await ctx.database.db
     .select({ id: emailOutbox.id })
     .from(emailOutbox)

@@ -4,11 +4,12 @@ import { DEMO_TEST_CARDS, PLAN } from "@/shared/billing";
 import { NOTIFICATION_KINDS, OUTBOX_PAGE_SIZE } from "@/shared/notifications";
 import { emailOutbox } from "../../db/schema/email-outbox";
 import { notifications } from "../../db/schema/notifications";
-import { createProvider, quoteRequestBody } from "../../test/fixtures";
+import { createProvider } from "../../test/fixtures";
+import { notifyWithEmail } from "../../test/notify";
+import { submitRequest } from "../../test/scenarios";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
 import { matchQuoteRequest } from "../matching/service";
 import { deliverDueEmails } from "./mail";
-import { notifyUser } from "./service";
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -100,13 +101,8 @@ describe("the notification centre", () => {
 
   it("tells each provider who receives a lead, linking to the lead", async () => {
     const client = await createUser(ctx, "client");
-    const submitted = await as(ctx, client, {
-      method: "POST",
-      url: "/api/quote-requests",
-      payload: quoteRequestBody({ title: "Reconcile <bank> statements" }),
-    });
-    expect(submitted.statusCode).toBe(201);
-    const outcome = await matchQuoteRequest(ctx.deps, submitted.json().id);
+    const requestId = await submitRequest(ctx, client, { title: "Reconcile <bank> statements" });
+    const outcome = await matchQuoteRequest(ctx.deps, requestId);
     expect(outcome.status).toBe("done");
     const told = await ctx.database.db.select().from(notifications).where(eq(notifications.kind, "lead.delivered"));
     expect(told.length).toBeGreaterThan(0);
@@ -276,15 +272,7 @@ describe("notification preferences", () => {
 
     // Turned back on, mail flows again.
     await setPrefs(quiet, { preferences: [{ kind: "provider.approved", email: true }] });
-    await ctx.database.db.transaction((tx) =>
-      notifyUser(tx, ctx.deps, {
-        userId: quiet.id,
-        kind: "provider.approved",
-        title: "t",
-        body: "b",
-        email: { to: quiet.email, subject: "s", text: "t", html: "<p>t</p>" },
-      }),
-    );
+    await notifyWithEmail(ctx, quiet, "provider.approved", { subject: "s" });
     expect((await outboxOf(quiet.id)).map((m) => m.kind)).toEqual(["provider.approved"]);
   });
 

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { EmailStatus, NotificationKind } from "@/shared/notifications";
 import type { Db } from "../../db/client";
+import { newestFirstPage, type OffsetPage } from "../../db/pages";
 import { emailOutbox, type OutboxRow } from "../../db/schema/email-outbox";
 import { notificationPreferences } from "../../db/schema/notification-preferences";
 import { type NotificationRow, notifications } from "../../db/schema/notifications";
@@ -118,20 +119,5 @@ export async function retryEmailLater(db: Db, id: number, error: string, at: Dat
   await db.update(emailOutbox).set({ lastError: error, nextAttemptAt: at }).where(eq(emailOutbox.id, id));
 }
 
-export async function outboxPage(
-  db: Db,
-  opts: { status?: EmailStatus | undefined; limit: number; offset: number },
-): Promise<{ rows: OutboxRow[]; total: number }> {
-  const where = opts.status ? eq(emailOutbox.status, opts.status) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(emailOutbox)
-      .where(where)
-      .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
-      .limit(opts.limit)
-      .offset(opts.offset),
-    db.select({ n: count() }).from(emailOutbox).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
-}
+export const outboxPage = (db: Db, opts: OffsetPage & { status?: EmailStatus | undefined }) =>
+  newestFirstPage(db, emailOutbox, opts.status ? eq(emailOutbox.status, opts.status) : undefined, opts);
