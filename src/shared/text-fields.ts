@@ -13,3 +13,10 @@ export function boundedText(label: string, { min = 1, max }: { min?: number; max
 /** The optional note a person may add to a choice (declining a lead, reporting a message, dismissing a report). */
 export const optionalNote = (max: number) =>
   z.string().trim().max(max, `The note must be at most ${max} characters.`).optional();
+
+/** A choice of reason with its optional note (declining a lead, reporting a message): `{ reason, note }`. */
+export const reasonWithNote = <const T extends readonly [string, ...string[]]>(
+  reasons: T,
+  unchosen: string,
+  noteMax: number,
+) => z.object({ reason: z.enum(reasons, { error: unchosen }), note: optionalNote(noteMax) });
