@@ -121,7 +121,7 @@ export const MESSAGE_REPORT_NOTE_MAX = 1000;
 /** POST /api/messages/{id}/report */
 export const reportMessageSchema = reasonWithNote(
   MESSAGE_REPORT_REASONS,
-  "Choose why you are reporting this message.",
+  "reporting this message",
   MESSAGE_REPORT_NOTE_MAX,
 );
 export type ReportMessageInput = z.infer<typeof reportMessageSchema>;

@@ -27,11 +27,7 @@ export const LEAD_DECLINE_REASON_LABELS: Record<LeadDeclineReason, string> = {
 export const LEAD_DECLINE_NOTE_MAX = 500;
 
 /** POST /api/leads/{id}/decline */
-export const declineLeadSchema = reasonWithNote(
-  LEAD_DECLINE_REASONS,
-  "Choose why you are declining this lead.",
-  LEAD_DECLINE_NOTE_MAX,
-);
+export const declineLeadSchema = reasonWithNote(LEAD_DECLINE_REASONS, "declining this lead", LEAD_DECLINE_NOTE_MAX);
 export type DeclineLeadInput = z.infer<typeof declineLeadSchema>;
 
 /** Fewer eligible providers than this for a request raises an alert. */
