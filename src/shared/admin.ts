@@ -4,6 +4,7 @@ import { z } from "zod";
 import { ALERT_SEVERITIES } from "./alerts";
 import { SUBSCRIPTION_STATUSES } from "./billing";
 import { COMPANY_STATUSES } from "./companies";
+import { countsOf } from "./counts";
 import { ID_MAX } from "./ids";
 import { LEAD_DECLINE_REASONS } from "./leads";
 import { oneOf, pageOf, pageQuerySchema } from "./paging";
@@ -25,6 +26,16 @@ const searchSchema = z
   .transform((s) => (s === "" ? undefined : s));
 
 export { pageQuerySchema };
+
+/** A list's query: the page, one filter that takes one of `values`, and the search text `q`. */
+function searchableListQuery<const F extends string, const T extends readonly [string, ...string[]]>(
+  filter: F,
+  values: T,
+) {
+  const filterSchema = oneOf(filter, values).optional();
+  const filterShape = { [filter]: filterSchema } as { [K in F]: typeof filterSchema };
+  return pageQuerySchema.extend({ ...filterShape, q: searchSchema.optional() });
+}
 
 export const idParamsSchema = z.object({
   id: z.coerce
@@ -49,6 +60,8 @@ export const revenueSchema = z.object({
 });
 export type Revenue = z.infer<typeof revenueSchema>;
 
+const newCountsSchema = countsOf(["clients", "providers", "requests"]);
+
 export const adminStatsSchema = z.object({
   totalUsers: z.number().int(),
   totalClients: z.number().int(),
@@ -56,13 +69,8 @@ export const adminStatsSchema = z.object({
   totalAdmins: z.number().int(),
   totalRequests: z.number().int(),
   totalQuotes: z.number().int(),
-  newThisMonth: z.object({ clients: z.number().int(), providers: z.number().int(), requests: z.number().int() }),
-  requestsByStatus: z.object({
-    pending: z.number().int(),
-    active: z.number().int(),
-    completed: z.number().int(),
-    cancelled: z.number().int(),
-  }),
+  newThisMonth: newCountsSchema,
+  requestsByStatus: countsOf(ADMIN_STATUSES),
   pendingProviders: z.number().int(),
   unresolvedAlerts: z.number().int(),
   revenue: revenueSchema,
@@ -83,12 +91,6 @@ export const ANALYTICS_PERIOD_LABELS: Record<AnalyticsPeriod, string> = {
 };
 export const analyticsQuerySchema = z.object({
   period: oneOf("period", ANALYTICS_PERIODS).optional(),
-});
-
-const newCountsSchema = z.object({
-  clients: z.number().int(),
-  providers: z.number().int(),
-  requests: z.number().int(),
 });
 
 export const adminAnalyticsSchema = z.object({
@@ -152,11 +154,8 @@ export type AdminAnalytics = z.infer<typeof adminAnalyticsSchema>;
 
 export const adminStatusSchema = oneOf("status", ADMIN_STATUSES);
 
-export const adminRequestsQuerySchema = pageQuerySchema.extend({
-  status: adminStatusSchema.optional(),
-  /** Part of the title or of the client's email. */
-  q: searchSchema.optional(),
-});
+/** `q`: part of the title or of the client's email. */
+export const adminRequestsQuerySchema = searchableListQuery("status", ADMIN_STATUSES);
 export type AdminRequestsQuery = z.infer<typeof adminRequestsQuerySchema>;
 
 export const adminRequestSchema = z.object({
@@ -181,11 +180,8 @@ export const setRequestStatusSchema = z.object({ status: adminStatusSchema });
 // Users: GET /api/admin/users, PATCH /api/admin/users/{id}/role
 // ---------------------------------------------------------------------------------------------
 
-export const adminUsersQuerySchema = pageQuerySchema.extend({
-  userType: oneOf("userType", USER_TYPES).optional(),
-  /** Part of the email or of the name. */
-  q: searchSchema.optional(),
-});
+/** `q`: part of the email or of the name. */
+export const adminUsersQuerySchema = searchableListQuery("userType", USER_TYPES);
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 
 export const adminUserSchema = z.object({
@@ -212,11 +208,8 @@ export const setUserRoleSchema = z.object({
 // Providers: GET /api/admin/providers (every company; pending ones also at /api/admin/pending-providers)
 // ---------------------------------------------------------------------------------------------
 
-export const adminProvidersQuerySchema = pageQuerySchema.extend({
-  status: oneOf("status", COMPANY_STATUSES).optional(),
-  /** Part of the company name or of the owner's email. */
-  q: searchSchema.optional(),
-});
+/** `q`: part of the company name or of the owner's email. */
+export const adminProvidersQuerySchema = searchableListQuery("status", COMPANY_STATUSES);
 export type AdminProvidersQuery = z.infer<typeof adminProvidersQuerySchema>;
 
 export const adminProviderSchema = z.object({

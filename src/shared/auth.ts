@@ -14,6 +14,11 @@ const email = z
   .pipe(z.email("Valid email is required"))
   .refine((v) => !v.endsWith(".invalid"), "This address cannot receive email: .invalid is a reserved domain");
 
+/** The account's password, asked again before a change of password or of email. */
+const currentPassword = z.string().min(1, "Enter your current password").max(PASSWORD_MAX, "Password is too long");
+/** The token of an emailed link (password reset, email confirmation). */
+const linkToken = z.string().min(1, "The link is incomplete").max(200, "The link is not valid");
+
 export const signUpSchema = z.object({
   firstName: z.string().trim().min(1, "First name is required").max(100, "First name is too long"),
   lastName: z.string().trim().min(1, "Last name is required").max(100, "Last name is too long"),
@@ -49,7 +54,7 @@ export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
 export const changePasswordSchema = z
   .strictObject({
-    currentPassword: z.string().min(1, "Enter your current password").max(PASSWORD_MAX, "Password is too long"),
+    currentPassword,
     newPassword: signUpSchema.shape.password,
   })
   .refine((v) => v.currentPassword !== v.newPassword, {
@@ -71,7 +76,7 @@ export type RequestPasswordResetInput = z.infer<typeof requestPasswordResetSchem
 
 /** POST /api/auth/password-reset */
 export const resetPasswordSchema = z.strictObject({
-  token: z.string().min(1, "The link is incomplete").max(200, "The link is not valid"),
+  token: linkToken,
   password: signUpSchema.shape.password,
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
@@ -105,14 +110,14 @@ export const EMAIL_LINK_INVALID_MESSAGE =
 
 /** POST /api/auth/verify-email */
 export const verifyEmailSchema = z.strictObject({
-  token: z.string().min(1, "The link is incomplete").max(200, "The link is not valid"),
+  token: linkToken,
 });
 export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
 
 /** POST /api/auth/email: the new address takes effect when the link sent to it is opened. */
 export const changeEmailSchema = z.strictObject({
   email,
-  currentPassword: z.string().min(1, "Enter your current password").max(PASSWORD_MAX, "Password is too long"),
+  currentPassword,
 });
 export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
 

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { idField, idParam, idParams } from "./ids";
 import { type PageQuery, pageQuerySchema } from "./paging";
-import { optionalNote } from "./text-fields";
+import { reasonWithNote } from "./text-fields";
 
 export const MESSAGE_SIDES = ["client", "provider"] as const;
 export type MessageSide = (typeof MESSAGE_SIDES)[number];
@@ -119,8 +119,9 @@ export type MessageReportStatus = (typeof MESSAGE_REPORT_STATUSES)[number];
 export const MESSAGE_REPORT_NOTE_MAX = 1000;
 
 /** POST /api/messages/{id}/report */
-export const reportMessageSchema = z.object({
-  reason: z.enum(MESSAGE_REPORT_REASONS, { error: "Choose why you are reporting this message." }),
-  note: optionalNote(MESSAGE_REPORT_NOTE_MAX),
-});
+export const reportMessageSchema = reasonWithNote(
+  MESSAGE_REPORT_REASONS,
+  "reporting this message",
+  MESSAGE_REPORT_NOTE_MAX,
+);
 export type ReportMessageInput = z.infer<typeof reportMessageSchema>;

@@ -2,7 +2,7 @@
 // read on the dashboard, and access to leads. DESIGN.md "Words", "Matching" and "Providers".
 import { z } from "zod";
 import { type QuoteRequestDetail, quoteRequestDetailSchema } from "./quote-requests";
-import { optionalNote } from "./text-fields";
+import { reasonWithNote } from "./text-fields";
 
 /** `declined`: the provider turned the lead down; the request then goes to the next best provider. */
 export const LEAD_STATUSES = ["new", "viewed", "quoted", "closed", "declined"] as const;
@@ -27,10 +27,7 @@ export const LEAD_DECLINE_REASON_LABELS: Record<LeadDeclineReason, string> = {
 export const LEAD_DECLINE_NOTE_MAX = 500;
 
 /** POST /api/leads/{id}/decline */
-export const declineLeadSchema = z.object({
-  reason: z.enum(LEAD_DECLINE_REASONS, { error: "Choose why you are declining this lead." }),
-  note: optionalNote(LEAD_DECLINE_NOTE_MAX),
-});
+export const declineLeadSchema = reasonWithNote(LEAD_DECLINE_REASONS, "declining this lead", LEAD_DECLINE_NOTE_MAX);
 export type DeclineLeadInput = z.infer<typeof declineLeadSchema>;
 
 /** Fewer eligible providers than this for a request raises an alert. */

@@ -1,5 +1,6 @@
 // The pipeline's stages, one vocabulary for the provider's and the admin's Analytics.
-import { z } from "zod";
+import type { z } from "zod";
+import { countsOf } from "./counts";
 
 /**
  * The pipeline's stages (decision 133), shown as a funnel on the provider's and the admin's Analytics:
@@ -17,7 +18,5 @@ export const PIPELINE_STAGE_LABELS: Record<PipelineStage, { label: string; meani
   lost: { label: "Lost", meaning: "the quote was declined" },
   declined: { label: "Declined", meaning: "the provider turned the lead down" },
 };
-export const pipelineStagesSchema = z.object(
-  Object.fromEntries(PIPELINE_STAGES.map((s) => [s, z.number().int()])) as { [K in PipelineStage]: z.ZodNumber },
-);
+export const pipelineStagesSchema = countsOf(PIPELINE_STAGES);
 export type PipelineStages = z.infer<typeof pipelineStagesSchema>;

@@ -10,6 +10,7 @@
 // How the wizard walks through its steps (titles, buttons, what gates Next) is the browser's alone: it
 // lives beside the wizard, in src/web/features/quote-requests/wizard/wizard-flow.ts.
 import { z } from "zod";
+import { countsOf } from "./counts";
 import { ID_MAX } from "./ids";
 import { oneOf, pageQuerySchema } from "./paging";
 import {
@@ -92,6 +93,12 @@ const fields = {
   consent: z.boolean(MESSAGES.consent).refine((v) => v, MESSAGES.consent),
 };
 
+type Fields = typeof fields;
+/** The named fields, as a shape for z.object: each step and the stored requirements take theirs from `fields`. */
+function fieldsNamed<const K extends keyof Fields>(...names: K[]): Pick<Fields, K> {
+  return Object.fromEntries(names.map((name) => [name, fields[name]])) as Pick<Fields, K>;
+}
+
 /** The volume and the time per task must describe work people could do (and the estimate can hold). */
 function checkWorkload(
   data: {
@@ -116,45 +123,14 @@ function checkWorkload(
 // The wizard (spec screen 4, section 5): one schema per step, and the whole
 // ---------------------------------------------------------------------------------------------
 
-const step1Schema = z.object({
-  fullName: fields.fullName,
-  email: fields.email,
-  companyName: fields.companyName,
-  industry: fields.industry,
-  department: fields.department,
-  location: fields.location,
-});
+const step1Schema = z.object(fieldsNamed("fullName", "email", "companyName", "industry", "department", "location"));
 const step2Schema = z
-  .object({
-    processName: fields.processName,
-    processDescription: fields.processDescription,
-    goals: fields.goals,
-    frequency: fields.frequency,
-    volume: fields.volume,
-    timePerTask: fields.timePerTask,
-  })
+  .object(fieldsNamed("processName", "processDescription", "goals", "frequency", "volume", "timePerTask"))
   .superRefine(checkWorkload);
-const step3Schema = z.object({
-  systems: fields.systems,
-  systemTypes: fields.systemTypes,
-  triggerType: fields.triggerType,
-});
-const step4Schema = z.object({
-  tasksToAutomate: fields.tasksToAutomate,
-  manualTasks: fields.manualTasks,
-  exceptions: fields.exceptions,
-});
-const step5Schema = z.object({
-  hasDocumentation: fields.hasDocumentation,
-  timeline: fields.timeline,
-  budget: fields.budget,
-});
-const step6Schema = z.object({
-  requiresNDA: fields.requiresNDA,
-  locationPreference: fields.locationPreference,
-  additionalInfo: fields.additionalInfo,
-  consent: fields.consent,
-});
+const step3Schema = z.object(fieldsNamed("systems", "systemTypes", "triggerType"));
+const step4Schema = z.object(fieldsNamed("tasksToAutomate", "manualTasks", "exceptions"));
+const step5Schema = z.object(fieldsNamed("hasDocumentation", "timeline", "budget"));
+const step6Schema = z.object(fieldsNamed("requiresNDA", "locationPreference", "additionalInfo", "consent"));
 
 export const WIZARD_STEP_SCHEMAS = [
   step1Schema,
@@ -184,24 +160,21 @@ export type WizardField = keyof WizardData;
 
 /** The requirements as stored and read, without the checks across them (for the answers, which drop some). */
 const requirementsFieldsSchema = z.strictObject({
-  fullName: fields.fullName,
-  email: fields.email,
-  companyName: fields.companyName,
-  department: fields.department,
-  location: fields.location,
-  frequency: fields.frequency,
+  ...fieldsNamed("fullName", "email", "companyName", "department", "location", "frequency"),
   volume: volumeStoredSchema.optional(),
   timePerTask: timePerTaskStoredSchema.optional(),
-  systems: fields.systems,
-  systemTypes: fields.systemTypes,
-  triggerType: fields.triggerType,
-  tasksToAutomate: fields.tasksToAutomate,
-  manualTasks: fields.manualTasks,
-  exceptions: fields.exceptions,
-  hasDocumentation: fields.hasDocumentation,
-  requiresNDA: fields.requiresNDA,
-  locationPreference: fields.locationPreference,
-  additionalInfo: fields.additionalInfo,
+  ...fieldsNamed(
+    "systems",
+    "systemTypes",
+    "triggerType",
+    "tasksToAutomate",
+    "manualTasks",
+    "exceptions",
+    "hasDocumentation",
+    "requiresNDA",
+    "locationPreference",
+    "additionalInfo",
+  ),
 });
 export const requirementsSchema = requirementsFieldsSchema
   .extend({ volume: volumeInputSchema.optional(), timePerTask: timePerTaskInputSchema.optional() })
@@ -308,12 +281,7 @@ export type MyQuoteRequestsQuery = z.infer<typeof myQuoteRequestsQuerySchema>;
  */
 export const quoteRequestSummaryCountsSchema = z.object({
   total: z.number().int(),
-  byStatus: z.object({
-    open: z.number().int(),
-    matched: z.number().int(),
-    closed: z.number().int(),
-    cancelled: z.number().int(),
-  }),
+  byStatus: countsOf(QUOTE_REQUEST_STATUSES),
   /** Estimated hours a year over the requests still wanted (not cancelled), and how many have an estimate. */
   hoursSavedPerYear: z.number().int(),
   withEstimate: z.number().int(),

@@ -3,6 +3,7 @@
 // pages read, and the arithmetic of the first-year cost and the win rate.
 import { z } from "zod";
 import { COMPANY_SIZES } from "./companies";
+import { countsOf } from "./counts";
 import { ID_MAX } from "./ids";
 import { pipelineStagesSchema } from "./pipeline";
 import { ratingSummarySchema } from "./providers";
@@ -195,13 +196,7 @@ export const quoteIdParamsSchema = z.object({ id: z.coerce.number().int().positi
 export const ANALYTICS_MONTHS = 6;
 
 export const providerAnalyticsSchema = z.object({
-  pipeline: z.object({
-    leads: z.number().int(),
-    viewed: z.number().int(),
-    quoted: z.number().int(),
-    won: z.number().int(),
-    lost: z.number().int(),
-  }),
+  pipeline: countsOf(["leads", "viewed", "quoted", "won", "lost"]),
   /** The funnel of every lead received (decision 133). */
   stages: pipelineStagesSchema,
   /** Leads not opened yet: the dashboards' "New Leads" and "Available Leads", counted, not listed. */

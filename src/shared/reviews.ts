@@ -3,6 +3,7 @@
 // may hide a review with a reason. The contracts of every review route live here.
 import { z } from "zod";
 import { isDeletedAccountEmail } from "./account";
+import { countsOf } from "./counts";
 import { idParams } from "./ids";
 import { oneOf, pageOf, pageQuerySchema } from "./paging";
 import { INDUSTRIES } from "./quote-request-options";
@@ -117,11 +118,7 @@ export type AdminReview = z.infer<typeof adminReviewSchema>;
 
 export const ADMIN_REVIEW_FILTERS = ["all", "visible", "hidden"] as const;
 
-export const reviewOutcomeCountsSchema = z.object({
-  met: z.number().int(),
-  partly: z.number().int(),
-  notMet: z.number().int(),
-});
+export const reviewOutcomeCountsSchema = countsOf(["met", "partly", "notMet"]);
 
 /** "4.7" for 4.666…: one decimal, as ratings are shown everywhere. */
 export function formatRating(average: number): string {

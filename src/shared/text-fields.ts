@@ -13,3 +13,13 @@ export function boundedText(label: string, { min = 1, max }: { min?: number; max
 /** The optional note a person may add to a choice (declining a lead, reporting a message, dismissing a report). */
 export const optionalNote = (max: number) =>
   z.string().trim().max(max, `The note must be at most ${max} characters.`).optional();
+
+/**
+ * A reason chosen from a list, with the optional note (declining a lead, reporting a message): `{ reason, note }`.
+ * Without a reason from the list: "Choose why you are declining this lead." (`doing`: "declining this lead").
+ */
+export const reasonWithNote = <const T extends readonly [string, ...string[]]>(
+  reasons: T,
+  doing: string,
+  noteMax: number,
+) => z.object({ reason: z.enum(reasons, { error: `Choose why you are ${doing}.` }), note: optionalNote(noteMax) });

@@ -1,12 +1,11 @@
-import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { createdAt, identityId } from "./columns";
+import { index, integer, text } from "drizzle-orm/pg-core";
+import { createdAt, idTable } from "./columns";
 import { users } from "./users";
 
 /** What admins did, with the old and new values in `details` (JSON text). */
-export const activityLogs = pgTable(
+export const activityLogs = idTable(
   "activity_logs",
   {
-    id: identityId(),
     // No cascade: an audit trail must not vanish with the account that wrote it.
     adminId: integer("admin_id")
       .notNull()

@@ -1,15 +1,14 @@
-import { boolean, index, integer, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgEnum, text } from "drizzle-orm/pg-core";
 import { ALERT_SEVERITIES } from "@/shared/alerts";
-import { createdAt, identityId, setNullRef, timestamptz } from "./columns";
+import { createdAt, idTable, setNullRef, timestamptz } from "./columns";
 import { users } from "./users";
 
 export const alertSeverityEnum = pgEnum("alert_severity", ALERT_SEVERITIES);
 
 /** Raised by the system for admins (spec section 3, Alert). `cause` makes each one raised once. */
-export const alerts = pgTable(
+export const alerts = idTable(
   "alerts",
   {
-    id: identityId(),
     type: text().notNull(),
     severity: alertSeverityEnum().notNull(),
     title: text().notNull(),

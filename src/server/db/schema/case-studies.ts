@@ -1,13 +1,12 @@
-import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { index, jsonb, text } from "drizzle-orm/pg-core";
 import type { CaseStudyFigure } from "@/shared/providers";
-import { identityId, ownerRef, timestamps } from "./columns";
+import { idTable, ownerRef, timestamps } from "./columns";
 import { companies } from "./companies";
 
 /** A provider's own account of a project it delivered, shown on its public profile (issue 17). */
-export const caseStudies = pgTable(
+export const caseStudies = idTable(
   "case_studies",
   {
-    id: identityId(),
     companyId: ownerRef(() => companies.id),
     title: text().notNull(),
     /** The client's industry (the wizard's list). */

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { index, integer, numeric, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, numeric, pgEnum, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { COMPANY_SIZES, COMPANY_STATUSES, PROVIDER_INDUSTRIES } from "@/shared/companies";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
-import { identityId, ownerRef, setNullRef, timestamps, timestamptz } from "./columns";
+import { idTable, ownerRef, setNullRef, timestamps, timestamptz } from "./columns";
 import { users } from "./users";
 
 export const companyStatusEnum = pgEnum("company_status", COMPANY_STATUSES);
@@ -10,10 +10,9 @@ export const providerIndustryEnum = pgEnum("provider_industry", PROVIDER_INDUSTR
 export const companySizeEnum = pgEnum("company_size", COMPANY_SIZES);
 
 /** A provider's company: one per user, vetted by an admin before it may receive leads. */
-export const companies = pgTable(
+export const companies = idTable(
   "companies",
   {
-    id: identityId(),
     userId: ownerRef(() => users.id).unique("companies_user_id_unique"),
     name: text().notNull(),
     description: text().notNull(),

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
+import { index, integer, pgEnum, text } from "drizzle-orm/pg-core";
 import { EMAIL_STATUSES } from "@/shared/notifications";
-import { createdAt, identityId, setNullRef, timestamptz } from "./columns";
+import { createdAt, idTable, setNullRef, timestamptz } from "./columns";
 import { users } from "./users";
 
 export const emailStatusEnum = pgEnum("email_status", EMAIL_STATUSES);
@@ -11,10 +11,9 @@ export const emailStatusEnum = pgEnum("email_status", EMAIL_STATUSES);
  * (SMTP where configured), so a rolled-back change never sends mail and a mail failure never rolls
  * back a change.
  */
-export const emailOutbox = pgTable(
+export const emailOutbox = idTable(
   "email_outbox",
   {
-    id: identityId(),
     userId: setNullRef(() => users.id),
     toAddress: text("to_address").notNull(),
     subject: text().notNull(),

@@ -1,11 +1,10 @@
-import { boolean, pgTable, text } from "drizzle-orm/pg-core";
-import { identityId, submissionColumns, submissionIndexes } from "./columns";
+import { boolean, text } from "drizzle-orm/pg-core";
+import { idTable, submissionColumns, submissionIndexes } from "./columns";
 
 /** What the public lead forms send (spec "leads"; DESIGN.md calls them inquiries). */
-export const inquiries = pgTable(
+export const inquiries = idTable(
   "inquiries",
   {
-    id: identityId(),
     source: text().notNull(),
     name: text().notNull(),
     email: text().notNull(),

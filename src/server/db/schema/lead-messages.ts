@@ -1,6 +1,6 @@
-import { index, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, pgEnum, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { MESSAGE_REPORT_REASONS, MESSAGE_REPORT_STATUSES, MESSAGE_SIDES } from "@/shared/conversations";
-import { createdAt, identityId, ownerRef, setNullRef, timestamptz } from "./columns";
+import { createdAt, idTable, ownerRef, setNullRef, timestamptz } from "./columns";
 import { leads } from "./leads";
 import { users } from "./users";
 
@@ -11,10 +11,9 @@ export const messageSideEnum = pgEnum("message_side", MESSAGE_SIDES);
  * Plain text; the browser makes links clickable and never renders markup. An admin may hide a message
  * (abuse): it stays for the record, and the parties see that it was removed.
  */
-export const leadMessages = pgTable(
+export const leadMessages = idTable(
   "lead_messages",
   {
-    id: identityId(),
     leadId: ownerRef(() => leads.id),
     /** Null once the author's account is deleted (the message stays for the other side). */
     senderId: setNullRef(() => users.id),
@@ -38,10 +37,9 @@ export const messageReportReasonEnum = pgEnum("message_report_reason", MESSAGE_R
 export const messageReportStatusEnum = pgEnum("message_report_status", MESSAGE_REPORT_STATUSES);
 
 /** A party's report of a message (spam, harassment ...), for an admin to act on. One per message per reporter. */
-export const messageReports = pgTable(
+export const messageReports = idTable(
   "message_reports",
   {
-    id: identityId(),
     messageId: ownerRef(() => leadMessages.id),
     reporterId: setNullRef(() => users.id),
     reason: messageReportReasonEnum().notNull(),

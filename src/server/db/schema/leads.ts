@@ -1,7 +1,7 @@
-import { index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgEnum, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { LEAD_DECLINE_REASONS, LEAD_STATUSES } from "@/shared/leads";
 import type { ScoreBreakdown } from "@/shared/matching";
-import { identityId, ownerRef, timestamps, timestamptz } from "./columns";
+import { idTable, ownerRef, timestamps, timestamptz } from "./columns";
 import { companies } from "./companies";
 import { quoteRequests } from "./quote-requests";
 
@@ -9,10 +9,9 @@ export const leadStatusEnum = pgEnum("lead_status", LEAD_STATUSES);
 export const leadDeclineReasonEnum = pgEnum("lead_decline_reason", LEAD_DECLINE_REASONS);
 
 /** One quote request delivered to one provider company; the unique key makes matching safe to rerun. */
-export const leads = pgTable(
+export const leads = idTable(
   "leads",
   {
-    id: identityId(),
     quoteRequestId: ownerRef(() => quoteRequests.id),
     companyId: ownerRef(() => companies.id),
     matchScore: integer().notNull(),

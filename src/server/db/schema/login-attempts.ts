@@ -1,11 +1,10 @@
-import { boolean, index, pgTable, text } from "drizzle-orm/pg-core";
-import { createdAt, identityId } from "./columns";
+import { boolean, index, text } from "drizzle-orm/pg-core";
+import { createdAt, idTable } from "./columns";
 
 /** Sign-in attempts, kept in the database so that the rate limit holds across app processes. */
-export const loginAttempts = pgTable(
+export const loginAttempts = idTable(
   "login_attempts",
   {
-    id: identityId(),
     email: text().notNull(),
     ip: text().notNull(),
     succeeded: boolean().notNull(),

@@ -1,12 +1,11 @@
-import { index, pgTable, text } from "drizzle-orm/pg-core";
-import { createdAt, identityId, ownerRef, timestamptz } from "./columns";
+import { index, text } from "drizzle-orm/pg-core";
+import { createdAt, idTable, ownerRef, timestamptz } from "./columns";
 import { users } from "./users";
 
 /** In-app notifications; the notification centre (bell, unread count) reads them. */
-export const notifications = pgTable(
+export const notifications = idTable(
   "notifications",
   {
-    id: identityId(),
     userId: ownerRef(() => users.id),
     kind: text().notNull(),
     title: text().notNull(),

@@ -1,17 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgEnum, text } from "drizzle-orm/pg-core";
 import { QUOTE_REQUEST_STATUSES } from "@/shared/quote-request-status";
 import type { Requirements } from "@/shared/quote-requests";
-import { identityId, ownerRef, timestamps, timestamptz } from "./columns";
+import { idTable, ownerRef, timestamps, timestamptz } from "./columns";
 import { users } from "./users";
 
 export const quoteRequestStatusEnum = pgEnum("quote_request_status", QUOTE_REQUEST_STATUSES);
 
 /** A client's need, as the wizard sent it (spec section 3), with its status and match promise. */
-export const quoteRequests = pgTable(
+export const quoteRequests = idTable(
   "quote_requests",
   {
-    id: identityId(),
     clientId: ownerRef(() => users.id),
     title: text().notNull(),
     description: text().notNull(),

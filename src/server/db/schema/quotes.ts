@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgEnum, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { type DeclineReason, QUOTE_STATUSES, type StoredLineItem } from "@/shared/quotes";
-import { identityId, ownerRef, timestamps, timestamptz } from "./columns";
+import { idTable, ownerRef, timestamps, timestamptz } from "./columns";
 import { companies } from "./companies";
 import { leads } from "./leads";
 import { quoteRequests } from "./quote-requests";
@@ -9,10 +9,9 @@ import { quoteRequests } from "./quote-requests";
 export const quoteStatusEnum = pgEnum("quote_status", QUOTE_STATUSES);
 
 /** A provider's answer to a lead (DESIGN.md "Quote"); one live quote per lead. */
-export const quotes = pgTable(
+export const quotes = idTable(
   "quotes",
   {
-    id: identityId(),
     leadId: ownerRef(() => leads.id),
     companyId: ownerRef(() => companies.id),
     quoteRequestId: ownerRef(() => quoteRequests.id),

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, index, integer, pgEnum, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { REVIEW_OUTCOMES } from "@/shared/reviews";
-import { identityId, ownerRef, setNullRef, timestamps, timestamptz } from "./columns";
+import { idTable, ownerRef, setNullRef, timestamps, timestamptz } from "./columns";
 import { companies } from "./companies";
 import { quoteRequests } from "./quote-requests";
 import { quotes } from "./quotes";
@@ -13,10 +13,9 @@ export const reviewOutcomeEnum = pgEnum("review_outcome", REVIEW_OUTCOMES);
  * The hiring client's review of the provider it hired (issue 17): one per hire (the accepted quote).
  * Accounts are anonymised rather than removed (decision 118), so the review outlives its writer's name.
  */
-export const reviews = pgTable(
+export const reviews = idTable(
   "reviews",
   {
-    id: identityId(),
     /** The hire: the accepted quote. Unique, so a second review of the same hire cannot be written. */
     quoteId: ownerRef(() => quotes.id),
     quoteRequestId: ownerRef(() => quoteRequests.id),

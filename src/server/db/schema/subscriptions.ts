@@ -1,14 +1,13 @@
-import { boolean, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, pgEnum, text } from "drizzle-orm/pg-core";
 import { BILLING_PROVIDERS, SUBSCRIPTION_STATUSES } from "@/shared/billing";
-import { identityId, ownerRef, timestamps, timestamptz } from "./columns";
+import { idTable, ownerRef, timestamps, timestamptz } from "./columns";
 import { users } from "./users";
 
 export const billingProviderEnum = pgEnum("billing_provider", BILLING_PROVIDERS);
 export const subscriptionStatusEnum = pgEnum("subscription_status", SUBSCRIPTION_STATUSES);
 
 /** One subscription per provider user; a canceled one is replaced when the provider subscribes again. */
-export const subscriptions = pgTable("subscriptions", {
-  id: identityId(),
+export const subscriptions = idTable("subscriptions", {
   userId: ownerRef(() => users.id).unique("subscriptions_user_id_unique"),
   provider: billingProviderEnum().notNull(),
   customerId: text("customer_id").notNull(),

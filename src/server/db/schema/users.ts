@@ -1,14 +1,13 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
+import { index, integer, pgEnum, text } from "drizzle-orm/pg-core";
 import { USER_TYPES } from "@/shared/users";
-import { identityId, timestamps, timestamptz } from "./columns";
+import { idTable, timestamps, timestamptz } from "./columns";
 
 export const userTypeEnum = pgEnum("user_type", USER_TYPES);
 
-export const users = pgTable(
+export const users = idTable(
   "users",
   {
-    id: identityId(),
     email: text().notNull().unique(),
     passwordHash: text("password_hash").notNull(),
     firstName: text("first_name").notNull(),

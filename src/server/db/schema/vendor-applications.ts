@@ -1,10 +1,9 @@
-import { pgTable, text } from "drizzle-orm/pg-core";
-import { identityId, submissionColumns, submissionIndexes } from "./columns";
+import { text } from "drizzle-orm/pg-core";
+import { idTable, submissionColumns, submissionIndexes } from "./columns";
 
-export const vendorApplications = pgTable(
+export const vendorApplications = idTable(
   "vendor_applications",
   {
-    id: identityId(),
     name: text().notNull(),
     email: text().notNull(),
     company: text().notNull(),
