@@ -173,7 +173,7 @@ export async function listMessagesWritten(db: Db, userId: number) {
 }
 
 /**
- * The reports the user filed: what they said, about which message and thread. Not the reported text
+ * The reports the user filed: what they said, about which message of which conversation (lead). Not the reported text
  * (another person's words) nor the admin's outcome (decision 134: the reporter is not told it).
  */
 export async function listReportsFiled(db: Db, userId: number) {
@@ -182,15 +182,12 @@ export async function listReportsFiled(db: Db, userId: number) {
       id: messageReports.id,
       messageId: messageReports.messageId,
       leadId: leadMessages.leadId,
-      requestTitle: quoteRequests.title,
       reason: messageReports.reason,
       note: messageReports.note,
       createdAt: messageReports.createdAt,
     })
     .from(messageReports)
     .innerJoin(leadMessages, eq(leadMessages.id, messageReports.messageId))
-    .innerJoin(leads, eq(leads.id, leadMessages.leadId))
-    .innerJoin(quoteRequests, eq(quoteRequests.id, leads.quoteRequestId))
     .where(eq(messageReports.reporterId, userId))
     .orderBy(asc(messageReports.id));
 }
