@@ -53,7 +53,10 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, "web-ssr", "prerender.js"), RENDERER);
   app = await buildApp(ctx.deps, { serveWeb: true, webRoot: path.join(dir, "web") });
   listed = await createProvider(ctx);
-  await ctx.database.db.update(companies).set({ name: NAME }).where(eq(companies.id, listed.companyId));
+  await ctx.database.db
+    .update(companies)
+    .set({ name: NAME, verifiedName: NAME })
+    .where(eq(companies.id, listed.companyId));
   pending = await createProvider(ctx, { companyStatus: "pending" });
 });
 afterAll(async () => {
