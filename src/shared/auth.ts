@@ -38,12 +38,37 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
-/** Only same-site paths may be a place to return to after sign-in (no open redirect). */
+const SAME_SITE_BASE = "https://same-site.invalid";
+
+/** C0 and C1 control characters (browsers drop tabs and newlines from URLs) and DEL. */
+function hasControlCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
+  }
+  return false;
+}
+
+/**
+ * Only same-site paths may be a place to return to after sign-in (no open redirect). Browsers drop tabs
+ * and newlines and read a backslash as a slash, so `/\t/evil.example` and `/\\evil.example` would lead
+ * to another site: anything with a control character or a backslash is refused outright, and what is
+ * left must still resolve to this site, outside the API.
+ */
 export function safeReturnTo(value: unknown): string {
   if (typeof value !== "string") return "/";
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
-  if (value.startsWith("/api/")) return "/";
-  return value.slice(0, 2048);
+  const path = value.slice(0, 2048);
+  if (hasControlCharacter(path) || path.includes("\\")) return "/";
+  if (!path.startsWith("/") || path.startsWith("//")) return "/";
+  let url: URL;
+  try {
+    url = new URL(path, SAME_SITE_BASE);
+  } catch {
+    return "/";
+  }
+  if (url.origin !== SAME_SITE_BASE) return "/";
+  if (url.pathname === "/api" || url.pathname.startsWith("/api/")) return "/";
+  return path;
 }
 
 export const updateProfileSchema = z.strictObject({

@@ -6,14 +6,43 @@ describe("safeReturnTo", () => {
   it.each([
     ["/dashboard", "/dashboard"],
     ["/quote-request?x=1", "/quote-request?x=1"],
-    ["https://evil.example/", "/"],
-    ["//evil.example", "/"],
-    ["/\\evil.example", "/"],
-    ["/api/logout", "/"],
-    [undefined, "/"],
-    ["", "/"],
-  ])("%s -> %s", (input, expected) => {
+    ["/providers/acme-automation#reviews", "/providers/acme-automation#reviews"],
+    ["/settings?tab=email&next=%2F%2Fevil.example", "/settings?tab=email&next=%2F%2Fevil.example"],
+    ["/search?q=a b", "/search?q=a b"],
+    ["/apiary", "/apiary"],
+    ["/", "/"],
+  ])("keeps the same-site path %j", (input, expected) => {
     expect(safeReturnTo(input)).toBe(expected);
+  });
+
+  it.each([
+    ["https://evil.example/"],
+    ["//evil.example"],
+    ["/\\evil.example"],
+    ["\\/evil.example"],
+    ["/dashboard\\..\\..\\evil"],
+    ["/\t/evil.example"],
+    ["/\n/evil.example"],
+    ["/\r\n/evil.example"],
+    ["\t//evil.example"],
+    ["/\u0000/evil.example"],
+    ["/\u007f/evil.example"],
+    ["/\u0085/evil.example"],
+    ["/dashboard\n"],
+    ["/api/logout"],
+    ["/api"],
+    ["/./api/logout"],
+    ["/x/../api/logout"],
+    ["/%2e%2e/api/logout"],
+    ["javascript:alert(1)"],
+    ["dashboard"],
+    [" /dashboard"],
+    [""],
+    [undefined],
+    [null],
+    [42],
+  ])("falls back to / for %j", (input) => {
+    expect(safeReturnTo(input)).toBe("/");
   });
 });
 

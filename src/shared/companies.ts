@@ -96,6 +96,36 @@ export const rejectProviderSchema = z
 
 export const companyIdParamsSchema = idParams("a company id");
 
+/**
+ * An approved company's name or profile address changed since an admin verified them (decision 149):
+ * the verified ones, and the address now. The company keeps serving; the Verified badge waits.
+ */
+export const changeUnderReviewSchema = z.object({
+  verifiedName: z.string(),
+  verifiedSlug: z.string(),
+  slug: z.string(),
+});
+export type ChangeUnderReview = z.infer<typeof changeUnderReviewSchema>;
+
+type IdentityFacts = { status: CompanyStatus; name: string; slug: string; verifiedName: string; verifiedSlug: string };
+
+/** Whether a company's name and address are the ones an admin approved: what the Verified badge says. */
+export function isVerifiedIdentity(c: IdentityFacts): boolean {
+  return c.status === "approved" && c.name === c.verifiedName && c.slug === c.verifiedSlug;
+}
+
+/** The change an admin has still to review, or null. */
+export function changeUnderReview(c: IdentityFacts): ChangeUnderReview | null {
+  if (c.status !== "approved" || isVerifiedIdentity(c)) return null;
+  return { verifiedName: c.verifiedName, verifiedSlug: c.verifiedSlug, slug: c.slug };
+}
+
+export const CHANGE_UNDER_REVIEW_TITLE = "Your name change is under review";
+/** What the provider reads while a change of its name or address waits for an admin. */
+export function changeUnderReviewText(name: string, verifiedName: string): string {
+  return `You changed your company's name or profile address (verified as ${verifiedName}). ${name} keeps receiving leads, but its public profile shows no Verified badge until our team approves the change, usually within 24-48 hours. Changing back to the verified name and address restores the badge at once.`;
+}
+
 /** A company as its owner and the admins read it. */
 export const companySchema = z.object({
   id: z.number().int(),
@@ -113,6 +143,8 @@ export const companySchema = z.object({
   reviewedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Set while an approved company's new name or address waits for an admin (decision 149). */
+  changeUnderReview: changeUnderReviewSchema.nullable().optional(),
 });
 export type Company = z.infer<typeof companySchema>;
 

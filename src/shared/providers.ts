@@ -19,6 +19,11 @@ export const SLUG_MAX = 60;
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MESSAGE = `Use ${SLUG_MIN}-${SLUG_MAX} lowercase letters, digits and single hyphens (no hyphen at either end)`;
 export const SLUG_TAKEN_MESSAGE = "That address is taken: choose another";
+/** Days an address a company gave up stays closed to other companies (decision 149). */
+export const SLUG_HOLD_DAYS = 90;
+export const PROFILE_ADDRESS_HINT = `Lowercase letters, digits and hyphens. Links to your old address stop working when you change it; the old address stays reserved for you for ${SLUG_HOLD_DAYS} days. A new address of an approved company shows without the Verified badge until our team approves it.`;
+export const PROFILE_CHANGE_UNDER_REVIEW_BADGE = "New name or address under review: no Verified badge until approved";
+export const SLUG_HELD_MESSAGE = `That address belonged to another company until recently and stays reserved for ${SLUG_HOLD_DAYS} days: choose another`;
 
 export const slugSchema = z
   .string({ error: SLUG_MESSAGE })
@@ -59,6 +64,8 @@ export const publicProfileSettingsSchema = z.object({
   industriesServed: z.array(z.enum(INDUSTRIES)),
   /** Whether /providers/{slug} is public now: the company is approved and its owner not suspended. */
   isPublic: z.boolean(),
+  /** An approved company whose name or address changed since an admin verified it (decision 149). */
+  changeUnderReview: z.boolean().optional(),
 });
 export type PublicProfileSettings = z.infer<typeof publicProfileSettingsSchema>;
 

@@ -113,6 +113,8 @@ const MATRIX: Record<string, Statuses> = {
   "GET /api/auth/user":                     [401,  200,  200,  200,  200,  200,  200],
   "GET /api/login":                         [302,  302,  302,  302,  302,  302,  302],
   "GET /api/logout":                        [302,  302,  302,  302,  302,  302,  302],
+  // The form of the page a cross-site GET /api/logout answers (decision 148).
+  "POST /api/logout":                       [303,  303,  303,  303,  303,  303,  303],
   "PATCH /api/auth/profile":                [401,  200,  200,  200,  200,  200,  200],
   "POST /api/auth/password":                [401,  204,  204,  204,  204,  204,  204],
   "GET /api/auth/check/client":             [401,  200,  200,  403,  403,  403,  403],

@@ -43,23 +43,61 @@ export function originOf(url: string): string | undefined {
   }
 }
 
+export type NavigationInput = {
+  secFetchSite: string | undefined;
+  origin: string | undefined;
+  referer: string | undefined;
+  ownOrigins: readonly string[];
+};
+
+/**
+ * True when a navigation (a GET) says another site started it: Fetch Metadata where the browser sends
+ * it (anything but the site itself or the user's own action), else an Origin or a Referer of another
+ * origin. Nothing at all (a typed address, an old browser, a link without a referrer in a browser
+ * without Fetch Metadata) is not known to be cross-site.
+ */
+export function isCrossSiteNavigation(input: NavigationInput): boolean {
+  if (input.secFetchSite) return !ALLOWED_FETCH_SITES.has(input.secFetchSite.trim().toLowerCase());
+  const from = input.origin ?? (input.referer === undefined ? undefined : (originOf(input.referer) ?? "null"));
+  if (from === undefined) return false;
+  return !input.ownOrigins.includes(from.trim().toLowerCase());
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const v = request.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** The origins the site is served from: its public URL's and the one `request` was addressed to. */
+function ownOrigins(request: FastifyRequest, publicOrigin: string | undefined): string[] {
+  const addressed = originOf(`${request.protocol}://${request.host}`);
+  return [publicOrigin, addressed].filter((o): o is string => o !== undefined);
+}
+
+/** Whether a GET was started by another site's page (for a read that must not act on its own, like logout). */
+export function navigationFromAnotherSite(publicUrl: string): (request: FastifyRequest) => boolean {
+  const publicOrigin = originOf(publicUrl);
+  return (request) =>
+    isCrossSiteNavigation({
+      secFetchSite: header(request, "sec-fetch-site"),
+      origin: header(request, "origin"),
+      referer: header(request, "referer"),
+      ownOrigins: ownOrigins(request, publicOrigin),
+    });
+}
+
 /** The onRequest hook: refuses a cross-site state change with a 403 that says why. */
 export function refuseCrossSite(publicUrl: string) {
   const publicOrigin = originOf(publicUrl);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     // A read changes nothing: the origins below (a URL parsed per request) are not needed for it.
     if (!STATE_CHANGING.has(request.method.toUpperCase())) return;
-    const header = (name: string) => {
-      const v = request.headers[name];
-      return Array.isArray(v) ? v[0] : v;
-    };
-    const addressed = originOf(`${request.protocol}://${request.host}`);
     const ok = isSameSiteOrNotBrowser({
       method: request.method,
       url: request.url,
-      secFetchSite: header("sec-fetch-site"),
-      origin: header("origin"),
-      ownOrigins: [publicOrigin, addressed].filter((o): o is string => o !== undefined),
+      secFetchSite: header(request, "sec-fetch-site"),
+      origin: header(request, "origin"),
+      ownOrigins: ownOrigins(request, publicOrigin),
     });
     if (!ok) return reply.code(403).send({ message: CROSS_SITE_MESSAGE });
   };

@@ -42,7 +42,10 @@ const { ctx, get } = sharedWebApp(
 );
 beforeAll(async () => {
   listed = await createProvider(ctx);
-  await ctx.database.db.update(companies).set({ name: NAME }).where(eq(companies.id, listed.companyId));
+  await ctx.database.db
+    .update(companies)
+    .set({ name: NAME, verifiedName: NAME })
+    .where(eq(companies.id, listed.companyId));
   pending = await createProvider(ctx, { companyStatus: "pending" });
 });
 

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { index, integer, numeric, pgEnum, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, numeric, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { COMPANY_SIZES, COMPANY_STATUSES, PROVIDER_INDUSTRIES } from "@/shared/companies";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
-import { idTable, ownerRef, setNullRef, timestamps, timestamptz } from "./columns";
+import { createdAt, idTable, ownerRef, setNullRef, timestamps, timestamptz } from "./columns";
 import { users } from "./users";
 
 export const companyStatusEnum = pgEnum("company_status", COMPANY_STATUSES);
@@ -45,6 +45,13 @@ export const companies = idTable(
      * provider may change it in Settings.
      */
     slug: text().notNull().default(""),
+    /**
+     * The name and address an admin last verified (decision 149): written with the row on insert (the
+     * trigger copies name and slug when left empty) and on each approval. An approved company whose name
+     * or slug differs from them has a change under review: it keeps serving, without the Verified badge.
+     */
+    verifiedName: text("verified_name").notNull().default(""),
+    verifiedSlug: text("verified_slug").notNull().default(""),
     /** The client industries (the wizard's list) the provider serves; the directory filters on them. */
     industriesServed: text("industries_served").array().notNull().default(sql`'{}'::text[]`),
     // The profile's figures, kept by refreshProviderStats (features/companies/stats.ts) in the
@@ -66,6 +73,10 @@ export const companies = idTable(
   },
   (t) => [
     index("companies_status_created_at_idx").on(t.status, t.createdAt),
+    // The admins' review list reads approved companies with a change under review (decision 149) from it.
+    index("companies_change_under_review_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'approved' and (${t.name} <> ${t.verifiedName} or ${t.slug} <> ${t.verifiedSlug})`),
     uniqueIndex("companies_slug_key").on(t.slug),
     // The directory's sorts over approved providers (issue 17): each reads its first page from an index.
     index("companies_directory_rating_idx")
@@ -81,3 +92,18 @@ export const companies = idTable(
 );
 
 export type CompanyRow = typeof companies.$inferSelect;
+
+/**
+ * A profile address a company gave up (decision 149): no other company may take it for
+ * SLUG_HOLD_DAYS after `released_at`, so a known address cannot be picked up by someone else at once.
+ * The company that held it may take it back. One row per slug: the latest company to give it up.
+ */
+export const companySlugHolds = pgTable(
+  "company_slug_holds",
+  {
+    slug: text().primaryKey(),
+    companyId: ownerRef(() => companies.id),
+    releasedAt: createdAt(),
+  },
+  (t) => [index("company_slug_holds_company_id_idx").on(t.companyId)],
+);

@@ -145,6 +145,58 @@ describe("downloading my data", () => {
     expect(data.quoteRequests).toEqual([]);
   });
 
+  it("gives each party the messages they wrote and the reports they filed, and not the other party's", async () => {
+    const client = await createUser(ctx, "client", "talker");
+    const other = await createUser(ctx, "client", "othertalker");
+    const post = (user: TestUser, url: string, payload: object) => as(ctx, user, { method: "POST", url, payload });
+    const say = async (user: TestUser, leadId: number, body: string): Promise<number> => {
+      const res = await post(user, `/api/conversations/${leadId}/messages`, { body });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id;
+    };
+    const lead = await leadOf(ctx, a, await matchedRequest(ctx, client, { title: "Talker's intake" }));
+    const otherLead = await leadOf(ctx, a, await matchedRequest(ctx, other, { title: "Other talker's intake" }));
+    const mine = await say(client, lead, "The client's own question about the intake.");
+    const theirs = await say(a, lead, "The provider's pushy answer.");
+    await say(other, otherLead, "Another client's question.");
+    const otherAnswer = await say(a, otherLead, "The provider's answer to the other client.");
+    const reported = await post(client, `/api/messages/${theirs}/report`, { reason: "spam", note: "Sales pitch" });
+    expect(reported.statusCode, reported.body).toBe(201);
+    const reportedByOther = await post(other, `/api/messages/${otherAnswer}/report`, {
+      reason: "harassment",
+      note: "The other client's note",
+    });
+    expect(reportedByOther.statusCode, reportedByOther.body).toBe(201);
+
+    const res = await exportAs(client);
+    const data = res.json();
+    expect(data.messagesWritten).toEqual([
+      expect.objectContaining({
+        id: mine,
+        leadId: lead,
+        requestTitle: "Talker's intake",
+        side: "client",
+        body: "The client's own question about the intake.",
+        hiddenAt: null,
+      }),
+    ]);
+    expect(data.reportsFiled).toEqual([
+      expect.objectContaining({ messageId: theirs, leadId: lead, reason: "spam", note: "Sales pitch" }),
+    ]);
+    // The reported words are the provider's (the client's notification of them is the client's), and
+    // nothing of the other client's thread is here.
+    expect(JSON.stringify([data.messagesWritten, data.reportsFiled])).not.toContain("pushy answer");
+    expect(res.body).not.toContain("Another client's question");
+    expect(res.body).not.toContain("The other client's note");
+
+    const provider = (await exportAs(a)).json();
+    const written = provider.messagesWritten.map((m: { id: number }) => m.id);
+    expect(written).toContain(theirs);
+    expect(written).toContain(otherAnswer);
+    expect(written).not.toContain(mine);
+    expect(provider.reportsFiled).toEqual([]);
+  });
+
   it("gives an admin their account", async () => {
     const admin = await createUser(ctx, "admin", "exportadmin");
     const data = (await exportAs(admin)).json();

@@ -5,6 +5,7 @@ import { companies } from "../../db/schema/companies";
 import { emailOutbox } from "../../db/schema/email-outbox";
 import { idempotencyKeys } from "../../db/schema/idempotency-keys";
 import { inquiries } from "../../db/schema/inquiries";
+import { leadMessages, messageReports } from "../../db/schema/lead-messages";
 import { leads } from "../../db/schema/leads";
 import { loginAttempts } from "../../db/schema/login-attempts";
 import { notificationPreferences } from "../../db/schema/notification-preferences";
@@ -148,6 +149,47 @@ export async function listFormsByEmail(db: Db, email: string) {
     .where(eq(sql`lower(${vendorApplications.email})`, email.toLowerCase()))
     .orderBy(asc(vendorApplications.id));
   return { inquiries: inquiryRows, vendorApplications: applications };
+}
+
+/** The conversation messages the user wrote, with the request each thread is about; hidden ones included. */
+export async function listMessagesWritten(db: Db, userId: number) {
+  return db
+    .select({
+      id: leadMessages.id,
+      leadId: leadMessages.leadId,
+      quoteRequestId: leads.quoteRequestId,
+      requestTitle: quoteRequests.title,
+      side: leadMessages.side,
+      body: leadMessages.body,
+      hiddenAt: leadMessages.hiddenAt,
+      hiddenReason: leadMessages.hiddenReason,
+      createdAt: leadMessages.createdAt,
+    })
+    .from(leadMessages)
+    .innerJoin(leads, eq(leads.id, leadMessages.leadId))
+    .innerJoin(quoteRequests, eq(quoteRequests.id, leads.quoteRequestId))
+    .where(eq(leadMessages.senderId, userId))
+    .orderBy(asc(leadMessages.id));
+}
+
+/**
+ * The reports the user filed: what they said, about which message of which conversation (lead). Not the reported text
+ * (another person's words) nor the admin's outcome (decision 134: the reporter is not told it).
+ */
+export async function listReportsFiled(db: Db, userId: number) {
+  return db
+    .select({
+      id: messageReports.id,
+      messageId: messageReports.messageId,
+      leadId: leadMessages.leadId,
+      reason: messageReports.reason,
+      note: messageReports.note,
+      createdAt: messageReports.createdAt,
+    })
+    .from(messageReports)
+    .innerJoin(leadMessages, eq(leadMessages.id, messageReports.messageId))
+    .where(eq(messageReports.reporterId, userId))
+    .orderBy(asc(messageReports.id));
 }
 
 /** Sign-in attempts are kept by address (a day, for the limits), not by account id. */

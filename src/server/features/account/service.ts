@@ -41,6 +41,8 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string,
   const provider = await q.findProviderRecords(db, user.id);
   const forms = await q.listFormsByEmail(db, user.email);
   const reviews = await reviewsWrittenBy(db, user.id);
+  const messages = await q.listMessagesWritten(db, user.id);
+  const reports = await q.listReportsFiled(db, user.id);
   const signIns = await q.listSignInAttempts(db, user.email);
   const sessions = await q.listSessions(db, user.id, now, new Date(now.getTime() - sessionIdleMs));
   const currentSession = sessionIdFromToken(currentToken);
@@ -91,6 +93,10 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string,
       reply: r.reply,
       hidden: r.hidden,
     })),
+    // The conversation messages the user wrote (issue 29), hidden ones with the marketplace's reason.
+    messagesWritten: messages.map((m) => ({ ...m, hiddenAt: iso(m.hiddenAt), createdAt: iso(m.createdAt) })),
+    // The messages the user reported, with their reason and note.
+    reportsFiled: reports.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
     company: company
       ? {
           id: company.id,

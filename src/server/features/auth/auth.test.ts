@@ -7,6 +7,7 @@ import { sessions } from "../../db/schema/sessions";
 import { emailsTo } from "../../test/reads";
 import { sharedTestContext } from "../../test/shared-context";
 import { as, createUser, sessionCookie, startNewWindow, type TestUser, uniqueEmail } from "../../test/test-app";
+import { LOGOUT_CONFIRM_BUTTON, LOGOUT_CONFIRM_TEXT, LOGOUT_CONFIRM_TITLE } from "./logout-page";
 import { SIGN_UP_LIMIT } from "./routes";
 import { purgeOldAuthRows } from "./service";
 import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_PAIR, TOO_MANY_PASSWORD_TRIES } from "./throttle";
@@ -314,6 +315,77 @@ describe("sign-out", () => {
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe("/");
     expect((await as(ctx, user, { method: "GET", url: "/api/auth/user" })).statusCode).toBe(401);
+  });
+
+  it("GET /api/logout from the site's own pages or a typed address signs out at once, as before", async () => {
+    const own = new URL(ctx.config.publicUrl).origin;
+    for (const headers of [
+      { "sec-fetch-site": "same-origin", referer: `${own}/dashboard` },
+      { "sec-fetch-site": "none" },
+      { referer: `${own}/dashboard` },
+    ]) {
+      const user = await createUser(ctx, "client");
+      const res = await as(ctx, user, { method: "GET", url: "/api/logout", headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(302);
+      expect(res.headers.location).toBe("/");
+      expect((await as(ctx, user, { method: "GET", url: "/api/auth/user" })).statusCode).toBe(401);
+    }
+  });
+
+  it("GET /api/logout from another site's link asks first; the page's form signs out", async () => {
+    const own = new URL(ctx.config.publicUrl).origin;
+    for (const headers of [
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site", referer: "https://blog.automatch.example/" },
+      { referer: "https://evil.example/page" },
+      { origin: "https://evil.example" },
+    ]) {
+      const user = await createUser(ctx, "client");
+      const page = await as(ctx, user, { method: "GET", url: "/api/logout", headers });
+      expect(page.statusCode, JSON.stringify(headers)).toBe(200);
+      expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(page.headers["cache-control"]).toBe("no-store");
+      expect(page.headers["set-cookie"]).toBeUndefined();
+      expect(page.body).toContain(`<title>${LOGOUT_CONFIRM_TITLE}</title>`);
+      expect(page.body).toContain(LOGOUT_CONFIRM_TEXT);
+      expect(page.body).toContain('<form method="post" action="/api/logout">');
+      expect(page.body).toContain(`<button type="submit">${LOGOUT_CONFIRM_BUTTON}</button>`);
+      // The CSP allows no inline script: the page has none, and no event handler attribute.
+      expect(page.body).not.toMatch(/<script|\son[a-z]+=/i);
+      const csp = String(page.headers["content-security-policy"]);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("form-action 'self'");
+      expect((await as(ctx, user, { method: "GET", url: "/api/auth/user" })).statusCode).toBe(200);
+
+      // Another site's page cannot submit the form for the user.
+      const forged = await as(ctx, user, {
+        method: "POST",
+        url: "/api/logout",
+        headers: { "sec-fetch-site": "cross-site", origin: "https://evil.example" },
+      });
+      expect(forged.statusCode).toBe(403);
+      expect((await as(ctx, user, { method: "GET", url: "/api/auth/user" })).statusCode).toBe(200);
+
+      const confirmed = await as(ctx, user, {
+        method: "POST",
+        url: "/api/logout",
+        headers: { "sec-fetch-site": "same-origin", origin: own },
+      });
+      expect(confirmed.statusCode).toBe(303);
+      expect(confirmed.headers.location).toBe("/");
+      expect(String(confirmed.headers["set-cookie"])).toMatch(/sid=;/);
+      expect((await as(ctx, user, { method: "GET", url: "/api/auth/user" })).statusCode).toBe(401);
+    }
+  });
+
+  it("GET /api/logout from another site without a session has nothing to ask: it goes to /", async () => {
+    const res = await ctx.app.inject({
+      method: "GET",
+      url: "/api/logout",
+      headers: { "sec-fetch-site": "cross-site" },
+    });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe("/");
   });
 
   it("GET /api/login leads to the sign-in page and keeps only same-site places to return to", async () => {

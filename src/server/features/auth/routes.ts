@@ -17,6 +17,7 @@ import {
 import { PATHS } from "@/shared/paths";
 import { publicUserSchema } from "@/shared/users";
 import { UnauthorizedError } from "../../errors";
+import { navigationFromAnotherSite } from "../../http/cross-site";
 import { messageOnlySchema } from "../../http/error-responses";
 import { hitRateLimit, type RateLimit, rateLimitSubject } from "../../http/rate-limit";
 import {
@@ -28,6 +29,7 @@ import {
   setSessionCookie,
 } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
+import { LOGOUT_CONFIRM_PATH, logoutConfirmPage } from "./logout-page";
 import { requestPasswordReset, resetPassword } from "./recovery";
 import {
   changePassword,
@@ -143,11 +145,25 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
     },
   );
 
+  // Another site's link must not sign anyone out (decision 148): a cross-site navigation with a session
+  // gets a page that asks, whose form posts below; the site's own Logout link signs out at once.
+  const fromAnotherSite = navigationFromAnotherSite(deps.appUrl);
   app.get("/api/logout", { schema: { tags: ["auth"] } }, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
+    if (token && fromAnotherSite(request)) {
+      return reply.type("text/html; charset=utf-8").header("Cache-Control", "no-store").send(logoutConfirmPage());
+    }
     if (token) await endSession(app.db, token);
     clearSessionCookie(request, reply);
     return reply.redirect(PATHS.home);
+  });
+
+  // The confirmation page's form: a POST, so the cross-site hook refuses one another site's page sends.
+  app.post(LOGOUT_CONFIRM_PATH, { schema: { tags: ["auth"] } }, async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await endSession(app.db, token);
+    clearSessionCookie(request, reply);
+    return reply.redirect(PATHS.home, 303);
   });
 
   app.patch(

@@ -130,6 +130,26 @@ describe("changing the email address", () => {
     expect((await emailsTo(ctx, taken.email, "account.exists")).length).toBe(1);
   });
 
+  it("counts moves to registered and free addresses alike, answering the one past the limit with the same 429", async () => {
+    const taken = await createUser(ctx, "client");
+    for (const first of ["free", "registered"] as const) {
+      const user = await createUser(ctx, "client");
+      for (let i = 0; i < RESEND_LIMIT.max; i++) {
+        const target = first === "free" ? uniqueEmail("free") : taken.email;
+        const res = await change(user, target, user.password);
+        expect(res.statusCode).toBe(202);
+        expect(res.json()).toEqual({ message: emailChangeAnswer(target) });
+      }
+      const toRegistered = await change(user, taken.email, user.password);
+      const toFree = await change(user, uniqueEmail("free"), user.password);
+      for (const res of [toRegistered, toFree]) {
+        expect(res.statusCode).toBe(429);
+        expect(res.json().message).toBe(RESEND_LIMIT.message);
+      }
+      expect(toRegistered.headers["retry-after"]).toBe(toFree.headers["retry-after"]);
+    }
+  });
+
   it("refuses the move with 409 when another account took the address before the link was opened", async () => {
     const user = await createUser(ctx, "client");
     const wanted = uniqueEmail("wanted");

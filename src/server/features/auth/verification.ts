@@ -184,11 +184,13 @@ export async function requestEmailChange(
   );
   if (!ok) throw new FieldError("currentPassword", "The current password is not right");
   if (input.email === user.email) throw new FieldError("email", "This is your email address already.");
-  const existing = await q.findUserByEmail(deps.db, input.email);
-  if (existing) return sendAccountExists(deps, existing);
+  // Counted before the address is looked up, so a registered address and a free one reach the limit
+  // together and answer alike: the 429 tells nothing about who has an account.
   if (!(await mayEmailAccount(deps, user.id, "change"))) {
     throw new TooManyRequestsError(RESEND_LIMIT.message, RESEND_LIMIT.windowMs / 1000);
   }
+  const existing = await q.findUserByEmail(deps.db, input.email);
+  if (existing) return sendAccountExists(deps, existing);
   await deps.db.transaction(async (tx) => {
     await sendVerification(tx, deps, user, input.email, PATHS.settings, true);
     const notice = composeEmail(deps.appUrl, {

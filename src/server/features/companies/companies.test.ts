@@ -282,7 +282,10 @@ describe("vetting", () => {
       owner: { id: a.user.id, firstName: "Client", lastName: "Tester", email: a.user.email },
     });
     expect(list.some((p) => p.id === b.company.id)).toBe(false);
-    expect(list.every((p) => p.status === "pending")).toBe(true);
+    // Besides pending companies, only approved ones with a change of name or address to review (decision 149).
+    expect(list.every((p) => p.status === "pending" || (p as { changeUnderReview?: unknown }).changeUnderReview)).toBe(
+      true,
+    );
   });
 
   it("approves: status, reviewer, activity log, notification and email for that provider only", async () => {
@@ -460,6 +463,89 @@ describe("editing and resubmitting: PUT /api/companies/me", () => {
     const other = await registeredProvider("other");
     await edit(mine.user, profile({ name: "Mine Renamed" }));
     expect((await myCompany(other.user)).json().name).toBe("other Inc");
+  });
+});
+
+describe("an approved company's change of name or address (decision 149)", () => {
+  const publicProfile = (slug: string) => ctx.app.inject({ method: "GET", url: `/api/providers/${slug}` });
+  const slugOf = async (id: number) =>
+    (await ctx.database.db.select({ slug: companies.slug }).from(companies).where(eq(companies.id, id)))[0]?.slug ?? "";
+  const newestEntry = async (slug: string) => {
+    const page = (await ctx.app.inject({ method: "GET", url: "/api/providers?sort=newest" })).json();
+    return (page.items as { slug: string; verified: boolean }[]).find((i) => i.slug === slug);
+  };
+
+  it("keeps serving without the Verified badge, in the admin's review list, until an admin approves it", async () => {
+    const { user, company } = await registeredProvider("verified");
+    expect((await approve(admin, company.id)).statusCode).toBe(200);
+    const slug = await slugOf(company.id);
+    expect((await publicProfile(slug)).json()).toMatchObject({ name: "verified Inc", verified: true });
+    expect((await myCompany(user)).json().changeUnderReview).toBeNull();
+
+    const renamed = await edit(user, profile({ name: "Posing Corp" }));
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const change = { verifiedName: "verified Inc", verifiedSlug: slug, slug };
+    expect(renamed.json()).toMatchObject({ status: "approved", name: "Posing Corp", changeUnderReview: change });
+    expect((await myCompany(user)).json()).toMatchObject({ status: "approved", changeUnderReview: change });
+    // Still public and listed (it keeps its leads), without the badge.
+    expect((await publicProfile(slug)).json()).toMatchObject({ name: "Posing Corp", verified: false });
+    expect(await newestEntry(slug)).toMatchObject({ verified: false });
+    const listed = (await pending(admin)).json().find((p: { id: number }) => p.id === company.id);
+    expect(listed).toMatchObject({ status: "approved", name: "Posing Corp", changeUnderReview: change });
+
+    const approved = await approve(admin, company.id);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ status: "approved", name: "Posing Corp", changeUnderReview: null });
+    expect((await publicProfile(slug)).json()).toMatchObject({ name: "Posing Corp", verified: true });
+    expect(await newestEntry(slug)).toMatchObject({ verified: true });
+    expect((await pending(admin)).json().some((p: { id: number }) => p.id === company.id)).toBe(false);
+    const { notifications: notes } = await rowsFor(user.id);
+    expect(notes.map((n) => n.title)).toContain("Your name change is approved");
+    expect(JSON.parse(String((await logsFor(company.id)).at(-1)?.details))).toMatchObject({
+      companyName: "Posing Corp",
+      verifiedName: "verified Inc",
+      oldStatus: "approved",
+      newStatus: "approved",
+    });
+    // Nothing is left to decide.
+    expect((await approve(admin, company.id)).statusCode).toBe(409);
+
+    // Back to the verified name: the badge returns without an admin.
+    expect((await edit(user, profile({ name: "Someone Else" }))).json().changeUnderReview).not.toBeNull();
+    expect((await edit(user, profile({ name: "Posing Corp" }))).json().changeUnderReview).toBeNull();
+    expect((await publicProfile(slug)).json().verified).toBe(true);
+  });
+
+  it("withdraws the badge for a new address too, and a rejected change rejects the company", async () => {
+    const { user, company } = await registeredProvider("readdressed");
+    await approve(admin, company.id);
+    const slug = `readdressed-${company.id}`;
+    const moved = await as(ctx, user, {
+      method: "PATCH",
+      url: "/api/companies/me/public-profile",
+      payload: { slug },
+    });
+    expect(moved.json()).toMatchObject({ slug, isPublic: true, changeUnderReview: true });
+    expect((await publicProfile(slug)).json().verified).toBe(false);
+
+    const rejected = await reject(admin, company.id, { reason: "Poses as another company" });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json()).toMatchObject({ status: "rejected", rejectionReason: "Poses as another company" });
+    expect((await publicProfile(slug)).statusCode).toBe(404);
+  });
+
+  it("gives a new registration another address than one a company just gave up", async () => {
+    const { user, company } = await registeredProvider("held name");
+    const given = await slugOf(company.id);
+    expect(given).toBe("held-name-inc");
+    const moved = await as(ctx, user, {
+      method: "PATCH",
+      url: "/api/companies/me/public-profile",
+      payload: { slug: `held-elsewhere-${company.id}` },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const next = await registeredProvider("held name");
+    expect(await slugOf(next.company.id)).toBe(`held-name-inc-${next.company.id}`);
   });
 });
 

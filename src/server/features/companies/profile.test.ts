@@ -6,11 +6,13 @@ import {
   CASE_STUDIES_FULL_MESSAGE,
   CASE_STUDIES_MAX,
   type CaseStudy,
+  SLUG_HELD_MESSAGE,
+  SLUG_HOLD_DAYS,
   SLUG_MESSAGE,
   SLUG_TAKEN_MESSAGE,
 } from "@/shared/providers";
 import { caseStudies } from "../../db/schema/case-studies";
-import { companies } from "../../db/schema/companies";
+import { companies, companySlugHolds } from "../../db/schema/companies";
 import { users } from "../../db/schema/users";
 import { createProvider, type TestProvider } from "../../test/fixtures";
 import { sharedTestContext } from "../../test/shared-context";
@@ -107,6 +109,7 @@ describe("who may call the profile routes", () => {
       slug: (await companyRow(pending.companyId)).slug,
       industriesServed: [],
       isPublic: false,
+      changeUnderReview: false,
     });
     expect((await patchProfile(pending, { industriesServed: ["legal"] })).statusCode).toBe(200);
     await created(pending);
@@ -144,7 +147,13 @@ describe("PATCH /api/companies/me/public-profile", () => {
     const slug = `Acme-Bots-${provider.companyId}`;
     const res = await patchProfile(provider, { slug: `  ${slug.toUpperCase()}  ` });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ slug: slug.toLowerCase(), industriesServed: ["finance", "retail"], isPublic: true });
+    // An approved company's new address waits for an admin (decision 149); the profile stays public.
+    expect(res.json()).toEqual({
+      slug: slug.toLowerCase(),
+      industriesServed: ["finance", "retail"],
+      isPublic: true,
+      changeUnderReview: true,
+    });
     const row = await companyRow(provider.companyId);
     expect(row.slug).toBe(slug.toLowerCase());
     expect(row.industriesServed).toEqual(["finance", "retail"]);
@@ -164,7 +173,7 @@ describe("PATCH /api/companies/me/public-profile", () => {
     expect(row.slug).not.toBe(before);
   });
 
-  it("refuses a slug another company holds with 409, keeps its own, and frees the old slug at once", async () => {
+  it("refuses a slug another company holds with 409, keeps its own, and holds the old slug for its company", async () => {
     const first = await createProvider(ctx);
     const second = await createProvider(ctx);
     const firstSlug = (await companyRow(first.companyId)).slug;
@@ -183,8 +192,21 @@ describe("PATCH /api/companies/me/public-profile", () => {
 
     const moved = await patchProfile(first, { slug: `moved-${first.companyId}` });
     expect(moved.statusCode, moved.body).toBe(200);
-    const reused = await patchProfile(second, { slug: firstSlug });
-    expect(reused.statusCode, reused.body).toBe(200);
+    // The address given up is not another company's for SLUG_HOLD_DAYS (decision 149).
+    const reused = await patchProfile(second, { slug: firstSlug, industriesServed: ["finance"] });
+    expect(reused.statusCode, reused.body).toBe(409);
+    expect(reused.json().message).toBe(SLUG_HELD_MESSAGE);
+    expect(await companyRow(second.companyId)).toMatchObject({ slug: secondSlug, industriesServed: [] });
+    // The company that gave it up may take it back.
+    expect((await patchProfile(first, { slug: firstSlug })).statusCode).toBe(200);
+    expect((await patchProfile(first, { slug: `moved-${first.companyId}` })).statusCode).toBe(200);
+    // Once the hold has run out, the address is free for anyone.
+    await ctx.database.db
+      .update(companySlugHolds)
+      .set({ releasedAt: new Date(Date.now() - (SLUG_HOLD_DAYS + 1) * 86_400_000) })
+      .where(eq(companySlugHolds.slug, firstSlug));
+    const later = await patchProfile(second, { slug: firstSlug });
+    expect(later.statusCode, later.body).toBe(200);
     expect((await companyRow(second.companyId)).slug).toBe(firstSlug);
   });
 

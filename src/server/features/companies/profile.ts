@@ -2,7 +2,8 @@
 // address (slug), the client industries it serves, and its case studies. The public API
 // (features/providers) reads the same rows. Only the owner of a company reaches these: every query
 // has the owner's company in its `where`.
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { changeUnderReview } from "@/shared/companies";
 import {
   CASE_STUDIES_FULL_MESSAGE,
   CASE_STUDIES_MAX,
@@ -10,13 +11,15 @@ import {
   type CaseStudyInput,
   type PublicProfileInput,
   type PublicProfileSettings,
+  SLUG_HELD_MESSAGE,
+  SLUG_HOLD_DAYS,
   SLUG_TAKEN_MESSAGE,
 } from "@/shared/providers";
 import type { Industry } from "@/shared/quote-request-options";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { type CaseStudyRow, caseStudies } from "../../db/schema/case-studies";
-import { type CompanyRow, companies } from "../../db/schema/companies";
+import { type CompanyRow, companies, companySlugHolds } from "../../db/schema/companies";
 import { users } from "../../db/schema/users";
 import { ConflictError, NotFoundError } from "../../errors";
 import { NO_COMPANY_MESSAGE } from "./service";
@@ -43,6 +46,7 @@ function toSettings(company: CompanyRow, suspended: boolean): PublicProfileSetti
     // Written only through publicProfileInputSchema, so every value is one of INDUSTRIES.
     industriesServed: company.industriesServed as Industry[],
     isPublic: company.status === "approved" && !suspended,
+    changeUnderReview: changeUnderReview(company) !== null,
   };
 }
 
@@ -54,31 +58,64 @@ export async function getPublicProfileSettings(db: Db, userId: number): Promise<
 /**
  * Changes the slug and/or the industries served. A slug another company holds is refused by the
  * unique index itself (no check-then-write race): 409 with the message the form shows at the field.
- * The old slug is free again at once (decision 140).
+ * The old slug is held for the company SLUG_HOLD_DAYS (decision 149): no other company may take it
+ * meanwhile, the company itself may take it back. The hold is read after the update, which waits for a
+ * company giving the slug up at that moment, so a hold written at the same time is seen.
  */
 export async function updatePublicProfile(
   db: Db,
   userId: number,
   input: PublicProfileInput,
 ): Promise<PublicProfileSettings> {
-  const { suspended } = await findOwnCompany(db, userId);
-  let row: CompanyRow | undefined;
   try {
-    [row] = await db
-      .update(companies)
-      .set({
-        ...(input.slug !== undefined ? { slug: input.slug } : {}),
-        ...(input.industriesServed !== undefined ? { industriesServed: input.industriesServed } : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(companies.userId, userId))
-      .returning();
+    return await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ company: companies, suspendedAt: users.suspendedAt })
+        .from(companies)
+        .innerJoin(users, eq(users.id, companies.userId))
+        .where(eq(companies.userId, userId))
+        .for("update", { of: companies })
+        .limit(1);
+      if (!before) throw new NotFoundError(NO_COMPANY_MESSAGE);
+      const { id, slug: oldSlug } = before.company;
+      const [row] = await tx
+        .update(companies)
+        .set({
+          ...(input.slug !== undefined ? { slug: input.slug } : {}),
+          ...(input.industriesServed !== undefined ? { industriesServed: input.industriesServed } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(companies.id, id))
+        .returning();
+      if (!row) throw new NotFoundError(NO_COMPANY_MESSAGE);
+      if (row.slug !== oldSlug) {
+        const [held] = await tx
+          .select({ companyId: companySlugHolds.companyId })
+          .from(companySlugHolds)
+          .where(
+            and(
+              eq(companySlugHolds.slug, row.slug),
+              ne(companySlugHolds.companyId, id),
+              sql`${companySlugHolds.releasedAt} > now() - make_interval(days => ${SLUG_HOLD_DAYS}::integer)`,
+            ),
+          )
+          .limit(1);
+        if (held) throw new ConflictError(SLUG_HELD_MESSAGE);
+        await tx.delete(companySlugHolds).where(eq(companySlugHolds.slug, row.slug));
+        await tx
+          .insert(companySlugHolds)
+          .values({ slug: oldSlug, companyId: id })
+          .onConflictDoUpdate({
+            target: companySlugHolds.slug,
+            set: { companyId: id, releasedAt: sql`now()` },
+          });
+      }
+      return toSettings(row, before.suspendedAt !== null);
+    });
   } catch (err) {
     if (isUniqueViolation(err, SLUG_INDEX)) throw new ConflictError(SLUG_TAKEN_MESSAGE);
     throw err;
   }
-  if (!row) throw new NotFoundError(NO_COMPANY_MESSAGE);
-  return toSettings(row, suspended);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { CompanyStatus } from "@/shared/companies";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
@@ -17,11 +17,6 @@ export type Owner = { id: number; firstName: string; lastName: string; email: st
 /** The user's company, if any. Matching and the provider pages read a provider's company with it. */
 export async function findCompanyForUser(db: Db, userId: number): Promise<CompanyRow | undefined> {
   const [row] = await db.select().from(companies).where(eq(companies.userId, userId)).limit(1);
-  return row;
-}
-
-export async function findCompanyById(db: Db, id: number): Promise<CompanyRow | undefined> {
-  const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
   return row;
 }
 
@@ -68,7 +63,15 @@ export async function updateCompanyOfUser(
   return row;
 }
 
-/** Approves or rejects a company only while it is pending; undefined when it is not (any more). */
+export async function lockCompany(db: Db, id: number): Promise<CompanyRow | undefined> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id)).for("update").limit(1);
+  return row;
+}
+
+/**
+ * Writes an admin's decision on a company the caller locked and found decidable. An approval verifies the
+ * name and address the company has now (decision 149).
+ */
 export async function decideCompany(
   db: Db,
   id: number,
@@ -76,13 +79,23 @@ export async function decideCompany(
 ): Promise<CompanyRow | undefined> {
   const [row] = await db
     .update(companies)
-    .set({ ...decision, reviewedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(companies.id, id), eq(companies.status, "pending")))
+    .set({
+      ...decision,
+      ...(decision.status === "approved"
+        ? { verifiedName: sql`${companies.name}`, verifiedSlug: sql`${companies.slug}` }
+        : {}),
+      reviewedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(companies.id, id))
     .returning();
   return row;
 }
 
-/** Pending companies with their owners, the longest-waiting first. */
+/** An approved company whose name or address is not the verified one: a change for an admin to review. */
+const changeUnderReview = sql`(${companies.status} = 'approved' and (${companies.name} <> ${companies.verifiedName} or ${companies.slug} <> ${companies.verifiedSlug}))`;
+
+/** Pending companies and approved ones with a change under review, with their owners, the longest-waiting first. */
 export async function listPendingCompanies(db: Db): Promise<{ company: CompanyRow; owner: Owner }[]> {
   return db
     .select({
@@ -91,7 +104,7 @@ export async function listPendingCompanies(db: Db): Promise<{ company: CompanyRo
     })
     .from(companies)
     .innerJoin(users, eq(users.id, companies.userId))
-    .where(eq(companies.status, "pending"))
+    .where(or(eq(companies.status, "pending"), changeUnderReview))
     .orderBy(asc(companies.createdAt), asc(companies.id));
 }
 

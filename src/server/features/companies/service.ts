@@ -3,6 +3,7 @@ import { BRAND_NAME } from "@/shared/brand";
 import {
   type Company,
   type CompanyProfileInput,
+  changeUnderReview,
   DEFAULT_REJECTION_REASON,
   type PendingProvider,
 } from "@/shared/companies";
@@ -37,6 +38,7 @@ export function toCompany(row: CompanyRow): Company {
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    changeUnderReview: changeUnderReview(row),
   };
 }
 
@@ -92,9 +94,10 @@ export async function listPendingProviders(db: Db): Promise<PendingProvider[]> {
 type Decision = { kind: "approve" } | { kind: "reject"; reason?: string | undefined };
 
 /**
- * Approves or rejects a pending company. The decision, its activity log entry, the provider's
- * notification and email, and after an approval the rematch of open requests (this provider may now
- * receive them) are written in one transaction.
+ * Approves or rejects a pending company, or an approved company's change of name or address (decision
+ * 149: approving verifies the new ones, rejecting rejects the company, which may edit and resubmit). The
+ * decision, its activity log entry, the provider's notification and email, and after a first approval
+ * the rematch of open requests (this provider may now receive them) are written in one transaction.
  */
 export async function decideProvider(
   deps: MessagingDeps,
@@ -105,16 +108,19 @@ export async function decideProvider(
   const { db, appUrl } = deps;
   return db.transaction(async (tx) => {
     const reason = decision.kind === "reject" ? decision.reason?.trim() || DEFAULT_REJECTION_REASON : null;
+    // Locked: the owner's rename and the admin's decision on it are taken one after the other.
+    const current = await q.lockCompany(tx, companyId);
+    if (!current) throw new NotFoundError(COMPANY_NOT_FOUND_MESSAGE);
+    const change = changeUnderReview(current);
+    if (current.status !== "pending" && !change) {
+      throw new ConflictError(`This provider is already ${current.status}; only pending providers can be decided.`);
+    }
     const row = await q.decideCompany(tx, companyId, {
       status: decision.kind === "approve" ? "approved" : "rejected",
       rejectionReason: reason,
       reviewedBy: admin.id,
     });
-    if (!row) {
-      const existing = await q.findCompanyById(tx, companyId);
-      if (!existing) throw new NotFoundError(COMPANY_NOT_FOUND_MESSAGE);
-      throw new ConflictError(`This provider is already ${existing.status}; only pending providers can be decided.`);
-    }
+    if (!row) throw new NotFoundError(COMPANY_NOT_FOUND_MESSAGE);
     await logActivity(tx, {
       adminId: admin.id,
       action: decision.kind === "approve" ? "approve_provider" : "reject_provider",
@@ -122,22 +128,44 @@ export async function decideProvider(
       resourceId: row.id,
       details: {
         companyName: row.name,
-        oldStatus: "pending",
+        oldStatus: current.status,
         newStatus: row.status,
+        ...(change ? { verifiedName: change.verifiedName, verifiedSlug: change.verifiedSlug, slug: row.slug } : {}),
         ...(reason ? { reason } : {}),
       },
     });
     const owner = await q.findOwner(tx, row.userId);
-    if (owner) await notifyUser(tx, deps, decisionMessage(appUrl, row, owner, reason));
-    if (row.status === "approved") {
+    if (owner) await notifyUser(tx, deps, decisionMessage(appUrl, row, owner, reason, change !== null));
+    if (row.status === "approved" && !change) {
       await deps.jobs.send(JOB_NAMES.rematchOpenRequests, { reason: "provider-approved" }, { tx });
     }
     return toCompany(row);
   });
 }
 
-function decisionMessage(appUrl: string, company: CompanyRow, owner: q.Owner, reason: string | null): NotifyInput {
+function decisionMessage(
+  appUrl: string,
+  company: CompanyRow,
+  owner: q.Owner,
+  reason: string | null,
+  change: boolean,
+): NotifyInput {
   const name = company.name;
+  if (company.status === "approved" && change) {
+    const rest = " is verified under its new name and address: your profile shows the Verified badge again.";
+    return composeNotification(appUrl, {
+      to: owner,
+      kind: "provider.approved",
+      title: "Your name change is approved",
+      body: `${name}${rest}`,
+      link: PATHS.providerRegistration,
+      email: {
+        subject: `${name} is verified on ${BRAND_NAME}`,
+        action: "See your company profile",
+        paragraphs: [[{ strong: name }, rest]],
+      },
+    });
+  }
   if (company.status === "approved") {
     const rest = " has been approved. Set up your subscription to start receiving leads.";
     return composeNotification(appUrl, {

@@ -101,6 +101,8 @@ async function shape(
     .update(companies)
     .set({
       name: v.name,
+      // Approved under this name (decision 149): the badge's name is the one an admin verified.
+      verifiedName: v.name,
       industriesServed: v.industriesServed,
       reviewCount: v.reviewCount,
       ratingSum: v.ratingSum,

@@ -105,6 +105,8 @@ const entryColumns = {
   size: companies.size,
   reviewedAt: companies.reviewedAt,
   createdAt: companies.createdAt,
+  // Listed means approved: the badge also needs the name and address an admin verified (decision 149).
+  verified: sql<boolean>`(${companies.name} = ${companies.verifiedName} and ${companies.slug} = ${companies.verifiedSlug})`,
   requestsQuoted: companies.requestsQuoted,
   hires: companies.hires,
   medianResponseMinutes: companies.medianResponseMinutes,

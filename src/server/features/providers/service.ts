@@ -1,5 +1,6 @@
 // The public directory and profiles (issue 17, decision 137): who is listed, the directory's sorts and
 // keyset pages, and the profile with the owner's preview.
+import { isVerifiedIdentity } from "@/shared/companies";
 import { cutAtWord } from "@/shared/page-meta";
 import {
   DIRECTORY_PAGE_SIZE,
@@ -122,7 +123,7 @@ function toEntry(row: q.DirectoryRow): DirectoryEntry {
     location: row.location,
     country: row.country,
     size: row.size,
-    verified: true,
+    verified: row.verified,
     memberSince: (row.reviewedAt ?? row.createdAt).toISOString(),
     figures: {
       requestsQuoted: row.requestsQuoted,
@@ -220,7 +221,7 @@ export async function getProfile(db: Db, slug: string, viewer: Viewer): Promise<
     size: c.size,
     website: c.website,
     memberSince: (c.reviewedAt ?? c.createdAt).toISOString(),
-    verified: c.status === "approved",
+    verified: isVerifiedIdentity(c),
     figures: {
       requestsQuoted: c.requestsQuoted,
       hires: c.hires,

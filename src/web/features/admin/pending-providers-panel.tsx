@@ -9,6 +9,7 @@ import {
   REJECTION_REASON_MAX,
 } from "@/shared/companies";
 import { placeLabel } from "@/shared/countries";
+import { providerPath } from "@/shared/paths";
 import { SpecialtyList, WebsiteLink } from "@/web/components/company-facts";
 import { ReasonDialog } from "@/web/components/reason-dialog";
 import { Button } from "@/web/components/ui/button";
@@ -54,6 +55,15 @@ function PendingProviderCard({ provider }: { provider: PendingProvider }) {
             {provider.owner.firstName} {provider.owner.lastName} ({provider.owner.email}) · submitted{" "}
             {new Date(provider.createdAt).toLocaleDateString()}
           </CardDescription>
+          {provider.changeUnderReview && (
+            <p className="text-sm text-amber-900" data-testid="change-under-review">
+              Approved company with a change to review: verified as{" "}
+              <span className="font-medium">{provider.changeUnderReview.verifiedName}</span> at{" "}
+              {providerPath(provider.changeUnderReview.verifiedSlug)}, now{" "}
+              <span className="font-medium">{provider.name}</span> at {providerPath(provider.changeUnderReview.slug)}.
+              Approving verifies the new name and address; rejecting rejects the company.
+            </p>
+          )}
         </div>
         <div className="flex gap-2">
           <Button

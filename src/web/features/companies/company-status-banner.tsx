@@ -1,6 +1,6 @@
 import { CheckCircle2, Clock, XCircle } from "lucide-react";
 import { type ReactNode, useId } from "react";
-import type { Company } from "@/shared/companies";
+import { CHANGE_UNDER_REVIEW_TITLE, type Company, changeUnderReviewText } from "@/shared/companies";
 import { cn } from "@/web/lib/cn";
 
 const LOOK = {
@@ -16,6 +16,12 @@ const LOOK = {
     iconColor: "text-green-700",
     title: "Your company is approved",
   },
+  changed: {
+    icon: Clock,
+    box: "border-amber-300 bg-amber-50 text-amber-950",
+    iconColor: "text-amber-700",
+    title: CHANGE_UNDER_REVIEW_TITLE,
+  },
   rejected: {
     icon: XCircle,
     box: "border-red-300 bg-red-50 text-red-950",
@@ -25,11 +31,14 @@ const LOOK = {
 } as const;
 
 /**
- * Where a provider's company stands in vetting (DESIGN.md, Providers): under review, approved, or
- * rejected with the reason. Pages add their own next step as children.
+ * Where a provider's company stands in vetting (DESIGN.md, Providers): under review, approved, approved
+ * with a new name or address under review (decision 149), or rejected with the reason. Pages add their
+ * own next step as children.
  */
 export function CompanyStatusBanner({ company, children }: { company: Company; children?: ReactNode }) {
-  const look = LOOK[company.status];
+  const change = company.changeUnderReview ?? null;
+  const state = change ? "changed" : company.status;
+  const look = LOOK[state];
   const Icon = look.icon;
   const titleId = useId();
   return (
@@ -37,14 +46,16 @@ export function CompanyStatusBanner({ company, children }: { company: Company; c
       className={cn("flex gap-3 rounded-lg border p-4", look.box)}
       aria-labelledby={titleId}
       data-testid="company-status"
-      data-status={company.status}
+      data-status={state}
     >
       <Icon className={cn("mt-0.5 h-5 w-5 shrink-0", look.iconColor)} aria-hidden="true" />
       <div className="space-y-2">
         <h2 id={titleId} className="font-semibold">
           {look.title}
         </h2>
-        {company.status === "pending" ? (
+        {change ? (
+          <p className="text-sm">{changeUnderReviewText(company.name, change.verifiedName)}</p>
+        ) : company.status === "pending" ? (
           <p className="text-sm">
             Our team is reviewing {company.name}. We'll notify you by email once it's verified, usually within 24-48
             hours.

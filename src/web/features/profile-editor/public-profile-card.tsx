@@ -5,6 +5,8 @@ import { ExternalLink } from "lucide-react";
 import { Controller } from "react-hook-form";
 import { providerPath } from "@/shared/paths";
 import {
+  PROFILE_ADDRESS_HINT,
+  PROFILE_CHANGE_UNDER_REVIEW_BADGE,
   type PublicProfileInput,
   type PublicProfileSettings,
   publicProfileInputSchema,
@@ -88,6 +90,11 @@ function PublicProfileForm({ saved }: { saved: PublicProfileSettings }) {
             Visible once your company is approved
           </span>
         )}
+        {saved.changeUnderReview && (
+          <span className="rounded-full bg-amber-100 px-3 py-1 text-sm font-medium text-amber-900">
+            {PROFILE_CHANGE_UNDER_REVIEW_BADGE}
+          </span>
+        )}
         <Button asChild variant="outline" size="sm">
           <a href={href} target="_blank" rel="noopener noreferrer" data-testid="public-profile-link">
             {saved.isPublic ? "View public profile" : "Preview profile"}
@@ -97,12 +104,7 @@ function PublicProfileForm({ saved }: { saved: PublicProfileSettings }) {
         </Button>
       </div>
 
-      <Field
-        id="public-profile-slug"
-        label="Profile address"
-        hint="Lowercase letters, digits and hyphens. Links to your old address stop working when you change it."
-        error={errors.slug?.message}
-      >
+      <Field id="public-profile-slug" label="Profile address" hint={PROFILE_ADDRESS_HINT} error={errors.slug?.message}>
         {(control) => (
           <div className="space-y-2">
             <div className="flex items-center gap-2">
