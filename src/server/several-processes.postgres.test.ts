@@ -55,6 +55,8 @@ function startApp(url: string): Started {
     PORT: "0",
     HOST: "127.0.0.1",
     PASSWORD_SCRYPT_N: "1024",
+    // The test sends a client's requests as fast as it can, past a person's allowance (decision 144).
+    WRITE_LIMIT_FACTOR: "100",
     // Three processes and the test's other files share the server's connections; two matches at once
     // leave two connections for requests, as docs/deploy.md asks (concurrency well under the pool).
     DATABASE_POOL_MAX: "4",
