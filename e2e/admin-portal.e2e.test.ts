@@ -11,7 +11,8 @@ import { accessibilityViolations } from "./support/axe";
 import { apiSignUp, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
 import { submitRequest } from "./support/requests";
 
-const product = startProduct();
+// With mail: a new client confirms its address, without which its requests reach no provider (decision 150).
+const product = startProduct({ mail: true });
 let context: BrowserContext;
 let page: Page;
 
@@ -23,7 +24,7 @@ beforeEach(async () => {
 async function clientWithRequest(title: string) {
   const ctx = await product.newContext();
   const email = uniqueEmail("e2e-admin-client");
-  await apiSignUp(ctx, { firstName: "Cleo", lastName: "Client", email, password: "client-pass-123" });
+  await apiSignUp(ctx, { firstName: "Cleo", lastName: "Client", email, password: "client-pass-123" }, product);
   return { ctx, email, id: await submitRequest(ctx, validQuoteRequestBody({ title })) };
 }
 

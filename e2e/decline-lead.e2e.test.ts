@@ -9,7 +9,8 @@ import { submitRequest } from "./support/requests";
 import { toastText } from "./support/toast";
 
 // Two providers a request: two of the three seeded ones get it, the third is next in line.
-const product = startProduct({ env: async () => ({ MATCH_LEADS_PER_REQUEST: "2" }) });
+// With mail: a new client confirms its address, without which its requests reach no provider (decision 150).
+const product = startProduct({ mail: true, env: async () => ({ MATCH_LEADS_PER_REQUEST: "2" }) });
 
 /** An approved, subscribed provider in the US with every specialty: it outscores every demo provider below. */
 const seedProvider = (name: string) =>
@@ -39,7 +40,7 @@ describe("declining a lead", () => {
     // outscore the demo's (none of which has all of them or wins in technology).
     const title = `Records sync ${stamp}`;
     const client = await product.newPage();
-    await apiSignUp(client.context, newPerson("Cleo", "Client", "e2e-decline-client"));
+    await apiSignUp(client.context, newPerson("Cleo", "Client", "e2e-decline-client"), product);
     const body = validQuoteRequestBody({
       title,
       industry: "tech",

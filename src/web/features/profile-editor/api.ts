@@ -22,10 +22,10 @@ export function useUpdatePublicProfile() {
   return useMutation({
     mutationFn: (values: PublicProfileInput) =>
       requestJson<PublicProfileSettings>("PATCH", "/api/companies/me/public-profile", values),
-    onSuccess: async (saved) => {
+    onSuccess: (saved) => {
       queryClient.setQueryData(publicProfileQueryOptions().queryKey, saved);
       // A new address may put the company's change under review (decision 149): its banner reads it.
-      await queryClient.invalidateQueries({ queryKey: queryKeys.companies.mine(), exact: true });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.companies.mine(), exact: true });
     },
   });
 }
