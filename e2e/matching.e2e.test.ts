@@ -2,14 +2,15 @@ import { describe, expect, it } from "vitest";
 import { apiSignIn, apiSignUp, DEMO, keepScreenshot, newPerson, pagePerTest, startProduct } from "./support/fixture";
 import { submitThroughWizard } from "./support/wizard";
 
-const product = startProduct();
+// With mail: a new client confirms its address, without which its requests reach no provider (decision 150).
+const product = startProduct({ mail: true });
 const tab = pagePerTest(product);
 
 describe("lead delivery", () => {
   it("a client's request reaches the provider, who sees its score and reasons, opens it, and it becomes viewed", async () => {
     // The client signs up and submits through the wizard.
     const title = `Invoice intake ${Date.now()}`;
-    await apiSignUp(tab.context, newPerson("Quinn", "Client", "e2e-match"));
+    await apiSignUp(tab.context, newPerson("Quinn", "Client", "e2e-match"), product);
     await submitThroughWizard(tab.page, {
       contactEmail: "quinn@example.com",
       companyName: "Quinn Finance",
