@@ -113,7 +113,7 @@ describe("start and stop", () => {
     const server = start(
       process.execPath,
       ["--import", "tsx", "src/server/main.ts"],
-      embeddedEnv(dataDir, { NODE_ENV: "test", SHUTDOWN_DRAIN_MS: "1500" }),
+      embeddedEnv(dataDir, { NODE_ENV: "test", SHUTDOWN_DRAIN_MS: "1000" }),
     );
     await waitFor(() => /is running at http:\/\/localhost:\d+/.test(server.output()), 60_000, "the server runs");
     const port = Number(/is running at http:\/\/localhost:(\d+)/.exec(server.output())?.[1]);

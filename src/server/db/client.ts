@@ -88,7 +88,13 @@ export async function openDatabase(
   let lock: DirLock | null = null;
   let client: PGlite;
   if (database.dataDir) {
-    lock = await lockDataDir(database.dataDir, { onCompromised: stopOnLostLock(log, database.dataDir) });
+    lock = await lockDataDir(database.dataDir, {
+      // Refreshed five times within the stale window, at most once a second.
+      ...(database.lockStaleMs
+        ? { stale: database.lockStaleMs, update: Math.max(1000, Math.floor(database.lockStaleMs / 5)) }
+        : {}),
+      onCompromised: stopOnLostLock(log, database.dataDir),
+    });
     try {
       client = new PGlite(path.join(database.dataDir, "pglite"), { extensions });
       await client.waitReady;

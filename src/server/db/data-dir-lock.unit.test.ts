@@ -11,8 +11,9 @@ import { type DirLock, lockDataDir } from "./lock";
 
 const spawnCaptured = processSpawner();
 
-// Short intervals keep the tests quick; the holder and the newcomer must use the same ones.
-const quick = { stale: 5000, update: 1000 };
+// Short intervals keep the tests quick; the holder and the newcomer must use the same ones. A holder
+// refreshes every second, so a lock goes stale only after two refreshes in a row were missed.
+const quick = { stale: 3000, update: 1000 };
 
 /** Runs node with tsx, in a network namespace of its own when `otherNetns` (needs root). */
 function run(args: string[], env: NodeJS.ProcessEnv, otherNetns: boolean): Started {
@@ -34,6 +35,8 @@ function startServer(dataDir: string, otherNetns = false): Started {
       DEMO_DATA: "false",
       LOG_LEVEL: "info",
       SHUTDOWN_DRAIN_MS: "0",
+      // `quick`'s stale window, which a newcomer in another network namespace waits out before refusing.
+      DATA_DIR_LOCK_STALE_MS: String(quick.stale),
     },
     otherNetns,
   );
@@ -78,11 +81,11 @@ describe("data folder lock", () => {
     const first = startServer(nested);
     await waitFor(() => first.output().includes("is running at"), 45_000);
 
+    // Both at once: the one beside is refused at once, the one elsewhere once it has waited out the stale window.
     const beside = startServer(nested);
+    const elsewhere = startServer(nested, true);
     expect(await beside.exited).toBe(3);
     expect(beside.output()).toMatch(/in use by another process \(pid \d+ on [^)]+\)\. Stop that process/);
-
-    const elsewhere = startServer(nested, true);
     expect(await elsewhere.exited).toBe(3);
     expect(elsewhere.output()).toMatch(/The data folder .*exist is in use by another process \(pid \d+ on [^)]+\)/);
     expect(first.proc.exitCode).toBeNull();

@@ -151,7 +151,7 @@ async function client(cookie: string, index: number, stop: () => boolean, outcom
   }
 }
 
-/** Runs the load for `ms` while `fault` acts on the database; answers what the clients got. */
+/** Runs the load while `fault` acts on the database, and for `ms` after it returns; answers what the clients got. */
 async function underLoad(ms: number, fault: () => Promise<number>) {
   const outcomes: Outcome[] = [];
   let done = false;
@@ -207,11 +207,11 @@ function expectServedThrough(outcomes: Outcome[], back: number, label: string) {
 describe("a PostgreSQL restart under write load", () => {
   it("keeps the process up, answers 503 during the outage, and serves again within 5 s", async () => {
     let live = Promise.resolve(0);
-    const { outcomes, back } = await underLoad(4000, async () => {
+    const { outcomes, back } = await underLoad(1500, async () => {
       expect(await liveUpdatesWork()).toBe(true);
-      await new Promise((r) => setTimeout(r, 1500));
+      await new Promise((r) => setTimeout(r, 300));
       pg.stop("fast");
-      await new Promise((r) => setTimeout(r, 1000));
+      await new Promise((r) => setTimeout(r, 300));
       const ready = await fetch(`${base}/healthz/ready`);
       expect(ready.status).toBe(503);
       expect(ready.headers.get("retry-after")).toMatch(/^\d+$/);
@@ -235,8 +235,8 @@ describe("a PostgreSQL restart under write load", () => {
   }, 60_000);
 
   it("lives through every session being cut in the middle of its transaction", async () => {
-    const { outcomes, back } = await underLoad(3000, async () => {
-      await new Promise((r) => setTimeout(r, 1000));
+    const { outcomes, back } = await underLoad(1500, async () => {
+      await new Promise((r) => setTimeout(r, 300));
       const database = await openDatabase({ kind: "postgres", url: pg.url });
       try {
         // Twice, so that the sessions the pool opened again are cut too.

@@ -20,8 +20,12 @@ export type ChannelListener = {
   stop: () => Promise<void>;
 };
 
-/** The waits before listening again after the connection is lost: 1 s, doubling, at most 4 s, so that the process hears again within 5 s of the database's return (decision 143). */
-export const RELISTEN_FIRST_MS = 1000;
+/**
+ * The waits before listening again after the connection is lost: 250 ms, doubling, at most 4 s, so that
+ * the process hears again within a second of a short restart's end, and within 5 s of a long outage's
+ * (decision 143).
+ */
+export const RELISTEN_FIRST_MS = 250;
 export const RELISTEN_MAX_MS = 4000;
 
 /**
