@@ -70,12 +70,17 @@ export function startProduct(options: ProductOptions = {}): Product {
     // seeds on its own first start, from the empty database, as for anyone who runs the product.
     const from = options.env ? EMPTY_DATA_DIR : SEEDED_DATA_DIR;
     fs.cpSync(path.join(runDir, from), dataDir, { recursive: true });
-    server = await startServer({
-      dataDir,
-      env: { ...SERVER_ENV, ...(smtp ? { SMTP_URL: smtp.url } : {}), ...(await options.env?.()) },
-      pidFile: `${dataDir}${PID_FILE_ENDING}`,
-    });
-    browser = await launchBrowser();
+    const env = { ...SERVER_ENV, ...(smtp ? { SMTP_URL: smtp.url } : {}), ...(await options.env?.()) };
+    // The server and Chromium start side by side; whichever started is stopped in afterAll, even when
+    // the other failed.
+    const [startedServer, launched] = await Promise.allSettled([
+      startServer({ dataDir, env, pidFile: `${dataDir}${PID_FILE_ENDING}` }),
+      launchBrowser(),
+    ]);
+    if (startedServer.status === "fulfilled") server = startedServer.value;
+    if (launched.status === "fulfilled") browser = launched.value;
+    if (startedServer.status === "rejected") throw startedServer.reason;
+    if (launched.status === "rejected") throw launched.reason;
   });
   beforeEach(({ task, onTestFailed }) => {
     inTest = true;
