@@ -5,7 +5,7 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import { type AdminAnalytics, ANALYTICS_PERIOD_LABELS, ANALYTICS_PERIODS, type AnalyticsPeriod } from "@/shared/admin";
 import { LEAD_DECLINE_REASON_LABELS } from "@/shared/leads";
 import { FiguresCard, FiguresTable, LineFigure, PipelineCard } from "@/web/components/figures";
-import { ErrorAlert } from "@/web/components/list-states";
+import { ErrorAlert, LoadingNote } from "@/web/components/list-states";
 import { StatCard } from "@/web/components/stat-card";
 import { adminAnalyticsQueryOptions } from "./api";
 import { InlineSelect, PanelSection, useUrlParam } from "./list-controls";
@@ -209,11 +209,7 @@ export function AnalyticsPanel() {
         />
       }
     >
-      {analytics.isLoading ? (
-        <p role="status" className="text-slate-600">
-          Loading...
-        </p>
-      ) : null}
+      {analytics.isLoading ? <LoadingNote /> : null}
       {analytics.isError ? <ErrorAlert error={analytics.error} what="The analytics" /> : null}
       {analytics.data ? (
         <>

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ActivityEntry, AdminAlert } from "@/shared/admin";
 import { PATHS } from "@/shared/paths";
-import { ErrorAlert } from "@/web/components/list-states";
+import { ErrorAlert, LoadingNote } from "@/web/components/list-states";
 import { StatCard } from "@/web/components/stat-card";
 import { ActivityList } from "./activity-list";
 import { AlertList } from "./alert-list";
@@ -51,11 +51,7 @@ export function OverviewPanel() {
       <section aria-labelledby="stats-heading" className="space-y-4">
         <PanelHeading id="stats-heading" title="Marketplace at a glance" />
         {stats.isError ? <ErrorAlert error={stats.error} what="The figures" /> : null}
-        {stats.isLoading ? (
-          <p role="status" className="text-slate-600">
-            Loading...
-          </p>
-        ) : null}
+        {stats.isLoading ? <LoadingNote /> : null}
         {s ? (
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <StatCard title="Total Clients" value={s.totalClients} valueTestId="stat-total-clients" />
