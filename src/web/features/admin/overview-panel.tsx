@@ -9,7 +9,8 @@ import { ActivityList } from "./activity-list";
 import { AlertList } from "./alert-list";
 import { adminStatsQueryOptions, useAdminList } from "./api";
 import { KeysetList, PanelHeading } from "./list-controls";
-import { newCountsNote, revenueLabel } from "./money";
+import { revenueLabel } from "./money";
+import { NewCountsCard } from "./new-counts-card";
 
 const linkClass = "text-sm font-medium text-purple-800 underline";
 
@@ -58,12 +59,7 @@ export function OverviewPanel() {
             <StatCard title="Total Providers" value={s.totalProviders} valueTestId="stat-total-providers" />
             <StatCard title="Total Requests" value={s.totalRequests} valueTestId="stat-total-requests" />
             <StatCard title="Total Quotes" value={s.totalQuotes} valueTestId="stat-total-quotes" />
-            <StatCard
-              title="New This Month"
-              value={s.newThisMonth.requests}
-              valueTestId="stat-new-requests"
-              note={newCountsNote(s.newThisMonth)}
-            />
+            <NewCountsCard title="New This Month" counts={s.newThisMonth} testId="stat-new-requests" />
             <StatCard
               title="Requests by Status"
               value={s.requestsByStatus.active}
