@@ -14,6 +14,15 @@ function port(ctx: { app: { server: net.Server } }): number {
   return address.port;
 }
 
+/** The shared test app with `env`, listening on a free port of the loopback before the block's tests run. */
+function listeningApp(env: Record<string, string>) {
+  const ctx = sharedTestContext(env);
+  beforeAll(async () => {
+    await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+  });
+  return ctx;
+}
+
 /** A connection that sends `text` and nothing more; resolves when the server closes it. */
 async function openSlow(at: number, text: string): Promise<Slow> {
   const socket = net.connect(at, "127.0.0.1");
@@ -54,10 +63,7 @@ async function probeWhile(at: number, until: Promise<unknown>): Promise<(number 
 const HALF_HEADERS = "GET /healthz/live HTTP/1.1\r\nHost: localhost\r\nUser-Agent: slow";
 
 describe("a thousand connections that never finish their headers", () => {
-  const ctx = sharedTestContext({ HTTP_HEADERS_TIMEOUT_MS: "1000", HTTP_REQUEST_TIMEOUT_MS: "1500" });
-  beforeAll(async () => {
-    await ctx.app.listen({ port: 0, host: "127.0.0.1" });
-  });
+  const ctx = listeningApp({ HTTP_HEADERS_TIMEOUT_MS: "1000", HTTP_REQUEST_TIMEOUT_MS: "1500" });
 
   it("are closed within the headers timeout, while /healthz/live keeps answering", async () => {
     const at = port(ctx);
@@ -88,10 +94,7 @@ describe("a thousand connections that never finish their headers", () => {
 });
 
 describe("a kept-alive connection with nothing to do", () => {
-  const ctx = sharedTestContext({ HTTP_KEEP_ALIVE_TIMEOUT_MS: "500" });
-  beforeAll(async () => {
-    await ctx.app.listen({ port: 0, host: "127.0.0.1" });
-  });
+  const ctx = listeningApp({ HTTP_KEEP_ALIVE_TIMEOUT_MS: "500" });
 
   it("is closed after the keep-alive timeout", async () => {
     const conn = await openSlow(port(ctx), "GET /healthz/live HTTP/1.1\r\nHost: localhost\r\n\r\n");
@@ -103,10 +106,7 @@ describe("a kept-alive connection with nothing to do", () => {
 });
 
 describe("more connections than the cap", () => {
-  const ctx = sharedTestContext({ HTTP_MAX_CONNECTIONS: "200", HTTP_HEADERS_TIMEOUT_MS: "20000" });
-  beforeAll(async () => {
-    await ctx.app.listen({ port: 0, host: "127.0.0.1" });
-  });
+  const ctx = listeningApp({ HTTP_MAX_CONNECTIONS: "200", HTTP_HEADERS_TIMEOUT_MS: "20000" });
 
   it("close the oldest idle ones, never more than the cap open, and a health check still gets in", async () => {
     const at = port(ctx);

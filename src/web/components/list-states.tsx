@@ -7,6 +7,15 @@ import { Card, CardContent } from "@/web/components/ui/card";
 import { errorMessage } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
 
+/** The note a read shows while it loads; `small` is for one inside a card, `className` places it. */
+export function LoadingNote({ small = false, className }: { small?: boolean; className?: string }) {
+  return (
+    <p role="status" className={cn(small && "text-sm", "text-slate-600", className)}>
+      Loading...
+    </p>
+  );
+}
+
 /**
  * A request's failure as the page's alert: `what` names what could not be loaded, where the page says
  * it; `fallback` is the text for a failure with no message of its own.

@@ -15,10 +15,9 @@ import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema/users";
 import { BadRequestError, ConflictError, UnauthorizedError } from "../../errors";
 import { logActivity } from "../activity/service";
-import { verifyPassword } from "../auth/password";
 import { sessionIdFromToken } from "../auth/service";
 import { describeDevice } from "../auth/sessions";
-import { checkPasswordThrottled, type ThrottleDeps } from "../auth/throttle";
+import { checkOwnPassword, type ThrottleDeps } from "../auth/throttle";
 import { type BillingDeps, cancelSubscriptionInTransaction } from "../billing/service";
 import { refreshProviderStats } from "../companies/stats";
 import { cancelQuoteRequest } from "../quote-requests/service";
@@ -173,12 +172,8 @@ export async function deleteAccount(
   input: DeleteAccountInput,
   network: string,
 ) {
-  // Each try costs a password hash, and a stolen session must not be a way to guess the password: the
-  // tries count with the account's sign-in attempts (decision 116).
-  const ok = await checkPasswordThrottled(deps, user.email, network, () =>
-    verifyPassword(input.password, user.passwordHash),
-  );
-  if (!ok) throw new BadRequestError(WRONG_PASSWORD_MESSAGE);
+  // The tries count with the account's sign-in attempts (decision 116).
+  if (!(await checkOwnPassword(deps, user, input.password, network))) throw new BadRequestError(WRONG_PASSWORD_MESSAGE);
   return deps.db.transaction(async (tx): Promise<DeletedAccount> => {
     // Admins first, then the account, in the order role changes lock them: no deadlock between the two.
     if (user.userType === "admin") {

@@ -5,7 +5,7 @@ import { PASSWORD_RESET_LINK_INVALID_MESSAGE, PASSWORD_RESET_REQUESTED_MESSAGE }
 import { accountTokens } from "../../db/schema/account-tokens";
 import { emailsTo } from "../../test/reads";
 import { sharedTestContext } from "../../test/shared-context";
-import { as, createUser, startNewWindow, uniqueEmail } from "../../test/test-app";
+import { as, createUser, signInRequest, startNewWindow, uniqueEmail } from "../../test/test-app";
 import { findUserById } from "./queries";
 import { MAX_RESET_EMAILS_PER_HOUR, PASSWORD_RESET_LIMIT } from "./recovery";
 import { MAX_FAILURES_PER_PAIR } from "./throttle";
@@ -20,13 +20,7 @@ const askReset = (email: string, remoteAddress = nextAddress()) =>
   ctx.app.inject({ method: "POST", url: "/api/auth/password-reset/request", payload: { email }, remoteAddress });
 const reset = (token: string, password: string) =>
   ctx.app.inject({ method: "POST", url: "/api/auth/password-reset", payload: { token, password } });
-const signIn = (email: string, password: string) =>
-  ctx.app.inject({
-    method: "POST",
-    url: "/api/auth/sign-in",
-    payload: { email, password },
-    remoteAddress: "10.45.0.1",
-  });
+const signIn = (email: string, password: string) => signInRequest(ctx, email, password, "10.45.0.1");
 
 /** The token of the newest reset email to `address`, read from its link. */
 async function resetToken(address: string): Promise<string> {
@@ -34,6 +28,12 @@ async function resetToken(address: string): Promise<string> {
   const token = /\/reset-password#token=([A-Za-z0-9_-]+)/.exec(email?.textBody ?? "")?.[1];
   if (!token) throw new Error(`no reset link in the email to ${address}`);
   return token;
+}
+
+/** Asks for a reset link for `address` and answers the token it emailed. */
+async function resetLinkFor(address: string): Promise<string> {
+  await askReset(address);
+  return resetToken(address);
 }
 
 describe("forgot password", () => {
@@ -61,8 +61,7 @@ describe("forgot password", () => {
 
   it("sets the new password with the link, once, ends every session and tells the owner", async () => {
     const user = await createUser(ctx, "provider");
-    await askReset(user.email);
-    const token = await resetToken(user.email);
+    const token = await resetLinkFor(user.email);
 
     const res = await reset(token, "a-freshly-chosen-passphrase");
     expect(res.statusCode).toBe(204);
@@ -82,8 +81,7 @@ describe("forgot password", () => {
 
   it("refuses a link after 30 minutes, and a made-up one", async () => {
     const user = await createUser(ctx, "client");
-    await askReset(user.email);
-    const token = await resetToken(user.email);
+    const token = await resetLinkFor(user.email);
     ctx.clock.advance(30 * 60_000 + 1000);
     const late = await reset(token, "a-freshly-chosen-passphrase");
     expect(late.statusCode).toBe(400);
@@ -94,8 +92,7 @@ describe("forgot password", () => {
 
   it("refuses a weak new password at its field and leaves the link usable", async () => {
     const user = await createUser(ctx, "client");
-    await askReset(user.email);
-    const token = await resetToken(user.email);
+    const token = await resetLinkFor(user.email);
     const weak = await reset(token, "password123");
     expect(weak.statusCode).toBe(400);
     expect(weak.json().issues[0].field).toBe("password");
@@ -104,8 +101,7 @@ describe("forgot password", () => {
 
   it("lets only one of two uses of a link sent at once through", async () => {
     const user = await createUser(ctx, "client");
-    await askReset(user.email);
-    const token = await resetToken(user.email);
+    const token = await resetLinkFor(user.email);
     const answers = await Promise.all([
       reset(token, "first-new-passphrase-1"),
       reset(token, "second-new-passphrase-2"),
@@ -139,8 +135,7 @@ describe("forgot password", () => {
   it("shows admins that a reset email was sent, never its link", async () => {
     const user = await createUser(ctx, "client");
     const admin = await createUser(ctx, "admin");
-    await askReset(user.email);
-    const token = await resetToken(user.email);
+    const token = await resetLinkFor(user.email);
     const res = await as(ctx, admin, { method: "GET", url: "/api/admin/emails" });
     expect(res.statusCode).toBe(200);
     const shown = res.json().emails.find((e: { toAddress: string; kind: string }) => e.toAddress === user.email);
@@ -151,23 +146,15 @@ describe("forgot password", () => {
 
   it("lets the owner in at once with the new password, after failures that would have turned them away", async () => {
     const user = await createUser(ctx, "client");
-    const fromHome = (password: string) =>
-      ctx.app.inject({
-        method: "POST",
-        url: "/api/auth/sign-in",
-        payload: { email: user.email, password },
-        remoteAddress: "10.47.0.1",
-      });
+    const fromHome = (password: string) => signInRequest(ctx, user.email, password, "10.47.0.1");
     for (let i = 0; i < MAX_FAILURES_PER_PAIR; i++) expect((await fromHome("not-it-at-all")).statusCode).toBe(401);
-    await askReset(user.email);
-    expect((await reset(await resetToken(user.email), "a-freshly-chosen-passphrase")).statusCode).toBe(204);
+    expect((await reset(await resetLinkFor(user.email), "a-freshly-chosen-passphrase")).statusCode).toBe(204);
     expect((await fromHome("a-freshly-chosen-passphrase")).statusCode).toBe(200);
   });
 
   it("ends the links sent before when the password is changed in Settings, or the account deleted", async () => {
     const changer = await createUser(ctx, "client");
-    await askReset(changer.email);
-    const before = await resetToken(changer.email);
+    const before = await resetLinkFor(changer.email);
     const changed = await as(ctx, changer, {
       method: "POST",
       url: "/api/auth/password",
@@ -177,8 +164,7 @@ describe("forgot password", () => {
     expect((await reset(before, "a-freshly-chosen-passphrase")).statusCode).toBe(400);
 
     const leaver = await createUser(ctx, "client");
-    await askReset(leaver.email);
-    const kept = await resetToken(leaver.email);
+    const kept = await resetLinkFor(leaver.email);
     const deleted = await as(ctx, leaver, {
       method: "POST",
       url: "/api/account/delete",

@@ -16,7 +16,7 @@ import { passwordChangedEmail } from "./emails";
 import { hashPassword, verifyPassword } from "./password";
 import { type PasswordOwner, passwordProblem } from "./password-policy";
 import * as q from "./queries";
-import { checkPasswordThrottled, type ThrottleDeps } from "./throttle";
+import { checkPasswordThrottled, requireCurrentPassword, type ThrottleDeps } from "./throttle";
 
 export type AuthDeps = ThrottleDeps &
   MessagingDeps & { db: Db; passwordScryptN: number; sessionTtlMs: number; sessionIdleMs: number; now: Clock };
@@ -155,11 +155,7 @@ export async function changePassword(
   input: ChangePasswordInput,
   address: string,
 ): Promise<void> {
-  // Each try costs a slow hash, and a stolen session must not be a way to guess the password.
-  const ok = await checkPasswordThrottled(deps, user.email, address, () =>
-    verifyPassword(input.currentPassword, user.passwordHash),
-  );
-  if (!ok) throw new FieldError("currentPassword", "The current password is not right");
+  await requireCurrentPassword(deps, user, input.currentPassword, address);
   refuseWeakPassword("newPassword", input.newPassword, user);
   const passwordHash = await hashPassword(input.newPassword, deps.passwordScryptN);
   await deps.db.transaction(async (tx) => {

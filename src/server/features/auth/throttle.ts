@@ -8,7 +8,9 @@
 // limits and correct sign-ins sent at once never count as failures.
 import type { Clock } from "../../clock";
 import type { Db } from "../../db/client";
-import { TooManyRequestsError } from "../../errors";
+import type { UserRow } from "../../db/schema/users";
+import { FieldError, TooManyRequestsError } from "../../errors";
+import { verifyPassword } from "./password";
 import * as q from "./queries";
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -76,4 +78,30 @@ export async function checkPasswordThrottled(
     await q.insertLoginAttempt(deps.db, { email, ip: address, succeeded: ok, createdAt: deps.now() });
     return ok;
   });
+}
+
+/**
+ * A signed-in user's own password, asked again before a change to the account: each try costs a slow hash,
+ * and a stolen session must not be a way to guess the password, so the tries count with the account's
+ * sign-in attempts. True when it is the account's password.
+ */
+export function checkOwnPassword(
+  deps: ThrottleDeps,
+  user: Pick<UserRow, "email" | "passwordHash">,
+  password: string,
+  address: string,
+): Promise<boolean> {
+  return checkPasswordThrottled(deps, user.email, address, () => verifyPassword(password, user.passwordHash));
+}
+
+/** As checkOwnPassword, for a form's `currentPassword` field: a wrong one is that field's error. */
+export async function requireCurrentPassword(
+  deps: ThrottleDeps,
+  user: Pick<UserRow, "email" | "passwordHash">,
+  currentPassword: string,
+  address: string,
+): Promise<void> {
+  if (!(await checkOwnPassword(deps, user, currentPassword, address))) {
+    throw new FieldError("currentPassword", "The current password is not right");
+  }
 }

@@ -5,7 +5,7 @@ import { createProvider } from "../../test/fixtures";
 import { emailsTo } from "../../test/reads";
 import { leadRowOf, matchedRequest, quoteOn } from "../../test/scenarios";
 import { sharedTestContext } from "../../test/shared-context";
-import { as, createUser, sessionCookie, uniqueEmail } from "../../test/test-app";
+import { as, createUser, sessionCookie, signInRequest, uniqueEmail } from "../../test/test-app";
 import { RESEND_LIMIT } from "./verification";
 
 const ctx = sharedTestContext();
@@ -19,13 +19,7 @@ async function linkToken(address: string): Promise<string> {
 
 const verify = (token: string) => ctx.app.inject({ method: "POST", url: "/api/auth/verify-email", payload: { token } });
 const me = (user: { cookie: string }) => as(ctx, user, { method: "GET", url: "/api/auth/user" });
-const signIn = (email: string, password: string) =>
-  ctx.app.inject({
-    method: "POST",
-    url: "/api/auth/sign-in",
-    payload: { email, password },
-    remoteAddress: "10.46.0.1",
-  });
+const signIn = (email: string, password: string) => signInRequest(ctx, email, password, "10.46.0.1");
 
 describe("email verification", () => {
   it("lets an unconfirmed account sign in, sends the link again on request, a few times an hour", async () => {

@@ -18,11 +18,11 @@ import { hitRateLimit, type RateLimit } from "../../http/rate-limit";
 import { composeEmail } from "../notifications/compose";
 import { queueEmail } from "../notifications/service";
 import { releaseHeldRequests } from "./held-requests";
-import { hashPassword, verifyPassword } from "./password";
+import { hashPassword } from "./password";
 import * as q from "./queries";
 import { accountTokenId, issueAccountToken } from "./recovery";
 import { type AuthDeps, refuseWeakPassword } from "./service";
-import { checkPasswordThrottled } from "./throttle";
+import { requireCurrentPassword } from "./throttle";
 
 const VERIFICATION_TTL_MS = EMAIL_VERIFICATION_HOURS * 3600_000;
 /** Emails about one account's address an hour (links, and "you already have an account"); more are dropped. */
@@ -179,10 +179,7 @@ export async function requestEmailChange(
   input: ChangeEmailInput,
   network: string,
 ): Promise<void> {
-  const ok = await checkPasswordThrottled(deps, user.email, network, () =>
-    verifyPassword(input.currentPassword, user.passwordHash),
-  );
-  if (!ok) throw new FieldError("currentPassword", "The current password is not right");
+  await requireCurrentPassword(deps, user, input.currentPassword, network);
   if (input.email === user.email) throw new FieldError("email", "This is your email address already.");
   // Counted before the address is looked up, so a registered address and a free one reach the limit
   // together and answer alike: the 429 tells nothing about who has an account.

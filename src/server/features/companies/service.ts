@@ -151,48 +151,45 @@ function decisionMessage(
   change: boolean,
 ): NotifyInput {
   const name = company.name;
-  if (company.status === "approved" && change) {
-    const rest = " is verified under its new name and address: your profile shows the Verified badge again.";
-    return composeNotification(appUrl, {
-      to: owner,
-      kind: "provider.approved",
-      title: "Your name change is approved",
-      body: `${name}${rest}`,
-      link: PATHS.providerRegistration,
-      email: {
-        subject: `${name} is verified on ${BRAND_NAME}`,
-        action: "See your company profile",
-        paragraphs: [[{ strong: name }, rest]],
-      },
-    });
-  }
-  if (company.status === "approved") {
-    const rest = " has been approved. Set up your subscription to start receiving leads.";
-    return composeNotification(appUrl, {
-      to: owner,
-      kind: "provider.approved",
-      title: "Your company profile is approved",
-      body: `${name}${rest}`,
-      link: PATHS.subscription,
-      email: {
-        subject: `${name} is approved on ${BRAND_NAME}`,
-        action: "Set up your subscription",
-        paragraphs: [[{ strong: name }, rest]],
-      },
-    });
-  }
-  const why = (reason ?? DEFAULT_REJECTION_REASON).replace(/[.!?]+$/, "");
-  const rest = ` was not approved. Reason: ${why}. You can edit your profile and resubmit it for review.`;
+  const { rest, action, subject, ...words } = decisionWords(company, reason, change);
   return composeNotification(appUrl, {
     to: owner,
+    ...words,
+    body: `${name}${rest}`,
+    email: { subject, action, paragraphs: [[{ strong: name }, rest]] },
+  });
+}
+
+/** How the owner is told the admin's decision: the bell's and the email's words, after the company's name. */
+function decisionWords(company: CompanyRow, reason: string | null, change: boolean) {
+  const name = company.name;
+  if (company.status === "approved" && change) {
+    return {
+      kind: "provider.approved",
+      title: "Your name change is approved",
+      rest: " is verified under its new name and address: your profile shows the Verified badge again.",
+      link: PATHS.providerRegistration,
+      subject: `${name} is verified on ${BRAND_NAME}`,
+      action: "See your company profile",
+    } as const;
+  }
+  if (company.status === "approved") {
+    return {
+      kind: "provider.approved",
+      title: "Your company profile is approved",
+      rest: " has been approved. Set up your subscription to start receiving leads.",
+      link: PATHS.subscription,
+      subject: `${name} is approved on ${BRAND_NAME}`,
+      action: "Set up your subscription",
+    } as const;
+  }
+  const why = (reason ?? DEFAULT_REJECTION_REASON).replace(/[.!?]+$/, "");
+  return {
     kind: "provider.rejected",
     title: "Your company profile was not approved",
-    body: `${name}${rest}`,
+    rest: ` was not approved. Reason: ${why}. You can edit your profile and resubmit it for review.`,
     link: PATHS.providerRegistration,
-    email: {
-      subject: `Your ${BRAND_NAME} company profile was not approved`,
-      action: "Edit and resubmit your profile",
-      paragraphs: [[{ strong: name }, rest]],
-    },
-  });
+    subject: `Your ${BRAND_NAME} company profile was not approved`,
+    action: "Edit and resubmit your profile",
+  } as const;
 }

@@ -1,7 +1,7 @@
 // Matching in parallel (decision 125), on a real PostgreSQL server whatever the run's database: there
 // transactions overlap, while PGlite runs one at a time. Several matchings of one request (a job's
 // retry beside the rematch sweep) and matchings of different requests run at once.
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox } from "../../db/schema/email-outbox";
 import { leads } from "../../db/schema/leads";
@@ -30,29 +30,26 @@ const leadsOf = (ids: number[]) =>
 
 /** The lead emails and in-app notifications written for requests of these titles. */
 async function toldAbout(titles: string[]) {
-  const [emails] = await ctx.database.db
-    .select({ n: count() })
-    .from(emailOutbox)
-    .where(
-      and(
-        eq(emailOutbox.kind, "lead.delivered"),
-        inArray(
-          emailOutbox.subject,
-          titles.map((t) => `New lead: ${t}`),
-        ),
+  const db = ctx.database.db;
+  const emails = await db.$count(
+    emailOutbox,
+    and(
+      eq(emailOutbox.kind, "lead.delivered"),
+      inArray(
+        emailOutbox.subject,
+        titles.map((t) => `New lead: ${t}`),
       ),
-    );
-  const [inApp] = await ctx.database.db
-    .select({ n: count() })
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.kind, "lead.delivered"),
-        sql`exists (select 1 from ${quoteRequests} where ${quoteRequests.title} in ${titles}
-                     and ${notifications.body} like '"' || ${quoteRequests.title} || '"%')`,
-      ),
-    );
-  return { emails: emails?.n ?? 0, inApp: inApp?.n ?? 0 };
+    ),
+  );
+  const inApp = await db.$count(
+    notifications,
+    and(
+      eq(notifications.kind, "lead.delivered"),
+      sql`exists (select 1 from ${quoteRequests} where ${quoteRequests.title} in ${titles}
+                   and ${notifications.body} like '"' || ${quoteRequests.title} || '"%')`,
+    ),
+  );
+  return { emails, inApp };
 }
 
 describe("matching at once", () => {

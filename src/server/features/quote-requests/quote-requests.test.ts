@@ -156,20 +156,23 @@ describe("POST /api/quote-requests", () => {
     expect(res.json().message).toContain(field);
   });
 
-  const requiredInRequirements = [
-    ["fullName", MESSAGES.fullName],
-    ["email", MESSAGES.email],
-    ["companyName", MESSAGES.companyName],
-    ["location", MESSAGES.location],
-    ["frequency", MESSAGES.frequency],
-    ["systems", MESSAGES.systems],
-    ["systemTypes", MESSAGES.systemTypes],
-    ["triggerType", MESSAGES.triggerType],
-    ["tasksToAutomate", MESSAGES.tasksToAutomate],
-    ["hasDocumentation", MESSAGES.hasDocumentation],
-    ["requiresNDA", MESSAGES.requiresNDA],
-    ["locationPreference", MESSAGES.locationPreference],
-  ] as const;
+  // Each with the spec's message of the same name.
+  const requiredInRequirements = (
+    [
+      "fullName",
+      "email",
+      "companyName",
+      "location",
+      "frequency",
+      "systems",
+      "systemTypes",
+      "triggerType",
+      "tasksToAutomate",
+      "hasDocumentation",
+      "requiresNDA",
+      "locationPreference",
+    ] as const
+  ).map((field) => [field, MESSAGES[field]] as const);
   it.each(requiredInRequirements)(
     "answers 400 with the spec's message when requirements.%s is missing",
     async (field, message) => {

@@ -27,7 +27,7 @@ import { LIVE_CHANNEL, type LiveMessage } from "../../live/publish";
 import { createTopProvider, type TestProvider } from "../../test/fixtures";
 import { leadOf, matchedRequest } from "../../test/scenarios";
 import { sharedTestContext } from "../../test/shared-context";
-import { as, createUser, type TestUser } from "../../test/test-app";
+import { as, createUser, signInRequest, type TestUser } from "../../test/test-app";
 import { LAST_ADMIN_MESSAGE, SELF_SUSPEND_MESSAGE } from "../admin/users";
 import { startSession } from "../auth/service";
 
@@ -46,13 +46,7 @@ const patch = (user: Pick<TestUser, "cookie"> | null, url: string, payload?: obj
 const get = (user: Pick<TestUser, "cookie"> | null, url: string) => as(ctx, user, { method: "GET", url });
 
 let addresses = 0;
-const signIn = (email: string, password: string) =>
-  ctx.app.inject({
-    method: "POST",
-    url: "/api/auth/sign-in",
-    payload: { email, password },
-    remoteAddress: `10.77.0.${++addresses}`,
-  });
+const signIn = (email: string, password: string) => signInRequest(ctx, email, password, `10.77.0.${++addresses}`);
 
 /** A new request of `owner`, matched: a lead of the approved providers eligible for it. */
 async function newLead(owner: TestUser, to: TestProvider): Promise<number> {

@@ -2,6 +2,7 @@
 // an alert; an admin reads the report with its thread and hides the message, suspends the author
 // (admin/users.ts, decision 135) or dismisses the report. Each admin act is written to the activity log
 // in its transaction, and resolves the report's alert with it.
+import type { SQL } from "drizzle-orm";
 import { MESSAGE_REPORT_REASON_LABELS, type ReportMessageInput } from "@/shared/conversations";
 import {
   type AdminMessage,
@@ -185,12 +186,7 @@ export async function hideMessage(db: Db, admin: UserRow, id: number, reason: st
     if (!message) throw new NotFoundError(MESSAGE_NOT_FOUND);
     if (message.hiddenAt) throw new ConflictError("This message is already hidden.");
     await q.hideMessage(tx, id, reason);
-    const resolved = await q.closeOpenReports(tx, q.reportsOfMessage(id), {
-      status: "resolved",
-      resolution: resolutionText("hidden", reason),
-      resolvedById: admin.id,
-    });
-    await q.resolveReportAlerts(tx, resolved, admin.id, MESSAGE_REPORTED_ALERT);
+    const resolved = await closeReports(tx, admin, q.reportsOfMessage(id), "hidden", reason);
     await logActivity(tx, {
       adminId: admin.id,
       action: "hide_message",
@@ -228,14 +224,9 @@ export async function dismissReport(
 ): Promise<AdminReport> {
   return db.transaction(async (tx) => {
     const note = input.note && input.note.length > 0 ? input.note : null;
-    const closed = await q.closeOpenReports(tx, q.reportById(id), {
-      status: "dismissed",
-      resolution: resolutionText("dismissed", note),
-      resolvedById: admin.id,
-    });
+    const closed = await closeReports(tx, admin, q.reportById(id), "dismissed", note);
     const report = await findReport(tx, id);
     if (closed.length === 0) throw new ConflictError(alreadyClosed(report));
-    await q.resolveReportAlerts(tx, closed, admin.id, MESSAGE_REPORTED_ALERT);
     await logActivity(tx, {
       adminId: admin.id,
       action: "dismiss_report",
@@ -254,11 +245,19 @@ function alreadyClosed(report: AdminReport): string {
 
 /** On a suspension: the open reports of the user's messages are resolved ("suspended"). Answers their ids. */
 export async function resolveReportsOfAuthor(tx: Db, admin: UserRow, userId: number, reason: string) {
-  const resolved = await q.closeOpenReports(tx, q.reportsOfAuthor(userId), {
-    status: "resolved",
-    resolution: resolutionText("suspended", reason),
+  return closeReports(tx, admin, q.reportsOfAuthor(userId), "suspended", reason);
+}
+
+/**
+ * Closes the open reports that match `which` with the admin's outcome (dismissed, or resolved by hiding the
+ * message or suspending its author), and the alerts raised for them. Answers the closed reports' ids.
+ */
+async function closeReports(tx: Db, admin: UserRow, which: SQL, kind: ResolutionKind, note: string | null) {
+  const closed = await q.closeOpenReports(tx, which, {
+    status: kind === "dismissed" ? "dismissed" : "resolved",
+    resolution: resolutionText(kind, note),
     resolvedById: admin.id,
   });
-  await q.resolveReportAlerts(tx, resolved, admin.id, MESSAGE_REPORTED_ALERT);
-  return resolved;
+  await q.resolveReportAlerts(tx, closed, admin.id, MESSAGE_REPORTED_ALERT);
+  return closed;
 }

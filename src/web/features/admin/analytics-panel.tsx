@@ -5,11 +5,12 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import { type AdminAnalytics, ANALYTICS_PERIOD_LABELS, ANALYTICS_PERIODS, type AnalyticsPeriod } from "@/shared/admin";
 import { LEAD_DECLINE_REASON_LABELS } from "@/shared/leads";
 import { FiguresCard, FiguresTable, LineFigure, PipelineCard } from "@/web/components/figures";
-import { ErrorAlert } from "@/web/components/list-states";
+import { ErrorAlert, LoadingNote } from "@/web/components/list-states";
 import { StatCard } from "@/web/components/stat-card";
 import { adminAnalyticsQueryOptions } from "./api";
 import { InlineSelect, PanelSection, useUrlParam } from "./list-controls";
-import { newCountsNote, plural, revenueLabel } from "./money";
+import { plural, revenueLabel } from "./money";
+import { NewCountsCard } from "./new-counts-card";
 
 const growthLabel = (g: number | null) => (g === null ? "–" : `${g > 0 ? "+" : ""}${g}%`);
 
@@ -41,18 +42,8 @@ function Figures({ data }: { data: AdminAnalytics }) {
         valueTestId="analytics-revenue"
         note={plural(data.revenue.activeSubscriptions, "paying subscription")}
       />
-      <StatCard
-        title="New This Week"
-        value={data.newThisWeek.requests}
-        valueTestId="analytics-week-requests"
-        note={newCountsNote(data.newThisWeek)}
-      />
-      <StatCard
-        title="New This Month"
-        value={data.newThisMonth.requests}
-        valueTestId="analytics-month-requests"
-        note={newCountsNote(data.newThisMonth)}
-      />
+      <NewCountsCard title="New This Week" counts={data.newThisWeek} testId="analytics-week-requests" />
+      <NewCountsCard title="New This Month" counts={data.newThisMonth} testId="analytics-month-requests" />
       <StatCard
         title="Growth (Requests)"
         value={growthLabel(data.growth.requests)}
@@ -209,11 +200,7 @@ export function AnalyticsPanel() {
         />
       }
     >
-      {analytics.isLoading ? (
-        <p role="status" className="text-slate-600">
-          Loading...
-        </p>
-      ) : null}
+      {analytics.isLoading ? <LoadingNote /> : null}
       {analytics.isError ? <ErrorAlert error={analytics.error} what="The analytics" /> : null}
       {analytics.data ? (
         <>

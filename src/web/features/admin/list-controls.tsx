@@ -2,7 +2,7 @@
 // (a reload or a shared link opens the same list), the states of the read, and "Load more".
 import { type ReactNode, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { ErrorAlert } from "@/web/components/list-states";
+import { ErrorAlert, LoadingNote } from "@/web/components/list-states";
 import { LoadMore } from "@/web/components/load-more";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent } from "@/web/components/ui/card";
@@ -275,13 +275,7 @@ export function KeysetList<T>({
   empty: string;
   children: (items: T[]) => ReactNode;
 }) {
-  if (list.isLoading) {
-    return (
-      <p className="text-slate-600" role="status">
-        Loading...
-      </p>
-    );
-  }
+  if (list.isLoading) return <LoadingNote />;
   if (list.isError) return <ErrorAlert error={list.error} what={what} />;
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   if (items.length === 0) return <EmptyCard>{empty}</EmptyCard>;

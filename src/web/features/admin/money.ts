@@ -14,8 +14,3 @@ export function revenueLabel(revenue: Revenue): string {
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
-
-/** "requests · 2 clients · 1 provider": what a "New This ..." card counts beside its requests. */
-export function newCountsNote(counts: { clients: number; providers: number }): string {
-  return `requests · ${plural(counts.clients, "client")} · ${plural(counts.providers, "provider")}`;
-}

@@ -3,13 +3,14 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ActivityEntry, AdminAlert } from "@/shared/admin";
 import { PATHS } from "@/shared/paths";
-import { ErrorAlert } from "@/web/components/list-states";
+import { ErrorAlert, LoadingNote } from "@/web/components/list-states";
 import { StatCard } from "@/web/components/stat-card";
 import { ActivityList } from "./activity-list";
 import { AlertList } from "./alert-list";
 import { adminStatsQueryOptions, useAdminList } from "./api";
 import { KeysetList, PanelHeading } from "./list-controls";
-import { newCountsNote, revenueLabel } from "./money";
+import { revenueLabel } from "./money";
+import { NewCountsCard } from "./new-counts-card";
 
 const linkClass = "text-sm font-medium text-purple-800 underline";
 
@@ -51,23 +52,14 @@ export function OverviewPanel() {
       <section aria-labelledby="stats-heading" className="space-y-4">
         <PanelHeading id="stats-heading" title="Marketplace at a glance" />
         {stats.isError ? <ErrorAlert error={stats.error} what="The figures" /> : null}
-        {stats.isLoading ? (
-          <p role="status" className="text-slate-600">
-            Loading...
-          </p>
-        ) : null}
+        {stats.isLoading ? <LoadingNote /> : null}
         {s ? (
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <StatCard title="Total Clients" value={s.totalClients} valueTestId="stat-total-clients" />
             <StatCard title="Total Providers" value={s.totalProviders} valueTestId="stat-total-providers" />
             <StatCard title="Total Requests" value={s.totalRequests} valueTestId="stat-total-requests" />
             <StatCard title="Total Quotes" value={s.totalQuotes} valueTestId="stat-total-quotes" />
-            <StatCard
-              title="New This Month"
-              value={s.newThisMonth.requests}
-              valueTestId="stat-new-requests"
-              note={newCountsNote(s.newThisMonth)}
-            />
+            <NewCountsCard title="New This Month" counts={s.newThisMonth} testId="stat-new-requests" />
             <StatCard
               title="Requests by Status"
               value={s.requestsByStatus.active}

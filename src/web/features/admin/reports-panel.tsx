@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { MESSAGE_REPORT_REASON_LABELS, type MessageReportStatus } from "@/shared/conversations";
 import { type AdminMessage, type AdminReport, MODERATION_REASON_MAX } from "@/shared/reports";
-import { ErrorAlert } from "@/web/components/list-states";
+import { ErrorAlert, LoadingNote } from "@/web/components/list-states";
 import { ReasonDialog } from "@/web/components/reason-dialog";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/web/components/ui/dialog";
@@ -161,13 +161,7 @@ function ReportActions({ report }: { report: AdminReport }) {
 
 function ReportThread({ id }: { id: number }) {
   const detail = useQuery(reportDetailQueryOptions(id));
-  if (detail.isLoading) {
-    return (
-      <p className="text-slate-600" role="status">
-        Loading...
-      </p>
-    );
-  }
+  if (detail.isLoading) return <LoadingNote />;
   if (detail.isError || !detail.data) return <ErrorAlert error={detail.error} what="The report" />;
   const { report, thread } = detail.data;
   return (

@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import { PATHS, quoteRequestPath } from "@/shared/paths";
 import type { ClientStatus } from "@/shared/quote-request-status";
 import type { QuoteRequestSummary, QuoteRequestSummaryCounts } from "@/shared/quote-requests";
+import { ErrorAlert, LoadingNote } from "@/web/components/list-states";
 import { LoadMore } from "@/web/components/load-more";
 import { GoalBadge } from "@/web/components/quote-request/goal-badge";
 import { industryLabel } from "@/web/components/quote-request/labels";
@@ -14,7 +15,6 @@ import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Select } from "@/web/components/ui/select";
 import { UnreadRowBadge } from "@/web/components/unread-badge";
-import { errorMessage } from "@/web/lib/api";
 import { unreadForRequest, useUnreadSummary } from "@/web/lib/conversation-unread";
 import { formatDate } from "@/web/lib/format";
 import { usePageMeta } from "@/web/lib/page-meta";
@@ -147,13 +147,11 @@ export function ClientDashboardPage() {
         </CardHeader>
         <CardContent className="p-0">
           {isLoading ? (
-            <p className="p-6 text-slate-600" role="status">
-              Loading...
-            </p>
+            <LoadingNote className="p-6" />
           ) : error ? (
-            <p className="p-6 text-red-700" role="alert">
-              Your requests could not be loaded: {errorMessage(error)}
-            </p>
+            <div className="p-6">
+              <ErrorAlert error={error} what="Your requests" />
+            </div>
           ) : !hasAny ? (
             <div className="flex flex-col items-center gap-3 px-6 pb-10 pt-4 text-center" data-testid="empty-state">
               <FileText className="h-10 w-10 text-slate-400" aria-hidden="true" />

@@ -4,9 +4,9 @@ import { Link } from "react-router";
 import { PATHS, quoteRequestPath } from "@/shared/paths";
 import { CLIENT_STATUS_LABELS, QUOTE_REQUEST_STATUSES } from "@/shared/quote-request-status";
 import { FiguresCard, FiguresTable } from "@/web/components/figures";
+import { ErrorAlert, LoadingNote } from "@/web/components/list-states";
 import { LoadMore } from "@/web/components/load-more";
 import { StatCard } from "@/web/components/stat-card";
-import { errorMessage } from "@/web/lib/api";
 import { formatHours } from "@/web/lib/format";
 import { usePageMeta } from "@/web/lib/page-meta";
 import { myQuoteRequestCountsQueryOptions, myQuoteRequestsQueryOptions } from "./api";
@@ -33,13 +33,9 @@ export function ReportsPage() {
         <p className="mt-1 text-slate-600">Your requests and their estimated savings.</p>
       </div>
       {isLoading ? (
-        <p role="status" className="text-slate-600">
-          Loading...
-        </p>
+        <LoadingNote />
       ) : error ? (
-        <p role="alert" className="text-red-700">
-          Your figures could not be loaded: {errorMessage(error)}
-        </p>
+        <ErrorAlert error={error} what="Your figures" />
       ) : counts ? (
         <>
           <div className="grid gap-4 md:grid-cols-2">

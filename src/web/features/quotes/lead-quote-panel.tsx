@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { LeadDetail } from "@/shared/leads";
 import { DECLINE_REASON_LABELS, type Quote } from "@/shared/quotes";
+import { ErrorAlert, LoadingNote } from "@/web/components/list-states";
 import { ConfirmDialog } from "@/web/components/ui/alert-dialog";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
@@ -135,16 +136,8 @@ export function LeadQuotePanel({ lead }: { lead: LeadDetail }) {
           ) : null}
         </CardHeader>
         <CardContent>
-          {isLoading ? (
-            <p role="status" className="text-sm text-slate-600">
-              Loading...
-            </p>
-          ) : null}
-          {error ? (
-            <p role="alert" className="text-sm text-red-700">
-              {errorMessage(error)}
-            </p>
-          ) : null}
+          {isLoading ? <LoadingNote small /> : null}
+          {error ? <ErrorAlert error={error} small /> : null}
           {quote ? <SentQuote quote={quote} mutations={mutations} requestOpen={requestOpen} /> : null}
           {data && !quote && data.canQuote && requestOpen ? (
             <QuoteForm

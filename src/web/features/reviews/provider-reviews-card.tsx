@@ -5,7 +5,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { type OwnReview, REVIEW_REPLY_MAX, reviewReplyInputSchema } from "@/shared/reviews";
 import type { PublicUser } from "@/shared/users";
-import { ErrorAlert } from "@/web/components/list-states";
+import { ErrorAlert, LoadingNote } from "@/web/components/list-states";
 import { LoadMore } from "@/web/components/load-more";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
@@ -84,9 +84,7 @@ export function ProviderReviewsCard({ user }: { user: Pick<PublicUser, "userType
         </CardHeader>
         <CardContent className="space-y-4">
           {list.isLoading ? (
-            <p className="text-slate-600" role="status">
-              Loading...
-            </p>
+            <LoadingNote />
           ) : list.isError ? (
             <ErrorAlert error={list.error} what="Your reviews" />
           ) : items.length === 0 ? (
