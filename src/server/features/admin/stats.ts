@@ -75,10 +75,12 @@ const STAT_COLUMNS = [
   "trialing",
   "demo_active",
   "unresolved_alerts",
+  "changes_under_review",
 ] as const;
 
 /**
- * Each table read once (decision 123): the kept figures, this month's days, the subscriptions. Prepared
+ * Each table read once (decision 123): the kept figures, this month's days, the subscriptions, the
+ * companies' changes under review (a partial index holds just those). Prepared
  * once per database, the month's first day its one parameter, so that PostgreSQL plans it once a
  * connection.
  */
@@ -93,7 +95,9 @@ const statsStatement = preparedPerDatabase((db) =>
               count(*) filter (where status = 'trialing')::int as trialing,
               count(*) filter (where status = 'active' and provider = 'demo')::int as demo_active
         from subscriptions where status in ('active', 'trialing')) subs,
-      (select count(*)::int as unresolved_alerts from alerts where not is_resolved) alerts`)
+      (select count(*)::int as unresolved_alerts from alerts where not is_resolved) alerts,
+      (select count(*)::int as changes_under_review from companies
+        where status = 'approved' and (name <> verified_name or slug <> verified_slug)) changes`)
     .prepare("admin_stats"),
 );
 
@@ -109,7 +113,8 @@ export async function adminStats(db: Db, now: Date): Promise<AdminStats> {
     totalQuotes: n("quotes"),
     newThisMonth: { clients: n("new_clients"), providers: n("new_providers"), requests: n("new_requests") },
     requestsByStatus: { pending: n("open"), active: n("matched"), completed: n("closed"), cancelled: n("cancelled") },
-    pendingProviders: n("pending_providers"),
+    // What waits in the Providers tab: registrations, and approved companies' changes of name or address (decision 149).
+    pendingProviders: n("pending_providers") + n("changes_under_review"),
     unresolvedAlerts: n("unresolved_alerts"),
     revenue: toRevenue({ active: n("active"), trialing: n("trialing"), demoActive: n("demo_active") }),
   };

@@ -492,6 +492,11 @@ describe("an approved company's change of name or address (decision 149)", () =>
     expect(await newestEntry(slug)).toMatchObject({ verified: false });
     const listed = (await pending(admin)).json().find((p: { id: number }) => p.id === company.id);
     expect(listed).toMatchObject({ status: "approved", name: "Posing Corp", changeUnderReview: change });
+    // The Overview's "pending" figure counts it with the registrations, as the Providers tab lists it.
+    const pendingFigure = async () =>
+      (await as(ctx, admin, { method: "GET", url: "/api/admin/stats" })).json().pendingProviders;
+    const whileUnderReview = await pendingFigure();
+    expect(whileUnderReview).toBe((await pending(admin)).json().length);
 
     const approved = await approve(admin, company.id);
     expect(approved.statusCode, approved.body).toBe(200);
@@ -499,6 +504,7 @@ describe("an approved company's change of name or address (decision 149)", () =>
     expect((await publicProfile(slug)).json()).toMatchObject({ name: "Posing Corp", verified: true });
     expect(await newestEntry(slug)).toMatchObject({ verified: true });
     expect((await pending(admin)).json().some((p: { id: number }) => p.id === company.id)).toBe(false);
+    expect(await pendingFigure()).toBe(whileUnderReview - 1);
     const { notifications: notes } = await rowsFor(user.id);
     expect(notes.map((n) => n.title)).toContain("Your name change is approved");
     expect(JSON.parse(String((await logsFor(company.id)).at(-1)?.details))).toMatchObject({
