@@ -210,20 +210,25 @@ export async function listQuotesOfRequest(db: Db, quoteRequestId: number) {
     .orderBy(asc(quotes.createdAt), asc(quotes.id));
 }
 
+/** Whom a notice goes to: the user's id (the bell), first name (the greeting) and address (the email). */
+const recipient = { id: users.id, firstName: users.firstName, email: users.email };
+
 /** Who is told about a quote: the request's client and title, and the provider's owner and company. */
 export async function findQuoteParties(db: Db, quote: Pick<QuoteRow, "quoteRequestId" | "companyId">) {
-  const [request] = await db
-    .select({ title: quoteRequests.title, client: { id: users.id, firstName: users.firstName, email: users.email } })
-    .from(quoteRequests)
-    .innerJoin(users, eq(users.id, quoteRequests.clientId))
-    .where(eq(quoteRequests.id, quote.quoteRequestId))
-    .limit(1);
-  const [provider] = await db
-    .select({ companyName: companies.name, owner: { id: users.id, firstName: users.firstName, email: users.email } })
-    .from(companies)
-    .innerJoin(users, eq(users.id, companies.userId))
-    .where(eq(companies.id, quote.companyId))
-    .limit(1);
+  const request = await firstRow(
+    db
+      .select({ title: quoteRequests.title, client: recipient })
+      .from(quoteRequests)
+      .innerJoin(users, eq(users.id, quoteRequests.clientId))
+      .where(eq(quoteRequests.id, quote.quoteRequestId)),
+  );
+  const provider = await firstRow(
+    db
+      .select({ companyName: companies.name, owner: recipient })
+      .from(companies)
+      .innerJoin(users, eq(users.id, companies.userId))
+      .where(eq(companies.id, quote.companyId)),
+  );
   if (!request || !provider) throw new Error("A quote without its request or company.");
   return { request, provider };
 }
