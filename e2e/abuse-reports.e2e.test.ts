@@ -6,7 +6,7 @@ import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { adminPage, statusText } from "./support/admin";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignUp, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import { apiSignUp, keepScreenshot, signInThroughForm, startProduct, uniqueEmail } from "./support/fixture";
 
 const product = startProduct();
 let page: Page;
@@ -55,9 +55,7 @@ describe("moderation", () => {
     await userPage.goto("/dashboard");
     await userPage.waitForURL((url) => url.pathname !== "/dashboard");
     await userPage.goto("/login");
-    await userPage.getByLabel("Email").fill(email);
-    await userPage.getByLabel("Password").fill(password);
-    await userPage.getByRole("button", { name: "Sign in" }).click();
+    await signInThroughForm(userPage, email, password);
     await userPage.getByText("This account is suspended. Contact support.").waitFor();
 
     await row.getByRole("button", { name: "Reinstate" }).click();

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignUp, keepScreenshot, pagePerTest, startProduct, uniqueEmail } from "./support/fixture";
+import {
+  apiSignUp,
+  keepScreenshot,
+  pagePerTest,
+  signInThroughForm,
+  startProduct,
+  uniqueEmail,
+} from "./support/fixture";
 
 // Account emails carry their links to their owner only: this file's server mails a local SMTP server.
 const product = startProduct({ mail: true });
@@ -44,9 +51,7 @@ describe("forgot password", () => {
     await tab.page.waitForURL((url) => url.pathname === "/login");
     await expect.poll(() => tab.page.getByRole("status").innerText()).toContain("Your password was changed");
     expect((await other.request.get("/api/auth/user")).status()).toBe(401);
-    await tab.page.getByLabel("Email").fill(email);
-    await tab.page.getByLabel("Password").fill("turing-machine-1936");
-    await tab.page.getByRole("button", { name: "Sign In" }).click();
+    await signInThroughForm(tab.page, email, "turing-machine-1936");
     await tab.page.getByRole("heading", { name: "Welcome back, Alan!" }).waitFor();
 
     // The link worked once.

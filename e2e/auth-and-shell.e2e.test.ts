@@ -6,6 +6,7 @@ import {
   DEMO,
   keepScreenshot,
   pagePerTest,
+  signInThroughForm,
   signUpThroughForm,
   startProduct,
   uniqueEmail,
@@ -18,6 +19,13 @@ const tab = pagePerTest(product);
 /** The sidebar's items by their labels (an item may also carry an unread count). */
 const sidebarLinks = async () =>
   tab.page.getByRole("navigation", { name: "Main" }).getByRole("link").getByTestId("nav-label").allInnerTexts();
+
+/** The shell of a signed-in user: the badge of its role, and the sidebar's items. */
+async function expectShell(badge: "CLIENT" | "PROVIDER" | "ADMIN", items: string[]) {
+  await tab.page.getByTestId("user-type-badge").waitFor();
+  expect(await tab.page.getByTestId("user-type-badge").innerText()).toBe(badge);
+  expect(await sidebarLinks()).toEqual(items);
+}
 
 describe("accounts", () => {
   it("a visitor signs up from the login link, lands on the welcome dashboard as a client, and logs out", async () => {
@@ -44,9 +52,8 @@ describe("accounts", () => {
 
     await tab.page.goto("/");
     await tab.page.getByRole("heading", { name: "Welcome back, Grace!" }).waitFor();
-    expect(await tab.page.getByTestId("user-type-badge").innerText()).toBe("CLIENT");
+    await expectShell("CLIENT", ["Dashboard", "My Requests", "New Request", "Reports", "Settings"]);
     expect(await tab.page.getByTestId("sidebar-user-name").innerText()).toBe("Grace Hopper");
-    expect(await sidebarLinks()).toEqual(["Dashboard", "My Requests", "New Request", "Reports", "Settings"]);
     expect(await tab.page.getByRole("link", { name: "Dashboard", exact: true }).getAttribute("aria-current")).toBe(
       "page",
     );
@@ -65,9 +72,7 @@ describe("accounts", () => {
 
   it("a wrong password says only 'Login failed. Please try again.'", async () => {
     await tab.page.goto("/login");
-    await tab.page.getByLabel("Email").fill(DEMO.client);
-    await tab.page.getByLabel("Password").fill("not-the-password");
-    await tab.page.getByRole("button", { name: "Sign In" }).click();
+    await signInThroughForm(tab.page, DEMO.client, "not-the-password");
     await tab.page.getByRole("alert").waitFor();
     expect(await tab.page.getByRole("alert").innerText()).toBe("Login failed. Please try again.");
     expect(new URL(tab.page.url()).pathname).toBe("/login");
@@ -75,12 +80,8 @@ describe("accounts", () => {
 
   it("the sign-in form signs a provider in and shows the provider's sidebar", async () => {
     await tab.page.goto("/login");
-    await tab.page.getByLabel("Email").fill(DEMO.provider);
-    await tab.page.getByLabel("Password").fill(DEMO.password);
-    await tab.page.getByRole("button", { name: "Sign In" }).click();
-    await tab.page.getByTestId("user-type-badge").waitFor();
-    expect(await tab.page.getByTestId("user-type-badge").innerText()).toBe("PROVIDER");
-    expect(await sidebarLinks()).toEqual([
+    await signInThroughForm(tab.page, DEMO.provider, DEMO.password);
+    await expectShell("PROVIDER", [
       "Dashboard",
       "Available Leads",
       "My Quotes",
@@ -121,9 +122,7 @@ describe("route guard", () => {
   it("shows the admin the admin sidebar, the extra button and breadcrumbs", async () => {
     await apiSignIn(tab.context, DEMO.admin, DEMO.password);
     await tab.page.goto("/admin/users");
-    await tab.page.getByTestId("user-type-badge").waitFor();
-    expect(await tab.page.getByTestId("user-type-badge").innerText()).toBe("ADMIN");
-    expect(await sidebarLinks()).toEqual([
+    await expectShell("ADMIN", [
       "Overview",
       "Analytics",
       "Users",

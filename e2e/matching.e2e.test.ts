@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { validQuoteRequestBody } from "@/shared/quote-requests.fixtures";
 import { apiSignIn, apiSignUp, DEMO, keepScreenshot, newPerson, pagePerTest, startProduct } from "./support/fixture";
-import { submitThroughWizard } from "./support/wizard";
+import { submitThroughWizard, wizardAnswersFor } from "./support/wizard";
 
 // With mail: a new client confirms its address, without which its requests reach no provider (decision 150).
 const product = startProduct({ mail: true });
@@ -11,23 +12,17 @@ describe("lead delivery", () => {
     // The client signs up and submits through the wizard.
     const title = `Invoice intake ${Date.now()}`;
     await apiSignUp(tab.context, newPerson("Quinn", "Client", "e2e-match"), product);
-    await submitThroughWizard(tab.page, {
-      contactEmail: "quinn@example.com",
-      companyName: "Quinn Finance",
-      industry: "finance",
-      location: "Denver, CO",
+    // The valid wizard's invoice keying into SAP, work the demo provider is matched to, from Quinn.
+    const body = validQuoteRequestBody({
       title,
-      description: "Our finance team copies supplier invoices from email into SAP every morning.",
-      goals: ["Save time", "Reduce errors"],
-      frequency: "Daily",
-      items: 30,
-      minutesPerItem: 5,
-      systems: ["SAP", "Outlook"],
-      systemTypes: ["Desktop app"],
-      tasks: "Read each invoice email, enter it in SAP, file the PDF.",
-      timeline: "1-3months",
-      budget: "$15k-$30k",
+      requirements: {
+        fullName: "Quinn Client",
+        email: "quinn@example.com",
+        companyName: "Quinn Finance",
+        location: "Denver, CO",
+      },
     });
+    await submitThroughWizard(tab.page, wizardAnswersFor(body));
     await tab.context.clearCookies();
 
     // The demo provider (approved, subscribed) receives it through the background job.

@@ -216,16 +216,30 @@ async function sendHeld(form: Locator, url: string, button: string, sending: str
 }
 
 /** Fills the fields the landing's and the pre-qualification's forms share, and asks for a consultant. */
-async function fillInquiry(
-  form: Locator,
-  v: { name: string; email: string; company: string; process: string; budget: string },
-) {
-  await form.getByLabel("Full Name").fill(v.name);
-  await form.getByLabel("Email Address").fill(v.email);
-  await form.getByLabel("Company Name").fill(v.company);
-  await form.getByLabel("Describe the process you want to automate").fill(v.process);
+type Inquiry = { name: string; email: string; company: string; process: string; budget: string };
+
+/** The inquiry forms' text fields, by their labels. */
+const INQUIRY_TEXT_FIELDS = [
+  ["name", "Full Name"],
+  ["email", "Email Address"],
+  ["company", "Company Name"],
+  ["process", "Describe the process you want to automate"],
+] as const;
+const CONSULTANT = "I'd like to talk to an automation consultant";
+
+async function fillInquiry(form: Locator, v: Inquiry) {
+  for (const [key, label] of INQUIRY_TEXT_FIELDS) await form.getByLabel(label).fill(v[key]);
   await form.getByLabel("Budget Estimate").selectOption(v.budget);
-  await form.getByLabel("I'd like to talk to an automation consultant").check();
+  await form.getByLabel(CONSULTANT).check();
+}
+
+/** What an inquiry form holds: what fillInquiry typed (the consultant box checked), or, "empty", nothing at all. */
+async function expectInquiryForm(form: Locator, v: Inquiry | "empty") {
+  for (const [key, label] of INQUIRY_TEXT_FIELDS) {
+    expect(await form.getByLabel(label).inputValue(), label).toBe(v === "empty" ? "" : v[key]);
+  }
+  expect(await form.getByLabel("Budget Estimate").inputValue()).toBe(v === "empty" ? "" : v.budget);
+  expect(await form.getByLabel(CONSULTANT).isChecked()).toBe(v !== "empty");
 }
 
 /** An admin's view of the stored submissions, through the admin API. */
@@ -597,13 +611,14 @@ describe("the landing lead form", () => {
     const email = uniqueEmail("e2e-landing");
     await open("/");
     const form = page.getByRole("form", { name: "Get free quotes" });
-    await fillInquiry(form, {
+    const inquiry = {
       name: "Ada Lovelace",
       email,
       company: "Analytical Engines Ltd",
       process: "We retype 300 invoices a week.",
       budget: "50k-100k",
-    });
+    };
+    await fillInquiry(form, inquiry);
 
     // The server fails (see the top of this file): a 500 from POST /api/leads.
     await page.route("**/api/leads", (route) =>
@@ -611,14 +626,7 @@ describe("the landing lead form", () => {
     );
     await form.getByRole("button", { name: "Get My Free Quotes" }).click();
     await expectToast("Error Failed to submit form. Please try again.", "destructive");
-    expect(await form.getByLabel("Full Name").inputValue()).toBe("Ada Lovelace");
-    expect(await form.getByLabel("Email Address").inputValue()).toBe(email);
-    expect(await form.getByLabel("Company Name").inputValue()).toBe("Analytical Engines Ltd");
-    expect(await form.getByLabel("Describe the process you want to automate").inputValue()).toBe(
-      "We retype 300 invoices a week.",
-    );
-    expect(await form.getByLabel("Budget Estimate").inputValue()).toBe("50k-100k");
-    expect(await form.getByLabel("I'd like to talk to an automation consultant").isChecked()).toBe(true);
+    await expectInquiryForm(form, inquiry);
     expect(await form.getByRole("button", { name: "Get My Free Quotes" }).isEnabled()).toBe(true);
     await keepScreenshot(page, "public-landing-form-failed");
     await page.unroute("**/api/leads");
@@ -692,31 +700,27 @@ describe("the pre-qualification form on /schedule", () => {
     const email = uniqueEmail("e2e-prequal");
     await open("/schedule");
     const form = page.getByRole("form", { name: "Pre-qualification" });
-    await fillInquiry(form, {
+    const inquiry = {
       name: "Grace Hopper",
       email,
       company: "Compiler Works",
       process: "Monthly payroll reconciliation.",
       budget: "100k-250k",
-    });
+    };
+    await fillInquiry(form, inquiry);
 
     // The server fails (see the top of this file): 503 Service Unavailable.
     await page.route("**/api/leads", (route) => route.fulfill({ status: 503, body: "" }));
     await form.getByRole("button", { name: "Submit Pre-Qualification" }).click();
     await expectToast("Error There was an error submitting your information. Please try again.", "destructive");
-    expect(await form.getByLabel("Email Address").inputValue()).toBe(email);
-    expect(await form.getByLabel("Budget Estimate").inputValue()).toBe("100k-250k");
+    await expectInquiryForm(form, inquiry);
     await page.unroute("**/api/leads");
 
     await sendHeld(form, "**/api/leads", "Submit Pre-Qualification", "Submitting...");
 
     await expectToast("Pre-qualification Submitted! We'll use this information to prepare for your call.", "default");
     // Reset: every field empty, the checkbox cleared, ready for another.
-    for (const label of ["Full Name", "Email Address", "Company Name", "Describe the process you want to automate"]) {
-      expect(await form.getByLabel(label).inputValue(), label).toBe("");
-    }
-    expect(await form.getByLabel("Budget Estimate").inputValue()).toBe("");
-    expect(await form.getByLabel("I'd like to talk to an automation consultant").isChecked()).toBe(false);
+    await expectInquiryForm(form, "empty");
     expect(await form.getByRole("button", { name: "Submit Pre-Qualification" }).isEnabled()).toBe(true);
 
     const stored = (await adminList("/api/admin/inquiries")).filter((i) => i.email === email);

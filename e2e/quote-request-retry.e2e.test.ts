@@ -3,8 +3,9 @@
 // Idempotency-Key and finds the request already made, so the client has one request, not two.
 import type { BrowserContext, Page, Route } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
+import { validQuoteRequestBody } from "@/shared/quote-requests.fixtures";
 import { apiSignIn, DEMO, startProduct } from "./support/fixture";
-import { fillWizard, type WizardRequest } from "./support/wizard";
+import { fillWizard, wizardAnswersFor } from "./support/wizard";
 
 const product = startProduct();
 let context: BrowserContext;
@@ -15,22 +16,8 @@ beforeEach(async () => {
   await apiSignIn(context, DEMO.client, DEMO.password);
 });
 
-const request = (title: string): WizardRequest => ({
-  companyName: "Retry Logistics",
-  industry: "retail",
-  location: "Leeds, UK",
-  title,
-  description: "We copy delivery notes from email into the stock system by hand, every afternoon.",
-  goals: ["Save time"],
-  frequency: "Daily",
-  items: 25,
-  minutesPerItem: 4,
-  systems: ["Outlook"],
-  systemTypes: ["Web app"],
-  tasks: "Read each delivery note and book the goods in.",
-  timeline: "1-3months",
-  budget: "$5k-$15k",
-});
+/** The valid wizard's request, under this title. */
+const request = (title: string) => wizardAnswersFor(validQuoteRequestBody({ title }));
 
 /** The demo client's requests with this title, as the API lists them. */
 async function requestsTitled(title: string): Promise<number[]> {

@@ -9,7 +9,7 @@ import { waitForLead } from "./support/leads";
 import { subscribedProvider } from "./support/providers";
 import { billIntakeRequestBody, submitRequest } from "./support/requests";
 import { toastText } from "./support/toast";
-import { submitThroughWizard } from "./support/wizard";
+import { submitThroughWizard, wizardAnswersFor } from "./support/wizard";
 
 const product = startProduct({ mail: true });
 
@@ -110,23 +110,7 @@ describe("quotes and hiring", () => {
       { firstName: "Morgan", lastName: "Buyer", email: clientEmail, password: "client-pass-123" },
       product,
     );
-    const requestId = await submitThroughWizard(client.page, {
-      contactEmail: "morgan.buyer@example.com",
-      companyName: "Buyer Books LLC",
-      industry: "finance",
-      location: "Boise, ID",
-      title,
-      description: "Our accounts team keys vendor bills from PDF into QuickBooks every day by hand.",
-      goals: ["Save time", "Cut costs"],
-      frequency: "Daily",
-      items: 25,
-      minutesPerItem: 4,
-      systems: ["QuickBooks", "Outlook"],
-      systemTypes: ["Cloud service"],
-      tasks: "Read each bill email, create the bill in QuickBooks, attach the PDF.",
-      timeline: "1-3months",
-      budget: "$15k-$30k",
-    });
+    const requestId = await submitThroughWizard(client.page, wizardAnswersFor(billIntakeRequestBody(title)));
 
     // The demo provider quotes with a breakdown; the rival quotes a single price.
     const demoLead = await waitForLead(demo.context, title);

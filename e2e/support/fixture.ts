@@ -198,6 +198,13 @@ export async function signUpThroughForm(page: Page, data: SignUpData): Promise<v
   await page.getByRole("button", { name: "Create Account" }).click();
 }
 
+/** The sign-in form (on /login, where the page is) filled in and sent. */
+export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
 /** Signs up through the form, then opens the link the confirmation email brings (a product started with `mail`). */
 export async function signUpAndConfirm(page: Page, product: Pick<Product, "linkIn">, data: SignUpData): Promise<void> {
   await signUpThroughForm(page, data);

@@ -3,6 +3,8 @@
 // it with valid answers for the tests that need a request made by a person.
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
+import { FREQUENCY_LABELS } from "@/shared/quote-request-options";
+import type { CreateQuoteRequestInput } from "@/shared/quote-requests";
 
 export type WizardRequest = {
   /** The contact email providers see; the wizard starts from the account's. */
@@ -13,7 +15,8 @@ export type WizardRequest = {
   title: string;
   description: string;
   goals: string[];
-  frequency: "Daily" | "Weekly" | "Monthly";
+  /** The label of the frequency's radio button. */
+  frequency: string;
   items: number;
   minutesPerItem: number;
   systems: string[];
@@ -22,6 +25,36 @@ export type WizardRequest = {
   timeline: string;
   budget: string;
 };
+
+/**
+ * The wizard's answers that send this API body (src/shared/quote-requests.fixtures.ts and
+ * support/requests.ts build them), so that a request is described once whichever way a test sends it.
+ * The body's volume and time per task are the structured ones, in minutes; the trigger, documentation,
+ * NDA and location answers are fillWizard's own (event, yes, no, no preference).
+ */
+export function wizardAnswersFor(body: CreateQuoteRequestInput): WizardRequest {
+  const r = body.requirements;
+  if (typeof r.volume !== "object" || typeof r.timePerTask !== "object" || r.timePerTask.unit !== "minutes") {
+    throw new Error("wizardAnswersFor: the body needs a structured volume and a time per task in minutes");
+  }
+  return {
+    contactEmail: r.email,
+    companyName: r.companyName,
+    industry: body.industry,
+    location: r.location,
+    title: body.title,
+    description: body.description,
+    goals: body.automationTypes,
+    frequency: FREQUENCY_LABELS[r.frequency],
+    items: r.volume.quantity,
+    minutesPerItem: r.timePerTask.value,
+    systems: r.systems,
+    systemTypes: r.systemTypes,
+    tasks: r.tasksToAutomate,
+    timeline: body.timeline,
+    budget: body.budgetRange,
+  };
+}
 
 async function next(page: Page, label: string, step: number) {
   await page.getByRole("button", { name: label }).click();

@@ -33,6 +33,18 @@ async function waitFor(predicate: () => boolean, timeoutMs: number, what: string
   }
 }
 
+/** The server run straight from its source, without npm between (as a container's command runs it). */
+const startServer = (dataDir: string, extra: NodeJS.ProcessEnv) =>
+  start(process.execPath, ["--import", "tsx", "src/server/main.ts"], embeddedEnv(dataDir, extra));
+
+const RUNNING = /is running at http:\/\/localhost:(\d+)/;
+
+/** Waits until the server says it runs; answers the port it listens on. */
+async function runningPort(server: { output: () => string }, timeoutMs: number): Promise<number> {
+  await waitFor(() => RUNNING.test(server.output()), timeoutMs, "the server runs");
+  return Number(RUNNING.exec(server.output())?.[1]);
+}
+
 /** A raw connection that records what it received and how it ended. */
 type Conn = { socket: net.Socket; received: () => string; ended: Promise<"end" | string> };
 
@@ -68,8 +80,7 @@ describe("start and stop", () => {
     const dataDir = copyMigratedDataDir("automatch-stop-");
     // Without the drain (the next test has it): the listener closes at once.
     const npm = start("npm", ["start"], embeddedEnv(dataDir, { NODE_ENV: "test", SHUTDOWN_DRAIN_MS: "0" }));
-    await waitFor(() => /is running at http:\/\/localhost:\d+/.test(npm.output()), 120_000, "the server runs");
-    const port = Number(/is running at http:\/\/localhost:(\d+)/.exec(npm.output())?.[1]);
+    const port = await runningPort(npm, 120_000);
     // The server's own pid, as its lock records it: npm and a shell may stand between.
     const owner = fs.readFileSync(path.join(dataDir, "automatch.owner"), "utf8");
     const serverPid = Number(/^pid (\d+) /.exec(owner)?.[1]);
@@ -110,13 +121,8 @@ describe("start and stop", () => {
 
   it("drains on SIGTERM: readiness says 503 at once, and 120 connections opened just before are all served, none reset", async () => {
     const dataDir = copyMigratedDataDir("automatch-drain-");
-    const server = start(
-      process.execPath,
-      ["--import", "tsx", "src/server/main.ts"],
-      embeddedEnv(dataDir, { NODE_ENV: "test", SHUTDOWN_DRAIN_MS: "1000" }),
-    );
-    await waitFor(() => /is running at http:\/\/localhost:\d+/.test(server.output()), 60_000, "the server runs");
-    const port = Number(/is running at http:\/\/localhost:(\d+)/.exec(server.output())?.[1]);
+    const server = startServer(dataDir, { NODE_ENV: "test", SHUTDOWN_DRAIN_MS: "1000" });
+    const port = await runningPort(server, 60_000);
 
     // A deploy: the load balancer opened these a moment before the old process got its SIGTERM.
     const conns = await Promise.all(Array.from({ length: 120 }, () => connect(port)));
@@ -141,12 +147,8 @@ describe("start and stop", () => {
 
   it("warns at start-up when production runs on the embedded database", async () => {
     const dataDir = copyMigratedDataDir("automatch-prod-");
-    const server = start(
-      process.execPath,
-      ["--import", "tsx", "src/server/main.ts"],
-      embeddedEnv(dataDir, { NODE_ENV: "production", SHUTDOWN_DRAIN_MS: "0" }),
-    );
-    await waitFor(() => server.output().includes("is running at"), 60_000, "the server runs");
+    const server = startServer(dataDir, { NODE_ENV: "production", SHUTDOWN_DRAIN_MS: "0" });
+    await runningPort(server, 60_000);
     server.proc.kill("SIGTERM");
     expect(await server.exited).toBe(0);
     const warning = server

@@ -2,7 +2,7 @@
 // row's id. Unlike an offset, a keyset does not skip or repeat rows while new ones arrive between two
 // "Load more" clicks, and each page costs the same however deep it is.
 
-import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { PAGE_SIZE } from "@/shared/paging";
@@ -64,4 +64,22 @@ export function sendArrayPage<T>(
 /** A LIKE pattern that finds the text anywhere, with the text's own % and _ taken literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The conditions of a searchable list's page, newest first by `id`: the rows before the cursor's, and
+ * with a search text `q` the rows where one of `columns` contains it, case aside. An undefined one is
+ * no condition (drizzle's `and` leaves it out).
+ */
+export function keysetSearch(
+  id: AnyColumn,
+  after: number | null,
+  q: string | undefined,
+  columns: (AnyColumn | SQL)[],
+): (SQL | undefined)[] {
+  const pattern = q ? containsPattern(q) : undefined;
+  return [
+    after === null ? undefined : lt(id, after),
+    pattern === undefined ? undefined : or(...columns.map((column) => ilike(column, pattern))),
+  ];
 }

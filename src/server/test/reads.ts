@@ -1,6 +1,7 @@
 // What the API tests read back from the tables the product writes to: the emails it queued and the
 // notifications it stored, a request's leads and status. Kept once here, so that every test reads alike.
 import { and, desc, eq } from "drizzle-orm";
+import { companies } from "../db/schema/companies";
 import { emailOutbox } from "../db/schema/email-outbox";
 import { leads } from "../db/schema/leads";
 import { notifications } from "../db/schema/notifications";
@@ -34,4 +35,13 @@ export function leadsOfRequest(ctx: TestContext, requestId: number) {
 export async function requestStatus(ctx: TestContext, requestId: number) {
   const [row] = await ctx.database.db.select().from(quoteRequests).where(eq(quoteRequests.id, requestId));
   return row?.status;
+}
+
+/** The company's rating figures as the reviews keep them: how many count, their sum and their average. */
+export async function ratingFigures(ctx: TestContext, companyId: number) {
+  const [row] = await ctx.database.db
+    .select({ reviewCount: companies.reviewCount, ratingSum: companies.ratingSum, ratingAvg: companies.ratingAvg })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row;
 }

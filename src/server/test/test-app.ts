@@ -151,6 +151,24 @@ export function as(ctx: TestContext, user: Pick<TestUser, "cookie"> | null, opts
   return ctx.app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(user ? { cookie: user.cookie } : {}) } });
 }
 
+/** Who a test's request is from: a user, or null for a visitor who is signed out. */
+export type Caller = Pick<TestUser, "cookie"> | null;
+
+/**
+ * A test file's calls of the API: `call(user, method, url, payload?)` and one per method, each as the
+ * caller (signed out when null), with a JSON body only when one is given.
+ */
+export function apiAs(ctx: TestContext) {
+  const call = (user: Caller, method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, payload?: object) =>
+    as(ctx, user, { method, url, ...(payload === undefined ? {} : { payload }) });
+  return {
+    call,
+    get: (user: Caller, url: string) => call(user, "GET", url),
+    post: (user: Caller, url: string, payload?: object) => call(user, "POST", url, payload),
+    patch: (user: Caller, url: string, payload?: object) => call(user, "PATCH", url, payload),
+  };
+}
+
 /**
  * Rate limits count in fixed windows of the app's clock. A test that fills one first moves the clock
  * to the start of the next window, so that its hits all land in that one window.

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { firstRow } from "../../db/first-row";
 import { accountTokens } from "../../db/schema/account-tokens";
 import { companies } from "../../db/schema/companies";
 import { emailOutbox } from "../../db/schema/email-outbox";
@@ -24,24 +25,24 @@ import { endUserStreams } from "../../live/publish";
 
 /** The account without its password hash. */
 export async function findAccount(db: Db, userId: number) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      userType: users.userType,
-      totalPoints: users.totalPoints,
-      level: users.level,
-      createdAt: users.createdAt,
-      updatedAt: users.updatedAt,
-      lastSignInAt: users.lastSignInAt,
-      emailVerifiedAt: users.emailVerifiedAt,
-    })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        userType: users.userType,
+        totalPoints: users.totalPoints,
+        level: users.level,
+        createdAt: users.createdAt,
+        updatedAt: users.updatedAt,
+        lastSignInAt: users.lastSignInAt,
+        emailVerifiedAt: users.emailVerifiedAt,
+      })
+      .from(users)
+      .where(eq(users.id, userId)),
+  );
 }
 
 export async function listPreferences(db: Db, userId: number) {
@@ -221,8 +222,7 @@ export async function listSessions(db: Db, userId: number, now: Date, idleSince:
 // ---------------------------------------------------------------------------------------------
 
 export async function lockUser(db: Db, userId: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId)).for("update").limit(1);
-  return row;
+  return firstRow(db.select().from(users).where(eq(users.id, userId)).for("update"));
 }
 
 /** Every admin row, locked, so that two admins leaving at once cannot leave none (as role changes do). */

@@ -11,7 +11,7 @@ import { quotes } from "../../db/schema/quotes";
 import { createTopProvider, type TestProvider } from "../../test/fixtures";
 import { matchedRequest, quoteOn, submitRequest } from "../../test/scenarios";
 import { sharedTestContext } from "../../test/shared-context";
-import { as, createUser, signIn, type TestUser } from "../../test/test-app";
+import { apiAs, as, createUser, signIn, type TestUser } from "../../test/test-app";
 import { raiseAlert } from "../alerts/service";
 import { matchQuoteRequest } from "../matching/service";
 import { LAST_ADMIN_MESSAGE } from "./users";
@@ -22,9 +22,7 @@ let client: TestUser;
 let a: TestProvider;
 let b: TestProvider;
 
-const get = (user: TestUser | null, url: string) => as(ctx, user, { method: "GET", url });
-const patch = (user: TestUser | null, url: string, payload?: Record<string, unknown>) =>
-  as(ctx, user, { method: "PATCH", url, ...(payload ? { payload } : {}) });
+const { get, patch } = apiAs(ctx);
 
 async function lastActivity() {
   const [row] = await ctx.database.db.select().from(activityLogs).orderBy(sql`${activityLogs.id} desc`).limit(1);

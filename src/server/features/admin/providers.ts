@@ -1,7 +1,7 @@
 // The Providers tab's list of every provider company (the pending ones to decide are
 // GET /api/admin/pending-providers): vetting status, the owner's subscription, and how the company
 // does with its leads.
-import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import {
   type AdminProvider,
   type AdminProvidersQuery,
@@ -14,7 +14,7 @@ import { leads } from "../../db/schema/leads";
 import { quotes } from "../../db/schema/quotes";
 import { subscriptions } from "../../db/schema/subscriptions";
 import { users } from "../../db/schema/users";
-import { containsPattern, idCursor, pageLimit, toPage } from "../../http/paging";
+import { idCursor, keysetSearch, pageLimit, toPage } from "../../http/paging";
 import type { RoutePlugin } from "../../http/types";
 import { adminRoute } from "./errors";
 
@@ -23,13 +23,10 @@ const count = (where: SQL) => sql<number>`(${where})`.mapWith(Number);
 export async function listProviders(db: Db, query: AdminProvidersQuery) {
   const after = idCursor(query.cursor);
   const limit = pageLimit(query.limit);
-  const conditions: (SQL | undefined)[] = [];
-  if (query.status) conditions.push(eq(companies.status, query.status));
-  if (after !== null) conditions.push(lt(companies.id, after));
-  if (query.q) {
-    const pattern = containsPattern(query.q);
-    conditions.push(sql`(${companies.name} ilike ${pattern} or ${users.email} ilike ${pattern})`);
-  }
+  const conditions = [
+    query.status ? eq(companies.status, query.status) : undefined,
+    ...keysetSearch(companies.id, after, query.q, [companies.name, users.email]),
+  ];
   const rows = await db
     .select({
       company: {

@@ -10,22 +10,20 @@ import {
   type RequestReview,
 } from "@/shared/reviews";
 import { activityLogs } from "../../db/schema/activity-logs";
-import { companies } from "../../db/schema/companies";
 import { emailOutbox } from "../../db/schema/email-outbox";
 import { notifications } from "../../db/schema/notifications";
 import { createTopProvider, type TestProvider } from "../../test/fixtures";
+import { ratingFigures } from "../../test/reads";
 import { acceptQuote, matchedRequest, quoteOn } from "../../test/scenarios";
 import { sharedTestContext } from "../../test/shared-context";
-import { as, createUser, type TestUser } from "../../test/test-app";
+import { apiAs, createUser, type TestUser } from "../../test/test-app";
 
 const ctx = sharedTestContext();
 let admin: TestUser;
 let client: TestUser;
 let provider: TestProvider;
 
-type Caller = Pick<TestUser, "cookie"> | null;
-const call = (user: Caller, method: "GET" | "POST" | "PATCH", url: string, payload?: object) =>
-  as(ctx, user, { method, url, ...(payload === undefined ? {} : { payload }) });
+const { call } = apiAs(ctx);
 
 /** The client's review of a new hire of `hired`. */
 async function reviewedHire(hired: TestProvider, rating: number, title = "Invoice keying in SAP"): Promise<number> {
@@ -43,14 +41,6 @@ async function reviewedHire(hired: TestProvider, rating: number, title = "Invoic
   });
   expect(review.statusCode, review.body).toBe(201);
   return review.json().id;
-}
-
-async function figures(companyId: number) {
-  const [row] = await ctx.database.db
-    .select({ reviewCount: companies.reviewCount, ratingAvg: companies.ratingAvg })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  return row;
 }
 
 beforeAll(async () => {
@@ -112,12 +102,12 @@ describe("hiding a review", () => {
     const hidden = await createTopProvider(ctx);
     const kept = await reviewedHire(hidden, 4, "Kept job");
     const id = await reviewedHire(hidden, 1, "Disputed job");
-    expect(await figures(hidden.companyId)).toEqual({ reviewCount: 2, ratingAvg: 2.5 });
+    expect(await ratingFigures(ctx, hidden.companyId)).toEqual({ reviewCount: 2, ratingSum: 5, ratingAvg: 2.5 });
 
     const res = await call(admin, "PATCH", `/api/admin/reviews/${id}/hide`, { reason: "  Names an employee  " });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id, hidden: { reason: "Names an employee", at: expect.any(String) } });
-    expect(await figures(hidden.companyId)).toEqual({ reviewCount: 1, ratingAvg: 4 });
+    expect(await ratingFigures(ctx, hidden.companyId)).toEqual({ reviewCount: 1, ratingSum: 4, ratingAvg: 4 });
 
     const [log] = await ctx.database.db
       .select()

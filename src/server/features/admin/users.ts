@@ -2,7 +2,7 @@
 // (PATCH /api/admin/users/{id}/role; 'Make Admin' / 'Remove Admin'). What a role change does is
 // decision 094. The role is read from the user's row on every request (http/session.ts), so a
 // change takes effect on the user's next request, open sessions included.
-import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { isDeletedAccountEmail } from "@/shared/account";
 import {
   type AdminUser,
@@ -21,7 +21,7 @@ import { companies } from "../../db/schema/companies";
 import { sessions } from "../../db/schema/sessions";
 import { type UserRow, users } from "../../db/schema/users";
 import { ConflictError, ForbiddenError, NotFoundError } from "../../errors";
-import { containsPattern, idCursor, pageLimit, toPage } from "../../http/paging";
+import { idCursor, keysetSearch, pageLimit, toPage } from "../../http/paging";
 import { currentUser } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import { endUserStreams } from "../../live/publish";
@@ -92,13 +92,10 @@ const selectRows = (db: Db) => db.select(columns).from(users).leftJoin(companies
 export async function listUsers(db: Db, query: AdminUsersQuery) {
   const after = idCursor(query.cursor);
   const limit = pageLimit(query.limit);
-  const conditions: (SQL | undefined)[] = [];
-  if (query.userType) conditions.push(eq(users.userType, query.userType));
-  if (after !== null) conditions.push(lt(users.id, after));
-  if (query.q) {
-    const pattern = containsPattern(query.q);
-    conditions.push(sql`(${users.email} ilike ${pattern} or ${fullName} ilike ${pattern})`);
-  }
+  const conditions = [
+    query.userType ? eq(users.userType, query.userType) : undefined,
+    ...keysetSearch(users.id, after, query.q, [users.email, fullName]),
+  ];
   const rows = await selectRows(db)
     .where(and(...conditions))
     .orderBy(desc(users.id))

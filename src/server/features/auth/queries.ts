@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, ne, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { firstRow } from "../../db/first-row";
 import { placeholderTime, preparedPerDatabase } from "../../db/prepared";
 import { type AccountTokenRow, accountTokens } from "../../db/schema/account-tokens";
 import { emailOutbox } from "../../db/schema/email-outbox";
@@ -9,13 +10,11 @@ import { type UserRow, users } from "../../db/schema/users";
 import { endUserStreams } from "../../live/publish";
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  return row;
+  return firstRow(db.select().from(users).where(eq(users.email, email)));
 }
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row;
+  return firstRow(db.select().from(users).where(eq(users.id, id)));
 }
 
 export async function insertUser(
@@ -214,12 +213,12 @@ export async function findAccountToken(
   purpose: AccountTokenRow["purpose"],
   now: Date,
 ): Promise<AccountTokenRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(accountTokens)
-    .where(and(eq(accountTokens.id, id), eq(accountTokens.purpose, purpose), gt(accountTokens.expiresAt, now)))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select()
+      .from(accountTokens)
+      .where(and(eq(accountTokens.id, id), eq(accountTokens.purpose, purpose), gt(accountTokens.expiresAt, now))),
+  );
 }
 
 /** Uses a token up: true only for the one caller that deleted it while it was live. */
@@ -271,8 +270,7 @@ export async function confirmEmail(db: Db, userId: number, email: string, now: D
 
 /** The account's row, locked until the transaction ends. */
 export async function lockUser(db: Db, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).for("update").limit(1);
-  return row;
+  return firstRow(db.select().from(users).where(eq(users.id, id)).for("update"));
 }
 
 /** How many emails of `kind` the account was sent since `since`. */

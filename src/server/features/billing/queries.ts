@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, lte, or, sql } from "drizzle-orm";
 import type { BillingProviderName } from "@/shared/billing";
 import type { Db } from "../../db/client";
+import { firstRow } from "../../db/first-row";
 import { billingEvents } from "../../db/schema/billing-events";
 import { type SubscriptionRow, subscriptions } from "../../db/schema/subscriptions";
 import { users } from "../../db/schema/users";
@@ -8,8 +9,7 @@ import type { SubscriptionState } from "./provider";
 
 /** The provider user's subscription, whatever its status; the matching code reads access from it. */
 export async function findSubscriptionForUser(db: Db, userId: number): Promise<SubscriptionRow | undefined> {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
-  return row;
+  return firstRow(db.select().from(subscriptions).where(eq(subscriptions.userId, userId)));
 }
 
 export async function findSubscriptionByExternalId(
@@ -17,12 +17,12 @@ export async function findSubscriptionByExternalId(
   provider: BillingProviderName,
   externalId: string,
 ): Promise<SubscriptionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.provider, provider), eq(subscriptions.externalId, externalId)))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.provider, provider), eq(subscriptions.externalId, externalId))),
+  );
 }
 
 export type NewSubscription = Pick<SubscriptionRow, "userId" | "provider" | "customerId" | "externalId"> &
@@ -118,10 +118,7 @@ export async function findSubscriber(
   db: Db,
   userId: number,
 ): Promise<{ id: number; email: string; firstName: string } | undefined> {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row;
+  return firstRow(
+    db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId)),
+  );
 }

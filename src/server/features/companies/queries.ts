@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { CompanyStatus } from "@/shared/companies";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
+import { firstRow } from "../../db/first-row";
 import { preparedPerDatabase } from "../../db/prepared";
 import { type CompanyRow, companies } from "../../db/schema/companies";
 import { quoteRequests } from "../../db/schema/quote-requests";
@@ -16,8 +17,7 @@ export type Owner = { id: number; firstName: string; lastName: string; email: st
 
 /** The user's company, if any. Matching and the provider pages read a provider's company with it. */
 export async function findCompanyForUser(db: Db, userId: number): Promise<CompanyRow | undefined> {
-  const [row] = await db.select().from(companies).where(eq(companies.userId, userId)).limit(1);
-  return row;
+  return firstRow(db.select().from(companies).where(eq(companies.userId, userId)));
 }
 
 /**
@@ -64,8 +64,7 @@ export async function updateCompanyOfUser(
 }
 
 export async function lockCompany(db: Db, id: number): Promise<CompanyRow | undefined> {
-  const [row] = await db.select().from(companies).where(eq(companies.id, id)).for("update").limit(1);
-  return row;
+  return firstRow(db.select().from(companies).where(eq(companies.id, id)).for("update"));
 }
 
 /**
@@ -109,12 +108,12 @@ export async function listPendingCompanies(db: Db): Promise<{ company: CompanyRo
 }
 
 export async function findOwner(db: Db, userId: number): Promise<Owner | undefined> {
-  const [row] = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId)),
+  );
 }
 
 /** Registering a company makes a client a provider; other types are left as they are. */

@@ -18,7 +18,7 @@ import { createTopProvider, type TestProvider } from "../../test/fixtures";
 import { emailsTo, notificationsOf } from "../../test/reads";
 import { leadOf, matchedRequest } from "../../test/scenarios";
 import { sharedTestContext } from "../../test/shared-context";
-import { as, createUser, startNewWindow, type TestUser } from "../../test/test-app";
+import { apiAs, createUser, startNewWindow, type TestUser } from "../../test/test-app";
 import { CONVERSATION_NOT_FOUND, MESSAGE_RATE_LIMIT, REMOVED_MESSAGE_NOTE } from "./service";
 
 const ctx = sharedTestContext();
@@ -29,8 +29,7 @@ let a: TestProvider;
 let b: TestProvider;
 
 type Method = "GET" | "POST" | "PUT";
-const call = (user: TestUser | null, method: Method, url: string, payload?: object) =>
-  as(ctx, user, { method, url, ...(payload === undefined ? {} : { payload }) });
+const { call } = apiAs(ctx);
 
 const say = (user: TestUser, leadId: number, body: string) =>
   call(user, "POST", `/api/conversations/${leadId}/messages`, { body });

@@ -1,5 +1,6 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { firstRow } from "../../db/first-row";
 import { newestFirstPage, type OffsetPage } from "../../db/pages";
 import { inquiries } from "../../db/schema/inquiries";
 import { vendorApplications } from "../../db/schema/vendor-applications";
@@ -12,12 +13,12 @@ const since = (ms: number) => sql`now() - (${ms} * interval '1 millisecond')`;
 
 export async function findRecentByHash(db: Db, form: PublicForm, hash: string, windowMs: number) {
   const table = forms[form];
-  const [row] = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.contentHash, hash), gt(table.createdAt, since(windowMs))))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.contentHash, hash), gt(table.createdAt, since(windowMs)))),
+  );
 }
 
 export async function insertInquiry(db: Db, values: typeof inquiries.$inferInsert) {

@@ -5,7 +5,7 @@ import { quotes } from "../../db/schema/quotes";
 import { subscriptions } from "../../db/schema/subscriptions";
 import { createProvider, createTopProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
 import { sharedTestContext } from "../../test/shared-context";
-import { as, createUser, type TestUser } from "../../test/test-app";
+import { apiAs, as, createUser, type TestUser } from "../../test/test-app";
 import { matchQuoteRequest } from "../matching/service";
 
 const ctx = sharedTestContext();
@@ -13,8 +13,7 @@ let client: TestUser;
 let a: TestProvider;
 let b: TestProvider;
 let requestId: number;
-const get = (user: TestUser | null, url: string) => as(ctx, user, { method: "GET", url });
-const post = (user: TestUser | null, url: string) => as(ctx, user, { method: "POST", url });
+const { get, post } = apiAs(ctx);
 
 async function leadIdOf(p: TestProvider): Promise<number> {
   const list = await get(p, "/api/leads/me");

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, type SQLWrapper, sql } from "drizzle-orm";
 import type { DeclineLeadInput } from "@/shared/leads";
 import type { Db } from "../../db/client";
+import { firstRow } from "../../db/first-row";
 import { preparedPerDatabase } from "../../db/prepared";
 import { companies } from "../../db/schema/companies";
 import { leads } from "../../db/schema/leads";
@@ -52,13 +53,13 @@ export async function listLeadsForProvider(db: Db, userId: number, page: { after
 }
 
 export async function findLeadForCompany(db: Db, leadId: number, companyId: number) {
-  const [row] = await db
-    .select({ lead: leads, title: quoteRequests.title })
-    .from(leads)
-    .innerJoin(quoteRequests, eq(quoteRequests.id, leads.quoteRequestId))
-    .where(and(eq(leads.id, leadId), eq(leads.companyId, companyId)))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select({ lead: leads, title: quoteRequests.title })
+      .from(leads)
+      .innerJoin(quoteRequests, eq(quoteRequests.id, leads.quoteRequestId))
+      .where(and(eq(leads.id, leadId), eq(leads.companyId, companyId))),
+  );
 }
 
 /** new → viewed, once; a lead further along keeps its status. */
@@ -73,13 +74,13 @@ export type LeadRowWithTitle = NonNullable<Awaited<ReturnType<typeof findLeadFor
 
 /** The request's status, its row locked until the transaction ends (the lock order of quotes: request, then lead). */
 export async function lockRequestStatus(tx: Db, id: number) {
-  const [row] = await tx
-    .select({ status: quoteRequests.status, clientId: quoteRequests.clientId })
-    .from(quoteRequests)
-    .where(eq(quoteRequests.id, id))
-    .for("update")
-    .limit(1);
-  return row;
+  return firstRow(
+    tx
+      .select({ status: quoteRequests.status, clientId: quoteRequests.clientId })
+      .from(quoteRequests)
+      .where(eq(quoteRequests.id, id))
+      .for("update"),
+  );
 }
 
 /** The status of the lead's quote that is still in play (pending or accepted), if it has one. */

@@ -7,6 +7,7 @@ import type { DirectorySort } from "@/shared/providers";
 import type { ReviewOutcome } from "@/shared/reviews";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import type { Db } from "../../db/client";
+import { firstRow } from "../../db/first-row";
 import { caseStudies } from "../../db/schema/case-studies";
 import { companies } from "../../db/schema/companies";
 import { quoteRequests } from "../../db/schema/quote-requests";
@@ -175,43 +176,43 @@ type CaseStudyJson = {
  * case studies in id order and its visible reviews' outcomes: one statement.
  */
 export async function findProfile(db: Db, slug: string) {
-  const [row] = await db
-    .select({
-      company: companies,
-      ownerInGoodStanding: sql<boolean>`(${ownerInGoodStanding})`,
-      caseStudies: sql<CaseStudyJson[]>`coalesce((
+  return firstRow(
+    db
+      .select({
+        company: companies,
+        ownerInGoodStanding: sql<boolean>`(${ownerInGoodStanding})`,
+        caseStudies: sql<CaseStudyJson[]>`coalesce((
         select json_agg(json_build_object(
           'id', cs.id, 'title', cs.title, 'industry', cs.industry, 'problem', cs.problem,
           'solution', cs.solution, 'result', cs.result, 'figures', cs.figures,
           'createdAt', cs.created_at, 'updatedAt', cs.updated_at) order by cs.id)
         from ${caseStudies} cs where cs.company_id = ${companies.id}), '[]'::json)`,
-      outcomes: sql<Record<ReviewOutcome, number>>`(
+        outcomes: sql<Record<ReviewOutcome, number>>`(
         select json_build_object(
           'met', count(*) filter (where r.outcome = 'met'),
           'partly', count(*) filter (where r.outcome = 'partly'),
           'not_met', count(*) filter (where r.outcome = 'not_met'))
         from ${reviews} r where r.company_id = ${companies.id} and r.hidden_at is null)`,
-    })
-    .from(companies)
-    .innerJoin(users, eq(users.id, companies.userId))
-    .where(eq(companies.slug, slug))
-    .limit(1);
-  return row;
+      })
+      .from(companies)
+      .innerJoin(users, eq(users.id, companies.userId))
+      .where(eq(companies.slug, slug)),
+  );
 }
 
 /** Who may read a provider's reviews: the same facts as the profile's, without the rest. */
 export async function findProfileAccess(db: Db, slug: string) {
-  const [row] = await db
-    .select({
-      userId: companies.userId,
-      status: companies.status,
-      ownerInGoodStanding: sql<boolean>`(${ownerInGoodStanding})`,
-    })
-    .from(companies)
-    .innerJoin(users, eq(users.id, companies.userId))
-    .where(eq(companies.slug, slug))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select({
+        userId: companies.userId,
+        status: companies.status,
+        ownerInGoodStanding: sql<boolean>`(${ownerInGoodStanding})`,
+      })
+      .from(companies)
+      .innerJoin(users, eq(users.id, companies.userId))
+      .where(eq(companies.slug, slug)),
+  );
 }
 
 /**

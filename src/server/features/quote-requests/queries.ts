@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { QuoteRequestStatus } from "@/shared/quote-request-status";
 import type { Db } from "../../db/client";
+import { firstRow } from "../../db/first-row";
 import { preparedPerDatabase } from "../../db/prepared";
 import { companies } from "../../db/schema/companies";
 import { type IdempotencyKeyRow, idempotencyKeys } from "../../db/schema/idempotency-keys";
@@ -113,13 +114,13 @@ export async function countClientQuoteRequests(db: Db, clientId: number) {
 
 /** Any request by id; the caller decides who may read it (canReadQuoteRequest). */
 export async function findQuoteRequestById(db: Db, id: number): Promise<QuoteRequestWithClient | undefined> {
-  const [row] = await db
-    .select({ request: quoteRequests, client: clientColumns })
-    .from(quoteRequests)
-    .innerJoin(users, eq(users.id, quoteRequests.clientId))
-    .where(eq(quoteRequests.id, id))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select({ request: quoteRequests, client: clientColumns })
+      .from(quoteRequests)
+      .innerJoin(users, eq(users.id, quoteRequests.clientId))
+      .where(eq(quoteRequests.id, id)),
+  );
 }
 
 /** The owner's request, locked until the transaction ends, so that two status changes do not cross. */
@@ -128,13 +129,13 @@ export async function lockClientQuoteRequest(
   id: number,
   clientId: number,
 ): Promise<QuoteRequestRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(quoteRequests)
-    .where(and(eq(quoteRequests.id, id), eq(quoteRequests.clientId, clientId)))
-    .for("update")
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select()
+      .from(quoteRequests)
+      .where(and(eq(quoteRequests.id, id), eq(quoteRequests.clientId, clientId)))
+      .for("update"),
+  );
 }
 
 export async function setClientQuoteRequestStatus(
@@ -153,13 +154,13 @@ export async function setClientQuoteRequestStatus(
 
 /** The provider's lead for a request, if its company has one: what lets a provider read the request. */
 export async function findProviderLeadForRequest(db: Db, userId: number, quoteRequestId: number) {
-  const [row] = await db
-    .select({ id: leads.id, status: leads.status })
-    .from(leads)
-    .innerJoin(companies, eq(companies.id, leads.companyId))
-    .where(and(eq(leads.quoteRequestId, quoteRequestId), eq(companies.userId, userId)))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select({ id: leads.id, status: leads.status })
+      .from(leads)
+      .innerJoin(companies, eq(companies.id, leads.companyId))
+      .where(and(eq(leads.quoteRequestId, quoteRequestId), eq(companies.userId, userId))),
+  );
 }
 
 /**
@@ -187,14 +188,14 @@ export async function findLiveIdempotencyKey(
   key: string,
   expiredAt: Date,
 ): Promise<IdempotencyKeyRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(idempotencyKeys)
-    .where(
-      and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), gt(idempotencyKeys.createdAt, expiredAt)),
-    )
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select()
+      .from(idempotencyKeys)
+      .where(
+        and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), gt(idempotencyKeys.createdAt, expiredAt)),
+      ),
+  );
 }
 
 /**

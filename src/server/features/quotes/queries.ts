@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { DeclineReason, StoredLineItem } from "@/shared/quotes";
 import type { Db } from "../../db/client";
+import { firstRow } from "../../db/first-row";
 import { companies } from "../../db/schema/companies";
 import { type LeadRow, leads } from "../../db/schema/leads";
 import { quoteRequests } from "../../db/schema/quote-requests";
@@ -13,12 +14,12 @@ export type QuoteValues = { amountCents: number; timeline: string; message: stri
 
 /** The company's lead, unlocked: the caller locks its request first (lock order: request, then lead). */
 export async function findCompanyLead(db: Db, leadId: number, companyId: number): Promise<LeadRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(leads)
-    .where(and(eq(leads.id, leadId), eq(leads.companyId, companyId)))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select()
+      .from(leads)
+      .where(and(eq(leads.id, leadId), eq(leads.companyId, companyId))),
+  );
 }
 
 /**
@@ -26,23 +27,23 @@ export async function findCompanyLead(db: Db, leadId: number, companyId: number)
  * so that an accept, a decline, a cancel and a new quote on one request happen one after another.
  */
 export async function lockRequest(db: Db, id: number) {
-  const [row] = await db
-    .select({ id: quoteRequests.id, status: quoteRequests.status, clientId: quoteRequests.clientId })
-    .from(quoteRequests)
-    .where(eq(quoteRequests.id, id))
-    .for("update")
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select({ id: quoteRequests.id, status: quoteRequests.status, clientId: quoteRequests.clientId })
+      .from(quoteRequests)
+      .where(eq(quoteRequests.id, id))
+      .for("update"),
+  );
 }
 
 /** The lead's quote that is not withdrawn (at most one: the partial unique index). */
 export async function findLiveQuoteForLead(db: Db, leadId: number): Promise<QuoteRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(quotes)
-    .where(and(eq(quotes.leadId, leadId), ne(quotes.status, "withdrawn")))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select()
+      .from(quotes)
+      .where(and(eq(quotes.leadId, leadId), ne(quotes.status, "withdrawn"))),
+  );
 }
 
 /** undefined when the lead already has a live quote (the unique index decides, also in a race). */
@@ -60,12 +61,12 @@ export async function insertQuote(
 }
 
 export async function findCompanyQuote(db: Db, quoteId: number, companyId: number): Promise<QuoteRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(quotes)
-    .where(and(eq(quotes.id, quoteId), eq(quotes.companyId, companyId)))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select()
+      .from(quotes)
+      .where(and(eq(quotes.id, quoteId), eq(quotes.companyId, companyId))),
+  );
 }
 
 /** A quote on one of the client's requests; withdrawn quotes are not the client's to see. */
@@ -144,12 +145,12 @@ export async function setRequestStatus(db: Db, id: number, status: "closed" | "c
 }
 
 export async function findClientRequest(db: Db, id: number, clientId: number) {
-  const [row] = await db
-    .select({ id: quoteRequests.id, status: quoteRequests.status })
-    .from(quoteRequests)
-    .where(and(eq(quoteRequests.id, id), eq(quoteRequests.clientId, clientId)))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select({ id: quoteRequests.id, status: quoteRequests.status })
+      .from(quoteRequests)
+      .where(and(eq(quoteRequests.id, id), eq(quoteRequests.clientId, clientId))),
+  );
 }
 
 /**
@@ -209,20 +210,25 @@ export async function listQuotesOfRequest(db: Db, quoteRequestId: number) {
     .orderBy(asc(quotes.createdAt), asc(quotes.id));
 }
 
+/** Whom a notice goes to: the user's id (the bell), first name (the greeting) and address (the email). */
+const recipient = { id: users.id, firstName: users.firstName, email: users.email };
+
 /** Who is told about a quote: the request's client and title, and the provider's owner and company. */
 export async function findQuoteParties(db: Db, quote: Pick<QuoteRow, "quoteRequestId" | "companyId">) {
-  const [request] = await db
-    .select({ title: quoteRequests.title, client: { id: users.id, firstName: users.firstName, email: users.email } })
-    .from(quoteRequests)
-    .innerJoin(users, eq(users.id, quoteRequests.clientId))
-    .where(eq(quoteRequests.id, quote.quoteRequestId))
-    .limit(1);
-  const [provider] = await db
-    .select({ companyName: companies.name, owner: { id: users.id, firstName: users.firstName, email: users.email } })
-    .from(companies)
-    .innerJoin(users, eq(users.id, companies.userId))
-    .where(eq(companies.id, quote.companyId))
-    .limit(1);
+  const request = await firstRow(
+    db
+      .select({ title: quoteRequests.title, client: recipient })
+      .from(quoteRequests)
+      .innerJoin(users, eq(users.id, quoteRequests.clientId))
+      .where(eq(quoteRequests.id, quote.quoteRequestId)),
+  );
+  const provider = await firstRow(
+    db
+      .select({ companyName: companies.name, owner: recipient })
+      .from(companies)
+      .innerJoin(users, eq(users.id, companies.userId))
+      .where(eq(companies.id, quote.companyId)),
+  );
   if (!request || !provider) throw new Error("A quote without its request or company.");
   return { request, provider };
 }

@@ -8,15 +8,14 @@ import { createProvider, createTopProvider, type TestProvider } from "../../test
 import { notificationsOf } from "../../test/reads";
 import { leadOf, matchedRequest, quoteBody, quoteOn } from "../../test/scenarios";
 import { sharedTestContext } from "../../test/shared-context";
-import { as, createUser, type TestUser } from "../../test/test-app";
+import { apiAs, createUser, type TestUser } from "../../test/test-app";
 import { unsendableReason } from "../notifications/mail";
 
 const ctx = sharedTestContext();
 let client: TestUser;
 let otherClient: TestUser;
 
-const call = (user: TestUser | null, method: "GET" | "POST" | "PUT", url: string, payload?: unknown) =>
-  as(ctx, user, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
+const { call } = apiAs(ctx);
 
 let a: TestProvider;
 let b: TestProvider;

@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
+import { firstRow } from "../../db/first-row";
 import { alerts } from "../../db/schema/alerts";
 import { companies } from "../../db/schema/companies";
 import { leadMessages, messageReports } from "../../db/schema/lead-messages";
@@ -12,22 +13,22 @@ import { users } from "../../db/schema/users";
 
 /** A message and who may read its thread: the request's client and the owner of the lead's company. */
 export async function findMessageWithParties(db: Db, messageId: number) {
-  const [row] = await db
-    .select({
-      message: leadMessages,
-      clientId: quoteRequests.clientId,
-      providerUserId: companies.userId,
-      quoteRequestId: quoteRequests.id,
-      title: quoteRequests.title,
-      companyName: companies.name,
-    })
-    .from(leadMessages)
-    .innerJoin(leads, eq(leads.id, leadMessages.leadId))
-    .innerJoin(quoteRequests, eq(quoteRequests.id, leads.quoteRequestId))
-    .innerJoin(companies, eq(companies.id, leads.companyId))
-    .where(eq(leadMessages.id, messageId))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select({
+        message: leadMessages,
+        clientId: quoteRequests.clientId,
+        providerUserId: companies.userId,
+        quoteRequestId: quoteRequests.id,
+        title: quoteRequests.title,
+        companyName: companies.name,
+      })
+      .from(leadMessages)
+      .innerJoin(leads, eq(leads.id, leadMessages.leadId))
+      .innerJoin(quoteRequests, eq(quoteRequests.id, leads.quoteRequestId))
+      .innerJoin(companies, eq(companies.id, leads.companyId))
+      .where(eq(leadMessages.id, messageId)),
+  );
 }
 
 /** The new report's id, or undefined when this reporter reported the message already. */
@@ -101,8 +102,7 @@ export async function listReports(
 }
 
 export async function findReport(db: Db, id: number): Promise<ReportJoined | undefined> {
-  const [row] = await selectReports(db).where(eq(messageReports.id, id)).limit(1);
-  return row;
+  return firstRow(selectReports(db).where(eq(messageReports.id, id)));
 }
 
 export async function countOpenReports(db: Db): Promise<number> {
@@ -136,14 +136,12 @@ export async function threadAround(db: Db, leadId: number, messageId: number, ar
 }
 
 export async function findThreadMessage(db: Db, id: number): Promise<ThreadJoined | undefined> {
-  const [row] = await selectThread(db).where(eq(leadMessages.id, id)).limit(1);
-  return row;
+  return firstRow(selectThread(db).where(eq(leadMessages.id, id)));
 }
 
 /** Locks the message's row: two admins hiding it at once take turns. */
 export async function lockMessage(db: Db, id: number) {
-  const [row] = await db.select().from(leadMessages).where(eq(leadMessages.id, id)).for("update").limit(1);
-  return row;
+  return firstRow(db.select().from(leadMessages).where(eq(leadMessages.id, id)).for("update"));
 }
 
 export async function hideMessage(db: Db, id: number, reason: string): Promise<void> {

@@ -27,7 +27,7 @@ import { LIVE_CHANNEL, type LiveMessage } from "../../live/publish";
 import { createTopProvider, type TestProvider } from "../../test/fixtures";
 import { leadOf, matchedRequest } from "../../test/scenarios";
 import { sharedTestContext } from "../../test/shared-context";
-import { as, createUser, signInRequest, type TestUser } from "../../test/test-app";
+import { apiAs, createUser, signInRequest, type TestUser } from "../../test/test-app";
 import { LAST_ADMIN_MESSAGE, SELF_SUSPEND_MESSAGE } from "../admin/users";
 import { startSession } from "../auth/service";
 
@@ -39,11 +39,7 @@ let provider: TestProvider;
 let otherProvider: TestProvider;
 let lead: number;
 
-const post = (user: Pick<TestUser, "cookie"> | null, url: string, payload?: object) =>
-  as(ctx, user, { method: "POST", url, ...(payload ? { payload } : {}) });
-const patch = (user: Pick<TestUser, "cookie"> | null, url: string, payload?: object) =>
-  as(ctx, user, { method: "PATCH", url, ...(payload ? { payload } : {}) });
-const get = (user: Pick<TestUser, "cookie"> | null, url: string) => as(ctx, user, { method: "GET", url });
+const { get, post, patch } = apiAs(ctx);
 
 let addresses = 0;
 const signIn = (email: string, password: string) => signInRequest(ctx, email, password, `10.77.0.${++addresses}`);

@@ -3,6 +3,7 @@
 // statement whose `where` or unique index says "once", so that two at a time cannot both succeed.
 import { and, desc, eq, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { firstRow } from "../../db/first-row";
 import { companies } from "../../db/schema/companies";
 import { quoteRequests } from "../../db/schema/quote-requests";
 import { quotes } from "../../db/schema/quotes";
@@ -11,29 +12,29 @@ import { users } from "../../db/schema/users";
 
 /** The client's own request, or undefined (another's request is as unknown as a missing one). */
 export async function findClientRequest(db: Db, requestId: number, clientId: number) {
-  const [row] = await db
-    .select({ id: quoteRequests.id, title: quoteRequests.title, roiHoursPerYear: quoteRequests.roiHoursPerYear })
-    .from(quoteRequests)
-    .where(and(eq(quoteRequests.id, requestId), eq(quoteRequests.clientId, clientId)))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select({ id: quoteRequests.id, title: quoteRequests.title, roiHoursPerYear: quoteRequests.roiHoursPerYear })
+      .from(quoteRequests)
+      .where(and(eq(quoteRequests.id, requestId), eq(quoteRequests.clientId, clientId))),
+  );
 }
 
 /** The request's hire: its accepted quote (at most one, decision 073) and the company that won it. */
 export async function findHire(db: Db, requestId: number) {
-  const [row] = await db
-    .select({
-      quoteId: quotes.id,
-      companyId: companies.id,
-      name: companies.name,
-      slug: companies.slug,
-      ownerId: companies.userId,
-    })
-    .from(quotes)
-    .innerJoin(companies, eq(companies.id, quotes.companyId))
-    .where(and(eq(quotes.quoteRequestId, requestId), eq(quotes.status, "accepted")))
-    .limit(1);
-  return row;
+  return firstRow(
+    db
+      .select({
+        quoteId: quotes.id,
+        companyId: companies.id,
+        name: companies.name,
+        slug: companies.slug,
+        ownerId: companies.userId,
+      })
+      .from(quotes)
+      .innerJoin(companies, eq(companies.id, quotes.companyId))
+      .where(and(eq(quotes.quoteRequestId, requestId), eq(quotes.status, "accepted"))),
+  );
 }
 
 /** The new review's id, or undefined when the hire has its review already (the unique quote_id). */
@@ -64,13 +65,11 @@ const selectReviews = (db: Db) =>
 export type ReviewJoined = Awaited<ReturnType<ReturnType<typeof selectReviews>["execute"]>>[number];
 
 export async function findReview(db: Db, id: number): Promise<ReviewJoined | undefined> {
-  const [row] = await selectReviews(db).where(eq(reviews.id, id)).limit(1);
-  return row;
+  return firstRow(selectReviews(db).where(eq(reviews.id, id)));
 }
 
 export async function findReviewOfRequest(db: Db, requestId: number): Promise<ReviewJoined | undefined> {
-  const [row] = await selectReviews(db).where(eq(reviews.quoteRequestId, requestId)).orderBy(desc(reviews.id)).limit(1);
-  return row;
+  return firstRow(selectReviews(db).where(eq(reviews.quoteRequestId, requestId)).orderBy(desc(reviews.id)));
 }
 
 /** One page of reviews matching `where`, newest first (keyset on id). */
@@ -112,10 +111,7 @@ export async function listReviewsByClient(db: Db, clientId: number) {
 
 /** A user to tell of a review: their id, first name and address. */
 export async function findPerson(db: Db, userId: number) {
-  const [row] = await db
-    .select({ id: users.id, firstName: users.firstName, email: users.email })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row;
+  return firstRow(
+    db.select({ id: users.id, firstName: users.firstName, email: users.email }).from(users).where(eq(users.id, userId)),
+  );
 }

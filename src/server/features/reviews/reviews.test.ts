@@ -10,14 +10,13 @@ import {
   REVIEW_NOT_HIRED_MESSAGE,
   type RequestReview,
 } from "@/shared/reviews";
-import { companies } from "../../db/schema/companies";
 import { quoteRequests } from "../../db/schema/quote-requests";
 import { reviews } from "../../db/schema/reviews";
 import { createTopProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
-import { emailsTo, notificationsOf } from "../../test/reads";
+import { emailsTo, notificationsOf, ratingFigures } from "../../test/reads";
 import { hire, matchedRequest, quoteOn } from "../../test/scenarios";
 import { sharedTestContext } from "../../test/shared-context";
-import { as, createUser, type TestUser } from "../../test/test-app";
+import { apiAs, createUser, type TestUser } from "../../test/test-app";
 
 const ctx = sharedTestContext();
 let client: TestUser;
@@ -26,9 +25,7 @@ let admin: TestUser;
 let provider: TestProvider;
 let otherProvider: TestProvider;
 
-type Caller = Pick<TestUser, "cookie"> | null;
-const call = (user: Caller, method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
-  as(ctx, user, { method, url, ...(payload === undefined ? {} : { payload }) });
+const { call } = apiAs(ctx);
 
 const REVIEW = {
   rating: 4,
@@ -46,14 +43,6 @@ const hireOn = (owner: TestUser = client, hired: TestProvider = provider, title 
 
 async function review(requestId: number, over: Record<string, unknown> = {}, owner: TestUser = client) {
   return call(owner, "POST", `/api/quote-requests/${requestId}/review`, { ...REVIEW, ...over });
-}
-
-async function figures(companyId: number) {
-  const [row] = await ctx.database.db
-    .select({ reviewCount: companies.reviewCount, ratingSum: companies.ratingSum, ratingAvg: companies.ratingAvg })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  return row;
 }
 
 beforeAll(async () => {
@@ -146,7 +135,7 @@ describe("writing a review", () => {
   it("stores the review with the request's estimate, refreshes the company's figures and tells the provider", async () => {
     const fresh = await createTopProvider(ctx);
     const requestId = await hireOn(client, fresh, "Reviewed hire");
-    const before = await figures(fresh.companyId);
+    const before = await ratingFigures(ctx, fresh.companyId);
     expect(before).toEqual({ reviewCount: 0, ratingSum: 0, ratingAvg: null });
     const [request] = await ctx.database.db
       .select({ roi: quoteRequests.roiHoursPerYear })
@@ -169,7 +158,7 @@ describe("writing a review", () => {
       requestTitle: "Reviewed hire",
       provider: { name: expect.stringMatching(/Automation$/), slug: expect.any(String) },
     });
-    expect(await figures(fresh.companyId)).toEqual({ reviewCount: 1, ratingSum: 4, ratingAvg: 4 });
+    expect(await ratingFigures(ctx, fresh.companyId)).toEqual({ reviewCount: 1, ratingSum: 4, ratingAvg: 4 });
 
     const [note] = await notificationsOf(ctx, fresh.id, "review.received");
     expect(note).toMatchObject({ title: 'New review: 4 stars for "Reviewed hire"', link: "/settings#reviews" });
@@ -185,7 +174,7 @@ describe("writing a review", () => {
     // A second hire of the same company moves the average.
     const second = await hireOn(client, fresh);
     expect((await review(second, { rating: 1, outcome: "not_met", hoursSavedPerYear: null })).statusCode).toBe(201);
-    expect(await figures(fresh.companyId)).toEqual({ reviewCount: 2, ratingSum: 5, ratingAvg: 2.5 });
+    expect(await ratingFigures(ctx, fresh.companyId)).toEqual({ reviewCount: 2, ratingSum: 5, ratingAvg: 2.5 });
   });
 
   it("needs a hire first: 409 before a quote is accepted, and nothing is stored", async () => {

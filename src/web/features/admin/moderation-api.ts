@@ -11,6 +11,12 @@ import { useAdminMutation } from "./api";
 // Under the admin's key, so that every admin mutation refreshes them too.
 const reportsKey = [...queryKeys.admin.all, "message-reports"] as const;
 
+/** An act on one row that the admin gives a reason for: the reason is the request's body. */
+const withReason =
+  <T>(method: "POST" | "PATCH", url: (id: number) => string) =>
+  ({ id, reason }: { id: number; reason: string }) =>
+    requestJson<T>(method, url(id), { reason });
+
 export const reportCountQueryOptions = () =>
   queryOptions({
     queryKey: [...reportsKey, "count"] as const,
@@ -25,8 +31,7 @@ export const reportDetailQueryOptions = (id: number) =>
 
 export function useHideMessage() {
   return useAdminMutation(
-    ({ id, reason }: { id: number; reason: string }) =>
-      requestJson<HideMessageResult>("POST", `/api/admin/messages/${id}/hide`, { reason }),
+    withReason<HideMessageResult>("POST", (id) => `/api/admin/messages/${id}/hide`),
     (_v, r) => ({
       title: "Message hidden",
       description:
@@ -47,8 +52,7 @@ export function useDismissReport() {
 
 export function useSuspendUser() {
   return useAdminMutation(
-    ({ id, reason }: { id: number; reason: string }) =>
-      requestJson<AdminUser>("PATCH", `/api/admin/users/${id}/suspend`, { reason }),
+    withReason<AdminUser>("PATCH", (id) => `/api/admin/users/${id}/suspend`),
     (_v, u) => ({
       title: "Account suspended",
       description: `${u.firstName} ${u.lastName} is signed out everywhere and cannot sign in.`,
@@ -66,8 +70,7 @@ export function useReinstateUser() {
 /** Hides a review (issue 17): the provider and the client are told the reason. */
 export function useHideReview() {
   return useAdminMutation(
-    ({ id, reason }: { id: number; reason: string }) =>
-      requestJson<AdminReview>("PATCH", `/api/admin/reviews/${id}/hide`, { reason }),
+    withReason<AdminReview>("PATCH", (id) => `/api/admin/reviews/${id}/hide`),
     (_v, r) => ({
       title: "Review hidden",
       description: `It no longer counts in ${r.provider.name}'s rating. The provider and the client are told why.`,
