@@ -215,6 +215,23 @@ async function sendHeld(form: Locator, url: string, button: string, sending: str
   held.release();
 }
 
+/**
+ * A public form's two sends: first to a server that fails as `fail` answers (the form shows the error
+ * toast `error` and keeps what `kept` checks), then to the real server, held at first (see sendHeld).
+ */
+async function failThenSend(
+  form: Locator,
+  o: { url: string; fail: (route: Route) => Promise<void>; button: string; error: string; kept: () => Promise<void> },
+  sending: string,
+) {
+  await page.route(o.url, o.fail);
+  await form.getByRole("button", { name: o.button }).click();
+  await expectToast(`Error ${o.error}`, "destructive");
+  await o.kept();
+  await page.unroute(o.url);
+  await sendHeld(form, o.url, o.button, sending);
+}
+
 /** Fills the fields the landing's and the pre-qualification's forms share, and asks for a consultant. */
 type Inquiry = { name: string; email: string; company: string; process: string; budget: string };
 
@@ -620,19 +637,23 @@ describe("the landing lead form", () => {
     };
     await fillInquiry(form, inquiry);
 
-    // The server fails (see the top of this file): a 500 from POST /api/leads.
-    await page.route("**/api/leads", (route) =>
-      route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" }),
+    // The server fails (see the top of this file): a 500 from POST /api/leads. Then the real server.
+    const button = "Get My Free Quotes";
+    await failThenSend(
+      form,
+      {
+        url: "**/api/leads",
+        fail: (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" }),
+        button,
+        error: "Failed to submit form. Please try again.",
+        kept: async () => {
+          await expectInquiryForm(form, inquiry);
+          expect(await form.getByRole("button", { name: button }).isEnabled()).toBe(true);
+          await keepScreenshot(page, "public-landing-form-failed");
+        },
+      },
+      "Submitting...",
     );
-    await form.getByRole("button", { name: "Get My Free Quotes" }).click();
-    await expectToast("Error Failed to submit form. Please try again.", "destructive");
-    await expectInquiryForm(form, inquiry);
-    expect(await form.getByRole("button", { name: "Get My Free Quotes" }).isEnabled()).toBe(true);
-    await keepScreenshot(page, "public-landing-form-failed");
-    await page.unroute("**/api/leads");
-
-    // Again, to the real server, held at first so that the submitting state can be seen.
-    await sendHeld(form, "**/api/leads", "Get My Free Quotes", "Submitting...");
 
     const thankYou = page.getByTestId("lead-thank-you");
     await thankYou.waitFor();
@@ -709,14 +730,18 @@ describe("the pre-qualification form on /schedule", () => {
     };
     await fillInquiry(form, inquiry);
 
-    // The server fails (see the top of this file): 503 Service Unavailable.
-    await page.route("**/api/leads", (route) => route.fulfill({ status: 503, body: "" }));
-    await form.getByRole("button", { name: "Submit Pre-Qualification" }).click();
-    await expectToast("Error There was an error submitting your information. Please try again.", "destructive");
-    await expectInquiryForm(form, inquiry);
-    await page.unroute("**/api/leads");
-
-    await sendHeld(form, "**/api/leads", "Submit Pre-Qualification", "Submitting...");
+    // The server fails (see the top of this file): 503 Service Unavailable. Then the real server.
+    await failThenSend(
+      form,
+      {
+        url: "**/api/leads",
+        fail: (route) => route.fulfill({ status: 503, body: "" }),
+        button: "Submit Pre-Qualification",
+        error: "There was an error submitting your information. Please try again.",
+        kept: () => expectInquiryForm(form, inquiry),
+      },
+      "Submitting...",
+    );
 
     await expectToast("Pre-qualification Submitted! We'll use this information to prepare for your call.", "default");
     // Reset: every field empty, the checkbox cleared, ready for another.
@@ -746,14 +771,21 @@ describe("the vendor application on /for-vendors", () => {
     await form.getByLabel("Tell us about your experience").fill("Forty RPA projects for insurers.");
 
     // The server cannot be reached (see the top of this file): the request fails as a network error.
-    await page.route("**/api/vendor-applications", (route) => route.abort("connectionrefused"));
-    await form.getByRole("button", { name: "Apply Now" }).click();
-    await expectToast("Error There was an error submitting your application. Please try again.", "destructive");
-    expect(await form.getByLabel("Company Name").inputValue()).toBe("Orbit Automation");
-    expect(await form.getByLabel("RPA", { exact: true }).isChecked()).toBe(true);
-    await page.unroute("**/api/vendor-applications");
-
-    await sendHeld(form, "**/api/vendor-applications", "Apply Now", "Submitting Application...");
+    // Then the real server.
+    await failThenSend(
+      form,
+      {
+        url: "**/api/vendor-applications",
+        fail: (route) => route.abort("connectionrefused"),
+        button: "Apply Now",
+        error: "There was an error submitting your application. Please try again.",
+        kept: async () => {
+          expect(await form.getByLabel("Company Name").inputValue()).toBe("Orbit Automation");
+          expect(await form.getByLabel("RPA", { exact: true }).isChecked()).toBe(true);
+        },
+      },
+      "Submitting Application...",
+    );
 
     await expectToast(
       "Application Submitted! We'll review your application and get back to you within 24 hours.",

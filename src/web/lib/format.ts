@@ -1,8 +1,19 @@
-// Dates and durations as every page writes them (US English, like the rest of the texts).
+// Dates, durations and counts as every page writes them (US English, like the rest of the texts).
 
-/** "Mar 2, 2026" */
-export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
+/** "1 hour", "1,248 hours", "24 providers": a count and its noun, plural past one. */
+export function countOf(n: number, one: string): string {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? one : `${one}s`}`;
+}
+
+/** The one way a day is written: "Mar 2, 2026". */
+const DAY: Intl.DateTimeFormatOptions = { year: "numeric", month: "short", day: "numeric" };
+
+/**
+ * "Mar 2, 2026", in the browser's time zone, or in `timeZone` (the server-rendered public pages write
+ * UTC, so that the browser's first render writes the same text, decision 138).
+ */
+export function formatDate(iso: string, timeZone?: string): string {
+  return new Date(iso).toLocaleDateString("en-US", { ...DAY, timeZone });
 }
 
 /** "March 2, 2026"; empty when there is no date. */
@@ -13,18 +24,12 @@ export function formatLongDate(iso: string | null): string {
 
 /** "Mar 2, 2026, 9:05 AM" */
 export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString("en-US", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
+  return new Date(iso).toLocaleString("en-US", { ...DAY, hour: "numeric", minute: "2-digit" });
 }
 
 /** "1 hour", "1,248 hours" */
 export function formatHours(hours: number): string {
-  return `${hours.toLocaleString("en-US")} ${hours === 1 ? "hour" : "hours"}`;
+  return countOf(hours, "hour");
 }
 
 const MINUTE = 60_000;
@@ -35,13 +40,7 @@ const DAY_MS = 24 * HOUR;
 export function relativeTime(iso: string, now: Date = new Date()): string {
   const ago = now.getTime() - new Date(iso).getTime();
   if (ago < MINUTE) return "Just now";
-  if (ago < HOUR) {
-    const m = Math.floor(ago / MINUTE);
-    return `${m} ${m === 1 ? "minute" : "minutes"} ago`;
-  }
-  if (ago < DAY_MS) {
-    const h = Math.floor(ago / HOUR);
-    return `${h} ${h === 1 ? "hour" : "hours"} ago`;
-  }
+  if (ago < HOUR) return `${countOf(Math.floor(ago / MINUTE), "minute")} ago`;
+  if (ago < DAY_MS) return `${countOf(Math.floor(ago / HOUR), "hour")} ago`;
   return formatDate(iso);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, relativeTime } from "./format";
+import { countOf, formatDate, formatDateTime, formatHours, relativeTime } from "./format";
 
 describe("relativeTime (spec section 9)", () => {
   const now = new Date("2026-11-24T12:00:00Z");
@@ -17,5 +17,20 @@ describe("relativeTime (spec section 9)", () => {
     expect(relativeTime(ago(60 * M), now)).toBe("1 hour ago");
     expect(relativeTime(ago(23 * H + 59 * M), now)).toBe("23 hours ago");
     expect(relativeTime(ago(24 * H), now)).toBe(formatDate(ago(24 * H)));
+  });
+});
+
+describe("one way to write a day and a count", () => {
+  it("writes a day as 'Mar 2, 2026', in UTC when asked, and a moment as that day with its time", () => {
+    expect(formatDate("2026-03-02T12:00:00Z", "UTC")).toBe("Mar 2, 2026");
+    expect(formatDate("2026-03-01T23:30:00Z", "UTC")).toBe("Mar 1, 2026");
+    expect(formatDateTime("2026-03-02T12:00:00Z")).toMatch(/^Mar \d, 2026, \d{1,2}:\d{2} (AM|PM)$/);
+  });
+
+  it("writes a count with its noun, plural past one, with thousands separators", () => {
+    expect(countOf(1, "review")).toBe("1 review");
+    expect(countOf(0, "review")).toBe("0 reviews");
+    expect(countOf(1248, "hour")).toBe("1,248 hours");
+    expect(formatHours(1)).toBe("1 hour");
   });
 });

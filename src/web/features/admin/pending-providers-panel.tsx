@@ -1,16 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Check, X } from "lucide-react";
 import { useId } from "react";
-import {
-  COMPANY_SIZE_LABELS,
-  DEFAULT_REJECTION_REASON,
-  type PendingProvider,
-  PROVIDER_INDUSTRY_LABELS,
-  REJECTION_REASON_MAX,
-} from "@/shared/companies";
-import { placeLabel } from "@/shared/countries";
+import { DEFAULT_REJECTION_REASON, type PendingProvider, REJECTION_REASON_MAX } from "@/shared/companies";
 import { providerPath } from "@/shared/paths";
-import { SpecialtyList, WebsiteLink } from "@/web/components/company-facts";
+import { CompanyFacts } from "@/web/components/company-facts";
 import { ReasonDialog } from "@/web/components/reason-dialog";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
@@ -83,28 +76,7 @@ function PendingProviderCard({ provider }: { provider: PendingProvider }) {
         </div>
       </CardHeader>
       <CardContent className="space-y-4">
-        <p className="whitespace-pre-line text-slate-800">{provider.description}</p>
-        <dl className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
-          <div>
-            <dt className="text-slate-600">Industry</dt>
-            <dd className="text-slate-900">{PROVIDER_INDUSTRY_LABELS[provider.industry]}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Company Size</dt>
-            <dd className="text-slate-900">{COMPANY_SIZE_LABELS[provider.size]}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Location</dt>
-            <dd className="text-slate-900">{placeLabel(provider.location, provider.country)}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Website</dt>
-            <dd className="break-all text-slate-900">
-              <WebsiteLink url={provider.website} />
-            </dd>
-          </div>
-        </dl>
-        <SpecialtyList specialties={provider.specialties} tone="purple" />
+        <CompanyFacts company={provider} tone="purple" wide />
       </CardContent>
     </Card>
   );

@@ -2,16 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowRight, Info, Loader2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
-import {
-  COMPANY_SIZE_LABELS,
-  type Company,
-  type CompanyProfileInput,
-  EMPTY_COMPANY_PROFILE,
-  PROVIDER_INDUSTRY_LABELS,
-} from "@/shared/companies";
-import { placeLabel } from "@/shared/countries";
+import { type Company, type CompanyProfileInput, EMPTY_COMPANY_PROFILE } from "@/shared/companies";
 import { PATHS } from "@/shared/paths";
-import { SpecialtyList, WebsiteLink } from "@/web/components/company-facts";
+import { CompanyFacts } from "@/web/components/company-facts";
 import { RetryAlert } from "@/web/components/list-states";
 import { HomeLogoLink } from "@/web/components/logo";
 import { PublicLayout } from "@/web/components/public-layout";
@@ -208,11 +201,6 @@ function CompanyStatusView({ company }: { company: Company }) {
 }
 
 function CompanySummary({ company, onEdit }: { company: Company; onEdit: () => void }) {
-  const rows = [
-    { label: "Industry", value: PROVIDER_INDUSTRY_LABELS[company.industry] },
-    { label: "Company Size", value: COMPANY_SIZE_LABELS[company.size] },
-    { label: "Location", value: placeLabel(company.location, company.country) },
-  ];
   return (
     <Card>
       <CardHeader className="flex flex-row items-start justify-between gap-4">
@@ -225,22 +213,7 @@ function CompanySummary({ company, onEdit }: { company: Company; onEdit: () => v
         </Button>
       </CardHeader>
       <CardContent className="space-y-4">
-        <p className="whitespace-pre-line text-slate-800">{company.description}</p>
-        <dl className="grid gap-3 sm:grid-cols-2">
-          {rows.map((row) => (
-            <div key={row.label}>
-              <dt className="text-sm text-slate-600">{row.label}</dt>
-              <dd className="text-slate-900">{row.value}</dd>
-            </div>
-          ))}
-          <div>
-            <dt className="text-sm text-slate-600">Website</dt>
-            <dd className="break-all text-slate-900">
-              <WebsiteLink url={company.website} />
-            </dd>
-          </div>
-        </dl>
-        <SpecialtyList specialties={company.specialties} tone="green" />
+        <CompanyFacts company={company} tone="green" />
       </CardContent>
     </Card>
   );

@@ -8,6 +8,7 @@ import { Link } from "@/web/components/link";
 import { EmptyState, QueryStates } from "@/web/components/list-states";
 import { PublicLayout } from "@/web/components/public-layout";
 import { Button } from "@/web/components/ui/button";
+import { countOf } from "@/web/lib/format";
 import { usePublicPageMeta } from "@/web/lib/page-meta";
 import { useDirectory } from "./api";
 import { DirectoryFilters } from "./components/directory-filters";
@@ -19,7 +20,6 @@ import {
   hasFilters,
   readDirectoryParams,
 } from "./directory-params";
-import { countOf } from "./format";
 
 export function DirectoryPage() {
   usePublicPageMeta(PATHS.providers);

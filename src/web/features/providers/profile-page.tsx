@@ -18,12 +18,13 @@ import { ReviewStars } from "@/web/components/review-stars";
 import { Button } from "@/web/components/ui/button";
 import { LoadingScreen } from "@/web/components/ui/spinner";
 import { ApiError } from "@/web/lib/api";
+import { countOf } from "@/web/lib/format";
 import { usePageMeta } from "@/web/lib/page-meta";
 import { useMoreReviews, useProviderProfile } from "./api";
 import { CountryText } from "./components/country-text";
 import { ReviewItem } from "./components/review-list";
 import { VerifiedBadge } from "./components/verified-badge";
-import { countOf, formatMonthYear, responseTimeInWords } from "./format";
+import { formatMonthYear, responseTimeInWords } from "./format";
 
 export function ProfilePage() {
   const { slug = "" } = useParams();

@@ -8,7 +8,8 @@ import { formatRating } from "@/shared/reviews";
 import { SpecialtyList } from "@/web/components/company-facts";
 import { Link } from "@/web/components/link";
 import { ReviewStars } from "@/web/components/review-stars";
-import { countOf, responseTimeInWords } from "../format";
+import { countOf } from "@/web/lib/format";
+import { responseTimeInWords } from "../format";
 import { CountryText } from "./country-text";
 import { VerifiedBadge } from "./verified-badge";
 

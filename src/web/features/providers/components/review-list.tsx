@@ -1,7 +1,8 @@
 import { INDUSTRY_LABELS } from "@/shared/quote-request-options";
 import { type PublicReview, REVIEW_OUTCOME_LABELS } from "@/shared/reviews";
 import { Review, ReviewReply } from "@/web/components/review";
-import { countOf, formatDay } from "../format";
+import { countOf } from "@/web/lib/format";
+import { formatDay } from "../format";
 
 function hoursSaved(review: PublicReview): string | null {
   if (review.hoursSavedPerYear === null) return null;
