@@ -213,7 +213,7 @@ export async function signUpAndConfirm(page: Page, product: Pick<Product, "linkI
 }
 
 /**
- * Closes a test's context. One close in some fifteen full runs of the suite hung until the hook's
+ * Closes a test's context. One close in a dozen full runs of the suite hung until the hook's
  * timeout (2026-11-27, account-security's sessions test, not reproduced since): a close still waiting
  * after 10 s says so, with the pages it had, so that the next one shows where it stuck.
  */
