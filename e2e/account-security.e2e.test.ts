@@ -28,6 +28,9 @@ describe("forgot password", () => {
     await tab.page.goto("/login");
     await tab.page.getByRole("link", { name: "Forgot password?" }).click();
     await tab.page.waitForURL("**/forgot-password");
+    // The URL changes at once, but the login page stays on screen while the next page's code loads (a
+    // navigation is a React transition): its Email field is the login's until the new heading shows.
+    await tab.page.getByRole("heading", { name: "Forgot your password?" }).waitFor();
     expect(await accessibilityViolations(tab.page)).toEqual([]);
     await tab.page.getByLabel("Email").fill(email);
     await tab.page.getByRole("button", { name: "Send Reset Link" }).click();
