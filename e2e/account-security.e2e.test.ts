@@ -93,9 +93,17 @@ describe("sessions", () => {
     await expect.poll(() => sessions.getByTestId("session").count()).toBe(1);
     expect((await phone.request.get("/api/auth/user")).status()).toBe(401);
 
+    // This browser goes home within the page, once: a page load started beside that move was still
+    // under way when the test closed the browser, and Chromium can hang closing a page mid-load.
+    const pageLoads: string[] = [];
+    tab.page.on("request", (request) => {
+      if (request.isNavigationRequest()) pageLoads.push(request.url());
+    });
     await tab.page.getByRole("button", { name: "Sign Out Everywhere" }).click();
     await tab.page.getByRole("alertdialog").getByRole("button", { name: "Sign Out Everywhere" }).click();
     await tab.page.waitForURL((url) => url.pathname === "/");
+    await tab.page.getByRole("heading", { level: 1, name: "Find Vetted Automation Providers in 48 Hours" }).waitFor();
+    expect(pageLoads).toEqual([]);
     expect((await tab.context.request.get("/api/auth/user")).status()).toBe(401);
   });
 });

@@ -1,6 +1,6 @@
 // Who is signed in: the app's guards and layout and most features ask, so the read lives here rather
 // than in a feature (decision 080). The sign-in, sign-up and account calls live in their features.
-import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { hashKey, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PublicUser } from "@/shared/users";
 import { getJsonIfSignedIn } from "./api";
 import { queryKeys } from "./query-keys";
@@ -29,5 +29,19 @@ export function useSetSignedInUser(): (user: PublicUser) => void {
   return (user) => {
     queryClient.clear();
     queryClient.setQueryData(authUserQueryOptions().queryKey, user);
+  };
+}
+
+/**
+ * After this browser signed itself out without leaving the page (signing out everywhere): nothing of
+ * the account stays cached, and the guards send the page home, in the page, as when the session ends
+ * elsewhere. A full page load would race that move home (two navigations at once).
+ */
+export function useSetSignedOut(): () => void {
+  const queryClient = useQueryClient();
+  return () => {
+    const auth = authUserQueryOptions().queryKey;
+    queryClient.setQueryData(auth, null);
+    queryClient.removeQueries({ predicate: (query) => query.queryHash !== hashKey(auth) });
   };
 }

@@ -60,7 +60,7 @@ export function useEndSession() {
   });
 }
 
-/** POST /api/auth/sessions/sign-out-everywhere: this browser too, so it leaves for the home page. */
+/** POST /api/auth/sessions/sign-out-everywhere: this browser too. */
 export function useSignOutEverywhere({ onSuccess }: Pick<MutationCallbacks<void>, "onSuccess"> = {}) {
   return useMutation({
     mutationFn: async () => {

@@ -5,6 +5,7 @@ import { ConfirmDialog } from "@/web/components/ui/alert-dialog";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { errorMessage } from "@/web/lib/api";
+import { useSetSignedOut } from "@/web/lib/auth";
 import { formatDate, relativeTime } from "@/web/lib/format";
 import { useEndSession, useSessions, useSignOutEverywhere } from "./api";
 
@@ -13,8 +14,8 @@ const MOBILE = /iOS|Android/;
 export function SessionsCard() {
   const sessions = useSessions();
   const end = useEndSession();
-  // Every session ends, this one too: a full page load leaves nothing of the account behind.
-  const everywhere = useSignOutEverywhere({ onSuccess: () => window.location.assign("/") });
+  // Every session ends, this one too: the page forgets the account and goes home.
+  const everywhere = useSignOutEverywhere({ onSuccess: useSetSignedOut() });
 
   return (
     <Card>
