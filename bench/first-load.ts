@@ -107,7 +107,10 @@ async function main(): Promise<void> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "automatch-first-load-"));
   const bareDir = path.join(tmp, "bare");
   fs.mkdirSync(bareDir);
-  const product = await startServer({ dataDir: path.join(tmp, "data"), env: { NODE_ENV: "production" } });
+  const product = await startServer({
+    dataDir: path.join(tmp, "data"),
+    env: { NODE_ENV: "production", MAIL_DISABLED: "true" },
+  });
   const bare = await serveStatic(await buildBarePage(bareDir));
   const browser = await chromium.launch({ executablePath: CHROMIUM });
   try {

@@ -95,6 +95,7 @@ async function benchOn(label: string, databaseConfig: Config["database"], databa
   const config: Config = {
     ...loadConfig({
       NODE_ENV: "production",
+      MAIL_DISABLED: "true",
       LOG_LEVEL: "silent",
       PASSWORD_SCRYPT_N: "1024",
       WRITE_LIMIT_FACTOR: "1000",

@@ -61,6 +61,7 @@ export async function benchApp(database: Database, url: string, options: BenchAp
   const config = {
     ...loadConfig({
       NODE_ENV: "production",
+      MAIL_DISABLED: "true",
       LOG_LEVEL: options.logToDevNull ? "info" : "silent",
       PASSWORD_SCRYPT_N: "1024",
       // A load test: its clients write far faster than a person (decision 144).

@@ -89,6 +89,7 @@ describe("notifications", () => {
     await admin.page.goto("/admin/emails");
     await admin.page.getByRole("heading", { name: /^Email Outbox/ }).waitFor();
     await admin.page.getByText("No SMTP server is configured").waitFor();
+    expect(await admin.page.getByRole("link", { name: "local mailbox" }).getAttribute("href")).toBe("/dev/mailbox");
     const approvalEmail = admin.page.getByTestId("outbox-email").filter({ hasText: `${companyName} is approved` });
     await approvalEmail.waitFor();
     await approvalEmail.locator("summary").click();

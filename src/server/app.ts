@@ -32,6 +32,7 @@ import { companyRoutes } from "./features/companies/routes";
 import { conversationRoutes } from "./features/conversations/routes";
 import { inquiryRoutes } from "./features/inquiries/routes";
 import { leadRoutes } from "./features/leads/routes";
+import { mailboxRoutes } from "./features/notifications/mailbox";
 import { notificationRoutes } from "./features/notifications/routes";
 import { providerRoutes } from "./features/providers/routes";
 import { quoteRequestRoutes } from "./features/quote-requests/routes";
@@ -207,6 +208,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(companyRoutes, deps);
   await app.register(providerRoutes, deps);
   await app.register(notificationRoutes, deps);
+  await app.register(mailboxRoutes, deps);
   await app.register(quoteRoutes, deps);
   await app.register(adminRoutes, deps);
   await app.register(accountRoutes, deps);

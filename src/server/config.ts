@@ -168,11 +168,16 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   CONTACT_EMAIL: z.email().default("hello@automatch.io"),
   CONTACT_PHONE: z.string().min(3).default("+1 (415) 555-0100"),
-  /** Outgoing mail: an smtp:// or smtps:// URL (credentials in it); unset, mail stays in the outbox. */
+  /**
+   * Outgoing mail: an smtp:// or smtps:// URL (credentials in it). Unset outside production, every email
+   * goes to the local mailbox at /dev/mailbox (decision 159); in production it is required.
+   */
   SMTP_URL: z
     .url()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
+  /** No email at all: kept in the admin's outbox, never sent, no local mailbox. */
+  MAIL_DISABLED: bool.default(false),
   /** The sender's address of every email. */
   MAIL_FROM: z.email("must be an email address").default("no-reply@automatch.io"),
   /** Stripe: all three keys, or none for the built-in demo billing provider. */
@@ -210,8 +215,15 @@ export type StripeConfig = {
 /** Which billing provider runs: Stripe when its keys are set, else the built-in demo provider. */
 export type BillingConfig = { provider: "demo" } | { provider: "stripe"; stripe: StripeConfig };
 
-/** Outgoing mail: SMTP when a URL is set; null keeps every email in the outbox for admins. */
-export type MailConfig = { smtpUrl: string | null; from: string };
+/**
+ * Outgoing mail (decision 159): `smtp` sends through the URL's server; `mailbox` (outside production,
+ * without SMTP) keeps each email readable at the local mailbox page; `off` (MAIL_DISABLED) keeps every
+ * email in the admin's outbox, unsent.
+ */
+export type MailConfig = { delivery: "smtp" | "mailbox" | "off"; smtpUrl: string | null; from: string };
+
+/** Where the local mailbox answers, when mail goes there. */
+export const MAILBOX_PATH = "/dev/mailbox";
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -295,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // A client could otherwise tie up a worker with a request of that title.
     throw new ConfigError("Invalid configuration:\n  TEST_HOLD_MATCH_TITLE: is for the tests only (NODE_ENV=test)");
   }
+  const mail = mailConfig(e);
   const billing = billingConfig(e);
   const database: Config["database"] = e.DATABASE_URL
     ? { kind: "postgres", url: e.DATABASE_URL }
@@ -346,8 +359,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactEmail: e.CONTACT_EMAIL,
     contactPhone: e.CONTACT_PHONE,
     billing,
-    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    mail,
   };
+}
+
+function mailConfig(e: z.infer<typeof envSchema>): MailConfig {
+  const from = e.MAIL_FROM;
+  if (e.MAIL_DISABLED) return { delivery: "off", smtpUrl: null, from };
+  if (e.SMTP_URL) return { delivery: "smtp", smtpUrl: e.SMTP_URL, from };
+  if (e.NODE_ENV === "production") {
+    // Without mail nobody can confirm an account or reset a forgotten password: say so at start.
+    throw new ConfigError(
+      "Invalid configuration:\n  SMTP_URL: is required in production (NODE_ENV=production), or nobody can confirm an " +
+        "account or reset a password: set it to your mail server (e.g. smtp://user:password@smtp.example.com:587), " +
+        "or set MAIL_DISABLED=true to run without sending email",
+    );
+  }
+  return { delivery: "mailbox", smtpUrl: null, from };
 }
 
 function billingConfig(e: z.infer<typeof envSchema>): BillingConfig {

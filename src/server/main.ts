@@ -1,6 +1,6 @@
 // Starts the process: config, database, jobs, HTTP, graceful shutdown.
 import { buildApp } from "./app";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig, MAILBOX_PATH } from "./config";
 import { openDatabase } from "./db/client";
 import { diskTooFull } from "./db/disk";
 import { DataDirLockedError } from "./db/lock";
@@ -126,6 +126,11 @@ async function main(): Promise<void> {
   // PORT=0 takes a free port: without PUBLIC_URL, the links in emails use the port it got.
   if (config.port === 0 && !process.env.PUBLIC_URL) deps.appUrl = `http://localhost:${port}`;
   log.info(`Automatch is running at http://localhost:${port}`);
+  if (config.mail.delivery === "mailbox") {
+    log.info(`email: no SMTP_URL, so nothing is sent; read every email at ${deps.appUrl}${MAILBOX_PATH}`);
+  } else if (config.mail.delivery === "off") {
+    log.warn("email is off (MAIL_DISABLED): nobody can confirm an account or reset a password");
+  }
   // A parent that started this process with an IPC channel (the browser tests) learns the port from it.
   process.send?.({ type: "listening", port });
   if (config.demoData) {

@@ -81,6 +81,8 @@ describe("start and stop", () => {
     // Without the drain (the next test has it): the listener closes at once.
     const npm = start("npm", ["start"], embeddedEnv(dataDir, { NODE_ENV: "test", SHUTDOWN_DRAIN_MS: "0" }));
     const port = await runningPort(npm, 120_000);
+    // Without SMTP outside production, the log names the page where every email can be read.
+    expect(npm.output()).toContain(`read every email at http://localhost:${port}/dev/mailbox`);
     // The server's own pid, as its lock records it: npm and a shell may stand between.
     const owner = fs.readFileSync(path.join(dataDir, "automatch.owner"), "utf8");
     const serverPid = Number(/^pid (\d+) /.exec(owner)?.[1]);
@@ -145,18 +147,25 @@ describe("start and stop", () => {
     expect(await server.exited).toBe(0);
   }, 90_000);
 
-  it("warns at start-up when production runs on the embedded database", async () => {
+  it("refuses to start production with no way to send email; with email off, starts and warns of it and of the embedded database", async () => {
     const dataDir = copyMigratedDataDir("automatch-prod-");
-    const server = startServer(dataDir, { NODE_ENV: "production", SHUTDOWN_DRAIN_MS: "0" });
+    const refused = startServer(dataDir, { NODE_ENV: "production", SHUTDOWN_DRAIN_MS: "0" });
+    expect(await refused.exited).toBe(2);
+    expect(refused.output()).toContain("SMTP_URL: is required in production (NODE_ENV=production)");
+    expect(refused.output()).toContain("or set MAIL_DISABLED=true");
+
+    const server = startServer(dataDir, { NODE_ENV: "production", SHUTDOWN_DRAIN_MS: "0", MAIL_DISABLED: "true" });
     await runningPort(server, 60_000);
     server.proc.kill("SIGTERM");
     expect(await server.exited).toBe(0);
-    const warning = server
+    const warnings = server
       .output()
       .split("\n")
       .filter((line) => line.startsWith("{"))
       .map((line) => JSON.parse(line) as { level: number; msg: string })
-      .find((entry) => entry.level === 40 && /fsync/.test(entry.msg));
-    expect(warning?.msg).toMatch(/DATABASE_URL/);
+      .filter((entry) => entry.level === 40)
+      .map((entry) => entry.msg);
+    expect(warnings.find((msg) => /fsync/.test(msg))).toMatch(/DATABASE_URL/);
+    expect(warnings).toContain("email is off (MAIL_DISABLED): nobody can confirm an account or reset a password");
   }, 90_000);
 });

@@ -9,7 +9,7 @@ import type { Database } from "./db/client";
 import type { AppDeps } from "./deps";
 import { sessionIdFromToken, userForSession } from "./features/auth/service";
 import { createBillingProviders } from "./features/billing/service";
-import { createSmtpTransport } from "./features/notifications/mail";
+import { createMailTransport } from "./features/notifications/mail";
 import type { JobLog, JobQueue } from "./jobs/queue";
 
 export type AppDepsInput = {
@@ -44,7 +44,7 @@ export function createAppDeps({
     sessionTtlMs: config.sessionTtlMs,
     sessionIdleMs: config.sessionIdleMs,
     billing: createBillingProviders(config.billing, now),
-    mail: { transport: createSmtpTransport(config.mail), from: config.mail.from },
+    mail: { transport: createMailTransport(config.mail), from: config.mail.from },
     sessions: { userFor: userForSession, idOf: sessionIdFromToken },
     lifecycle: { draining: false },
   };

@@ -202,7 +202,9 @@ export const outboxPageSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   total: z.number().int(),
-  /** False: no SMTP_URL, so mail stays here for admins to read. */
+  /** False: no SMTP_URL, so mail is not sent. */
   smtpConfigured: z.boolean(),
+  /** Without SMTP outside production: the local mailbox's path, where every email can be read (decision 159). */
+  localMailbox: z.string().nullable().optional(),
 });
 export type OutboxPage = z.infer<typeof outboxPageSchema>;

@@ -8,6 +8,7 @@ import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { alerts } from "../db/schema/alerts";
 import { caseStudies } from "../db/schema/case-studies";
 import { companies } from "../db/schema/companies";
+import { emailOutbox } from "../db/schema/email-outbox";
 import { leadMessages, messageReports } from "../db/schema/lead-messages";
 import { notifications } from "../db/schema/notifications";
 import { users } from "../db/schema/users";
@@ -234,7 +235,20 @@ const MATRIX: Record<string, Statuses> = {
 
   // Live updates: every signed-in user's own stream.
   "GET /api/events":                        [401,  200,  200,  200,  200,  200,  200],
+
+  // The local mailbox (decision 159): only outside production without SMTP, as here; whoever reaches
+  // the server reads every email, as with a developer's Mailpit.
+  "GET /dev/mailbox":                       [200,  200,  200,  200,  200,  200,  200],
+  "GET /dev/mailbox/:id":                   [200,  200,  200,  200,  200,  200,  200],
+  "GET /dev/mailbox/:id/html":              [200,  200,  200,  200,  200,  200,  200],
 };
+
+/** An email of the world's (the quote's notification to the client). */
+async function anEmail(): Promise<number> {
+  const [row] = await ctx.deps.db.select({ id: emailOutbox.id }).from(emailOutbox).limit(1);
+  if (!row) throw new Error("the world wrote no email");
+  return row.id;
+}
 
 /** What a route's cells send, where the path's `:id` or a body is needed. */
 const REQUESTS: Record<string, RouteRequest> = {
@@ -326,6 +340,8 @@ const REQUESTS: Record<string, RouteRequest> = {
   },
 
   "POST /api/notifications/:id/read": { id: (w) => w.notification },
+  "GET /dev/mailbox/:id": { id: anEmail },
+  "GET /dev/mailbox/:id/html": { id: anEmail },
   "PUT /api/notifications/preferences": { body: () => ({ preferences: [{ kind: "quote.received", email: true }] }) },
 
   "PATCH /api/admin/requests/:id/status": { id: (w) => newRequest(w.users.client), body: () => ({ status: "active" }) },

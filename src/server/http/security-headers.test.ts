@@ -33,9 +33,12 @@ afterAll(async () => {
   fs.rmSync(webRoot, { recursive: true, force: true });
 });
 
-/** The app on this file's database, serving the web folder, built with some configuration changed. */
+/**
+ * The app on this file's database, serving the web folder, built with some configuration changed
+ * (email off: production refuses to start without a way to send it, and these tests read headers).
+ */
 async function appWith(env: Record<string, string> = {}): Promise<FastifyInstance> {
-  const config: Config = { ...ctx.config, ...pick(loadConfig({ NODE_ENV: "test", ...env })) };
+  const config: Config = { ...ctx.config, ...pick(loadConfig({ NODE_ENV: "test", MAIL_DISABLED: "true", ...env })) };
   const app = await buildApp({ ...ctx.deps, config }, { serveWeb: true, webRoot });
   apps.push(app);
   return app;

@@ -3,6 +3,7 @@
 // script (the CSP allows none inline), one small style block (style-src allows inline styles).
 import { BRAND_NAME } from "@/shared/brand";
 import { PATHS } from "@/shared/paths";
+import { plainPage } from "../../http/plain-page";
 
 export const LOGOUT_CONFIRM_PATH = "/api/logout";
 export const LOGOUT_CONFIRM_TITLE = `Sign out of ${BRAND_NAME}?`;
@@ -18,25 +19,16 @@ a{margin-left:1rem;color:#1d4ed8}`;
 
 /** The confirmation page: every text is a constant of this file, so nothing in it needs escaping. */
 export function logoutConfirmPage(): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${LOGOUT_CONFIRM_TITLE}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
+  return plainPage({
+    title: LOGOUT_CONFIRM_TITLE,
+    style: STYLE,
+    body: `<main>
 <h1>${LOGOUT_CONFIRM_TITLE}</h1>
 <p>${LOGOUT_CONFIRM_TEXT}</p>
 <form method="post" action="${LOGOUT_CONFIRM_PATH}">
 <button type="submit">${LOGOUT_CONFIRM_BUTTON}</button>
 <a href="${PATHS.home}">${LOGOUT_STAY_LINK}</a>
 </form>
-</main>
-</body>
-</html>
-`;
+</main>`,
+  });
 }

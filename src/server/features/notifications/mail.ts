@@ -35,9 +35,14 @@ export function unsendableReason(row: Pick<OutboxRow, "toAddress" | "subject">):
   return null;
 }
 
-/** SMTP through nodemailer, or null when no SMTP_URL is set (mail then stays in the outbox). */
-export function createSmtpTransport(mail: MailConfig): MailTransport | null {
-  if (!mail.smtpUrl) return null;
+/**
+ * How mail leaves (decision 159): SMTP through nodemailer; into the local mailbox, which is the outbox
+ * itself read at /dev/mailbox, so a "send" there only marks the row delivered; or nothing at all when
+ * mail is off (every email then stays pending in the outbox).
+ */
+export function createMailTransport(mail: MailConfig): MailTransport | null {
+  if (mail.delivery === "mailbox") return { send: async () => {} };
+  if (mail.delivery === "off" || !mail.smtpUrl) return null;
   const transporter = nodemailer.createTransport({
     url: mail.smtpUrl,
     // A server that stops answering must not hold the sender: the row is tried again later.
@@ -62,7 +67,7 @@ export function createSmtpTransport(mail: MailConfig): MailTransport | null {
   };
 }
 
-/** Outgoing mail as the app runs it: the transport (null without SMTP_URL) and the sender's address. */
+/** Outgoing mail as the app runs it: the transport (null when mail is off) and the sender's address. */
 export type MailSender = { transport: MailTransport | null; from: string };
 export type SenderDeps = { db: Db; now: Clock; mail: MailSender };
 export type DeliveryOutcome = { sent: number; retrying: number; failed: number };

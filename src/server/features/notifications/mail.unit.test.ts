@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../config";
-import { MAX_SEND_ATTEMPTS, retryDelaySeconds, unsendableReason } from "./mail";
+import { createMailTransport, MAX_SEND_ATTEMPTS, retryDelaySeconds, unsendableReason } from "./mail";
 
 describe("the sender's checks", () => {
   const ok = { toAddress: "ada@example.com", subject: "New lead: Invoice processing" };
@@ -39,12 +39,37 @@ describe("the retry delay", () => {
 });
 
 describe("mail config", () => {
-  it("keeps mail in the outbox unless SMTP_URL is set", () => {
-    expect(loadConfig({}).mail).toEqual({ smtpUrl: null, from: "no-reply@automatch.io" });
-    expect(loadConfig({ SMTP_URL: "smtps://u:p@mail.example.com:465", MAIL_FROM: "hi@example.com" }).mail).toEqual({
+  it("sends through SMTP_URL when set; without it, to the local mailbox outside production", () => {
+    expect(loadConfig({}).mail).toEqual({ delivery: "mailbox", smtpUrl: null, from: "no-reply@automatch.io" });
+    expect(loadConfig({ NODE_ENV: "test" }).mail.delivery).toBe("mailbox");
+    const smtp = { SMTP_URL: "smtps://u:p@mail.example.com:465", MAIL_FROM: "hi@example.com" };
+    expect(loadConfig(smtp).mail).toEqual({
+      delivery: "smtp",
       smtpUrl: "smtps://u:p@mail.example.com:465",
       from: "hi@example.com",
     });
+    expect(loadConfig({ ...smtp, NODE_ENV: "production" }).mail.delivery).toBe("smtp");
+  });
+  it("refuses production without SMTP_URL, saying what to set, unless MAIL_DISABLED says email is off", () => {
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(
+      /SMTP_URL: is required in production \(NODE_ENV=production\).*or set MAIL_DISABLED=true/,
+    );
+    expect(loadConfig({ NODE_ENV: "production", MAIL_DISABLED: "true" }).mail).toEqual({
+      delivery: "off",
+      smtpUrl: null,
+      from: "no-reply@automatch.io",
+    });
+    // Off wins over a URL, and outside production too.
+    expect(loadConfig({ MAIL_DISABLED: "yes", SMTP_URL: "smtp://mail.example.com" }).mail.delivery).toBe("off");
+    expect(
+      loadConfig({ NODE_ENV: "production", MAIL_DISABLED: "false", SMTP_URL: "smtp://m.example.com" }).mail.delivery,
+    ).toBe("smtp");
+    expect(() => loadConfig({ MAIL_DISABLED: "maybe" })).toThrow(/MAIL_DISABLED/);
+  });
+  it("has a transport for SMTP and for the mailbox, none when email is off", () => {
+    expect(createMailTransport(loadConfig({}).mail)).not.toBeNull();
+    expect(createMailTransport(loadConfig({ SMTP_URL: "smtp://mail.example.com" }).mail)).not.toBeNull();
+    expect(createMailTransport(loadConfig({ MAIL_DISABLED: "true" }).mail)).toBeNull();
   });
   it("names a bad SMTP_URL or MAIL_FROM", () => {
     expect(() => loadConfig({ SMTP_URL: "http://mail.example.com" })).toThrow(/SMTP_URL: must be an smtp/);

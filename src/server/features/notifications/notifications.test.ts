@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_TEST_CARDS, PLAN } from "@/shared/billing";
 import { NOTIFICATION_KINDS, OUTBOX_PAGE_SIZE } from "@/shared/notifications";
+import { loadConfig } from "../../config";
 import { emailOutbox } from "../../db/schema/email-outbox";
 import { notifications } from "../../db/schema/notifications";
 import { createProvider } from "../../test/fixtures";
@@ -9,7 +10,7 @@ import { notifyWithEmail } from "../../test/notify";
 import { submitRequest } from "../../test/scenarios";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
 import { matchQuoteRequest } from "../matching/service";
-import { deliverDueEmails } from "./mail";
+import { createMailTransport, deliverDueEmails } from "./mail";
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -307,7 +308,12 @@ describe("the admin's outbox", () => {
     const first = await emails(admin);
     expect(first.statusCode).toBe(200);
     const body = first.json();
-    expect(body).toMatchObject({ page: 1, pageSize: OUTBOX_PAGE_SIZE, smtpConfigured: false });
+    expect(body).toMatchObject({
+      page: 1,
+      pageSize: OUTBOX_PAGE_SIZE,
+      smtpConfigured: false,
+      localMailbox: "/dev/mailbox",
+    });
     expect(body.total).toBeGreaterThanOrEqual(OUTBOX_PAGE_SIZE + 2);
     expect(body.emails).toHaveLength(OUTBOX_PAGE_SIZE);
     expect(body.emails[0]).toMatchObject({
@@ -326,12 +332,27 @@ describe("the admin's outbox", () => {
     expect((await emails(admin, "?status=lost")).statusCode).toBe(400);
   });
 
-  it("keeps every email waiting when no SMTP server is configured", async () => {
-    const before = await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.status, "pending"));
+  const pending = () => ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.status, "pending"));
+
+  it("keeps every email waiting when email is off (MAIL_DISABLED)", async () => {
+    const before = await pending();
+    expect(before.length).toBeGreaterThan(0);
+    const mail = loadConfig({ MAIL_DISABLED: "true" }).mail;
+    const outcome = await deliverDueEmails({
+      ...ctx.deps,
+      mail: { transport: createMailTransport(mail), from: mail.from },
+    });
+    expect(outcome).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    const after = await pending();
+    expect(after.map((r) => [r.id, r.attempts])).toEqual(before.map((r) => [r.id, r.attempts]));
+  });
+
+  it("delivers every email to the local mailbox when no SMTP server is configured outside production", async () => {
+    const before = await pending();
     expect(before.length).toBeGreaterThan(0);
     const outcome = await deliverDueEmails(ctx.deps);
-    expect(outcome).toEqual({ sent: 0, retrying: 0, failed: 0 });
-    const after = await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.status, "pending"));
-    expect(after.map((r) => [r.id, r.attempts])).toEqual(before.map((r) => [r.id, r.attempts]));
+    expect(outcome).toEqual({ sent: before.length, retrying: 0, failed: 0 });
+    expect(await pending()).toEqual([]);
+    expect((await emails(admin, "?status=sent")).json().total).toBeGreaterThanOrEqual(before.length);
   });
 });

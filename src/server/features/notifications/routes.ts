@@ -88,6 +88,6 @@ export const notificationRoutes: RoutePlugin = async (app, { config }) => {
       schema: { tags: ["admin"], querystring: outboxQuerySchema, response: { 200: outboxPageSchema, ...errors } },
       preValidation: requireRole("admin"),
     },
-    async (request) => listOutbox(app.db, request.query, config.mail.smtpUrl !== null),
+    async (request) => listOutbox(app.db, request.query, config.mail),
   );
 };

@@ -18,6 +18,7 @@ import {
 import type { PageQuery } from "@/shared/paging";
 import type { UserType } from "@/shared/users";
 import type { Clock } from "../../clock";
+import { MAILBOX_PATH, type MailConfig } from "../../config";
 import type { Db } from "../../db/client";
 import { emailOutbox } from "../../db/schema/email-outbox";
 import { type NotificationRow, notifications } from "../../db/schema/notifications";
@@ -164,7 +165,7 @@ export async function updateNotificationPreferences(
 }
 
 /** The admin's read of the outbox, newest first. */
-export async function listOutbox(db: Db, query: OutboxQuery, smtpConfigured: boolean): Promise<OutboxPage> {
+export async function listOutbox(db: Db, query: OutboxQuery, mail: MailConfig): Promise<OutboxPage> {
   const { rows, total } = await q.outboxPage(db, {
     status: query.status,
     limit: OUTBOX_PAGE_SIZE,
@@ -188,6 +189,7 @@ export async function listOutbox(db: Db, query: OutboxQuery, smtpConfigured: boo
     page: query.page,
     pageSize: OUTBOX_PAGE_SIZE,
     total,
-    smtpConfigured,
+    smtpConfigured: mail.delivery === "smtp",
+    localMailbox: mail.delivery === "mailbox" ? MAILBOX_PATH : null,
   };
 }

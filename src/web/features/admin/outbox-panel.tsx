@@ -63,7 +63,18 @@ export function OutboxPanel() {
       notice={(d) =>
         d.smtpConfigured ? null : (
           <p className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" role="note">
-            No SMTP server is configured (SMTP_URL), so emails are kept here and not sent.
+            {d.localMailbox ? (
+              <>
+                No SMTP server is configured (SMTP_URL), so emails are not sent: each one, its links too, can be read in
+                the{" "}
+                <a className="font-medium underline" href={d.localMailbox}>
+                  local mailbox
+                </a>
+                .
+              </>
+            ) : (
+              "No SMTP server is configured (SMTP_URL), so emails are kept here and not sent."
+            )}
           </p>
         )
       }
