@@ -1,22 +1,49 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+/** What both projects share: the product they test, and how long a test and a hook may take. */
+const shared = {
+  // The built web app, and the empty and the demo-seeded databases each file's server copies (e2e/support/fixture.ts).
+  globalSetup: ["e2e/support/global-setup.ts"],
+  // The longest journeys (two providers quoting and a hire; every public page at 375 px with its
+  // accessibility scan) take two minutes when the two cores are shared with other work.
+  testTimeout: 180_000,
+  // A file's server start (a copy of the demo seeded once per run; decline-lead seeds its own) and Chromium's launch.
+  hookTimeout: 120_000,
+  // A poll waits for what follows a click (a request, re-reads, a render): a second is too short on CI.
+  expect: { poll: { timeout: 10_000 } },
+};
+
+const LIGHTHOUSE = "e2e/lighthouse.e2e.test.ts";
+
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname, "src") } },
   test: {
-    name: "e2e",
-    include: ["e2e/**/*.e2e.test.ts"],
-    // The built web app, and the empty and the demo-seeded databases each file's server copies (e2e/support/fixture.ts).
-    globalSetup: ["e2e/support/global-setup.ts"],
-    // Two files at a time: each has its own server, database and browser (e2e/support/fixture.ts), and
-    // a file spends most of its time waiting on them, so two keep the two cores busy (decision 085).
-    maxWorkers: 2,
-    // The longest journeys (two providers quoting and a hire; every public page at 375 px with its
-    // accessibility scan) take two minutes when the two cores are shared with other work.
-    testTimeout: 180_000,
-    // A file's server start (a copy of the demo seeded once per run; decline-lead seeds its own) and Chromium's launch.
-    hookTimeout: 120_000,
-    // A poll waits for what follows a click (a request, re-reads, a render): a second is too short on CI.
-    expect: { poll: { timeout: 10_000 } },
+    projects: [
+      {
+        extends: true,
+        test: {
+          ...shared,
+          name: "e2e",
+          include: ["e2e/**/*.e2e.test.ts"],
+          exclude: [LIGHTHOUSE],
+          // Two files at a time: each has its own server, database and browser (e2e/support/fixture.ts), and
+          // a file spends most of its time waiting on them, so two keep the two cores busy (decision 085).
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...shared,
+          // Lighthouse times the pages (decision 160): after every other browser test, alone on the machine.
+          name: "lighthouse",
+          include: [LIGHTHOUSE],
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

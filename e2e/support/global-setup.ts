@@ -38,7 +38,26 @@ export const SERVER_ENV = {
 /** Each file's server writes its pid to a file with this ending in the run's folder. */
 export const PID_FILE_ENDING = ".server-pid";
 
+type Run = { runDir: string; teardown: () => void; projects: number };
+// The browser tests' two projects (vitest.e2e.config.ts) share one run: the setup of whichever comes
+// first prepares it, and the teardown of the last removes it. Both run in Vitest's main process.
+const RUN = Symbol.for("automatch.e2e.run");
+const shared = globalThis as { [RUN]?: Promise<Run> };
+
 export async function setup(project: TestProject): Promise<() => void> {
+  shared[RUN] ??= prepareRun();
+  const run = await shared[RUN];
+  run.projects += 1;
+  project.provide("runDir", run.runDir);
+  return () => {
+    run.projects -= 1;
+    if (run.projects > 0) return;
+    delete shared[RUN];
+    run.teardown();
+  };
+}
+
+async function prepareRun(): Promise<Run> {
   if (
     !fs.existsSync(path.join(root, "dist/web/index.html")) ||
     !fs.existsSync(path.join(root, "dist/server/main.js"))
@@ -73,8 +92,7 @@ export async function setup(project: TestProject): Promise<() => void> {
     teardown();
     throw err;
   }
-  project.provide("runDir", runDir);
-  return teardown;
+  return { runDir, teardown, projects: 0 };
 }
 
 /** Starts the server on `dataDir` and stops it again; the folder is copied afterwards, so only a clean stop will do. */

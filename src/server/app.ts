@@ -20,6 +20,7 @@ import {
   validatorCompiler,
 } from "fastify-type-provider-zod";
 import { BRAND_NAME } from "@/shared/brand";
+import { isPagePath } from "@/shared/paths";
 import type { TrustProxy } from "./config";
 import { isDatabaseUnavailable } from "./db/unavailable";
 import type { AppDeps } from "./deps";
@@ -34,6 +35,7 @@ import { inquiryRoutes } from "./features/inquiries/routes";
 import { leadRoutes } from "./features/leads/routes";
 import { mailboxRoutes } from "./features/notifications/mailbox";
 import { notificationRoutes } from "./features/notifications/routes";
+import { crawlRoutes } from "./features/providers/crawl";
 import { providerRoutes } from "./features/providers/routes";
 import { quoteRequestRoutes } from "./features/quote-requests/routes";
 import { quoteRoutes } from "./features/quotes/routes";
@@ -207,6 +209,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(quoteRequestRoutes, deps);
   await app.register(companyRoutes, deps);
   await app.register(providerRoutes, deps);
+  await app.register(crawlRoutes, deps);
   await app.register(notificationRoutes, deps);
   await app.register(mailboxRoutes, deps);
   await app.register(quoteRoutes, deps);
@@ -236,7 +239,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       },
     });
   }
-  const pages = webPages(webRoot);
+  const pages = webPages(webRoot, () => deps.appUrl);
   const rendered = serverRenderedPages({
     entry: options.serverRendererEntry ?? path.join(path.dirname(webRoot), "web-ssr", "prerender.js"),
     webRoot,
@@ -267,13 +270,16 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       }
     }
     // A marketing page is its prerendered HTML (decision 121); every other page is the single-page app,
-    // which shows 'Page Not Found' itself when it must.
+    // which shows 'Page Not Found' itself at a path it has no page for, and that answer is a 404 (no
+    // soft 404 for search engines to index, decision 160).
     // Compressed here, once per page (decision 119): the compression hook does not reach this handler.
+    const pathname = request.url.split("?")[0] ?? "/";
     const encoding = pageEncodingFor(request.headers["accept-encoding"]);
-    const html = await pages.page(request.url.split("?")[0] ?? "/", request.cookies, encoding);
+    const html = await pages.page(pathname, request.cookies, encoding);
     if (encoding !== "identity") reply.header("content-encoding", encoding);
     return (
       reply
+        .code(isPagePath(pathname) ? 200 : 404)
         .type("text/html; charset=utf-8")
         .header("cache-control", "no-cache")
         // `/` is the landing without a session cookie and the app's shell with one.

@@ -62,3 +62,15 @@ export function providerPath(slug: string): string {
 export function leadPath(id: number | string): string {
   return PATHS.lead.replace(":id", String(id));
 }
+
+const PAGE_PATTERNS = Object.values(PATHS).map((path) => new RegExp(`^${path.replace(/:[a-zA-Z]+/g, "[^/]+")}/?$`));
+
+/**
+ * Whether the app has a page at `pathname` (the browser's router would not show "Page Not Found"): one of
+ * PATHS, a `:param` standing for one segment, or any path under the admin portal, whose tabs the portal
+ * itself resolves. The server answers 404 for any other (issue 30: no soft 404s).
+ */
+export function isPagePath(pathname: string): boolean {
+  if (pathname === PATHS.admin || pathname.startsWith(`${PATHS.admin}/`)) return true;
+  return PAGE_PATTERNS.some((pattern) => pattern.test(pathname));
+}

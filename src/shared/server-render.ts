@@ -2,6 +2,7 @@
 // renderer knows the pages, their addresses and the API read each needs; the server makes that read
 // through its own routes, and writes the HTML, the meta and the data into the page it sends.
 import type { PageMeta } from "./page-meta";
+import type { StructuredData } from "./structured-data";
 
 export type ServerRenderedPage = {
   /** The page's HTML, for inside #root. */
@@ -11,6 +12,8 @@ export type ServerRenderedPage = {
   meta: PageMeta;
   /** The page's one address (for `<link rel="canonical">`): its slug as stored, its filters in one order. */
   canonicalPath: string;
+  /** schema.org data for the page's head; its `url` is made the canonical address, absolute. */
+  structuredData?: StructuredData;
 };
 
 export type ServerRenderer = {

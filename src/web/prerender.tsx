@@ -47,7 +47,7 @@ export const serverRenderer: ServerRenderer = {
   apiReadFor: providerPageApiRead,
   async render(url, answer) {
     const queryClient = createQueryClient();
-    const { meta, canonicalPath } = seedProviderPage(queryClient, url, answer);
+    const seeded = seedProviderPage(queryClient, url, answer);
     const html = await renderTree(
       <App
         router={(pages) => <StaticRouter location={url}>{pages}</StaticRouter>}
@@ -56,6 +56,6 @@ export const serverRenderer: ServerRenderer = {
       />,
       url,
     );
-    return { html, data: dehydrate(queryClient), meta, canonicalPath };
+    return { html, data: dehydrate(queryClient), ...seeded };
   },
 };

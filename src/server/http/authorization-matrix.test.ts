@@ -236,6 +236,10 @@ const MATRIX: Record<string, Statuses> = {
   // Live updates: every signed-in user's own stream.
   "GET /api/events":                        [401,  200,  200,  200,  200,  200,  200],
 
+  // What search engines crawl (decision 160): public.
+  "GET /robots.txt":                        [200,  200,  200,  200,  200,  200,  200],
+  "GET /sitemap.xml":                       [200,  200,  200,  200,  200,  200,  200],
+
   // The local mailbox (decision 159): only outside production without SMTP, as here; whoever reaches
   // the server reads every email, as with a developer's Mailpit.
   "GET /dev/mailbox":                       [200,  200,  200,  200,  200,  200,  200],

@@ -5,7 +5,7 @@ import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { companies } from "../db/schema/companies";
-import { createProvider, type TestProvider } from "../test/fixtures";
+import { createProvider, slugOf, type TestProvider } from "../test/fixtures";
 import { sharedWebApp } from "../test/web-app";
 
 let listed: TestProvider;
@@ -27,14 +27,10 @@ export const serverRenderer = {
     data: answer,
     meta: { title: answer.name ?? "Directory", description: "About " + (answer.name ?? "providers") },
     canonicalPath: answer.slug ? "/providers/" + answer.slug : "/providers",
+    structuredData: answer.slug ? { "@context": "https://schema.org", "@type": "Organization", name: answer.name } : undefined,
   }),
 };
 `;
-
-const slugOf = async (provider: TestProvider) =>
-  (
-    await ctx.database.db.select({ slug: companies.slug }).from(companies).where(eq(companies.id, provider.companyId))
-  )[0]?.slug ?? "";
 
 const { ctx, get } = sharedWebApp(
   { PUBLIC_URL: "https://automatch.example" },
@@ -51,7 +47,7 @@ beforeAll(async () => {
 
 describe("a server-rendered profile", () => {
   it("carries the page, its meta, its canonical address and its data, which no name can break out of", async () => {
-    const slug = await slugOf(listed);
+    const slug = await slugOf(ctx, listed);
     const res = await get(`/providers/${slug}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/text\/html/);
@@ -59,8 +55,16 @@ describe("a server-rendered profile", () => {
     expect(html).toContain(`<div id="root"><h1>Quote "Co" &lt;/script>&lt;script>alert(1)&lt;/script></h1></div>`);
     expect(html).toContain(`<link rel="canonical" href="https://automatch.example/providers/${slug}" />`);
     expect(html).toContain("<title>Quote &quot;Co&quot; &lt;/script&gt;");
-    // The one script element is the JSON one: the name's </script> is written \\u003c/script>.
-    expect(html.match(/<script/g)).toHaveLength(1);
+    // The two script elements are data (the page's and its schema.org description), neither of which
+    // runs: the name's </script> is written \\u003c/script> in both.
+    expect(html.match(/<script/g)).toHaveLength(2);
+    const jsonLd = html.match(/<script type="application\/ld\+json">([^<]*)<\/script>\n<\/head>/)?.[1] ?? "";
+    expect(JSON.parse(jsonLd)).toEqual({
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      name: NAME,
+      url: `https://automatch.example/providers/${slug}`,
+    });
     const json = html.match(/<script type="application\/json" id="server-data">([^<]*)<\/script>/)?.[1] ?? "";
     const data = JSON.parse(json);
     expect(data.name).toBe(NAME);
@@ -68,7 +72,7 @@ describe("a server-rendered profile", () => {
   });
 
   it("goes out compressed when the client accepts it", async () => {
-    const slug = await slugOf(listed);
+    const slug = await slugOf(ctx, listed);
     const res = await get(`/providers/${slug}`, { "accept-encoding": "br, gzip" });
     expect(res.headers["content-encoding"]).toBe("br");
     expect(res.headers.vary).toMatch(/accept-encoding/);
@@ -78,7 +82,7 @@ describe("a server-rendered profile", () => {
   });
 
   it("of a company not approved is a 404 for a visitor, without its name; the owner's browser gets the shell", async () => {
-    const slug = await slugOf(pending);
+    const slug = await slugOf(ctx, pending);
     const visitor = await get(`/providers/${slug}`);
     expect(visitor.statusCode).toBe(404);
     expect(visitor.body).toContain('<div id="root"></div>');

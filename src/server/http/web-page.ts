@@ -15,6 +15,7 @@ import {
   SERVER_DATA_ELEMENT_ID,
 } from "@/shared/page-meta";
 import type { ServerRenderedPage } from "@/shared/server-render";
+import { PAGE_STRUCTURED_DATA, type StructuredData } from "@/shared/structured-data";
 import { escapeHtml } from "./escape-html";
 import { SESSION_COOKIE } from "./session";
 
@@ -31,14 +32,36 @@ export function publicPageMetaFor(pathname: string): PageMeta | undefined {
   return isPublicPagePath(path) ? PUBLIC_PAGE_META[path] : undefined;
 }
 
-/** index.html with the page's title and description written in; unchanged without meta. */
-export function renderWebPage(template: string, meta: PageMeta | undefined): string {
+/** The page's one address, absolute: the canonical link and og:url. */
+function setCanonical(html: string, url: string): string {
+  const canonical = `<link rel="canonical" href="${escapeHtml(url)}" />`;
+  const withLink = /<link rel="canonical"[^>]*>/.test(html)
+    ? html.replace(/<link rel="canonical"[^>]*>/, () => canonical)
+    : html.replace("</head>", () => `  ${canonical}\n</head>`);
+  return setMetaContent(withLink, "property", "og:url", url);
+}
+
+/** schema.org data for search engines, as JSON-LD at the end of the head (a data block: nothing runs). */
+function addStructuredData(html: string, data: StructuredData): string {
+  return html.replace("</head>", () => `  <script type="application/ld+json">${jsonForScript(data)}</script>\n</head>`);
+}
+
+/**
+ * index.html with the page's title and description written in, its canonical address and its
+ * structured data when given; unchanged without meta.
+ */
+export function renderWebPage(
+  template: string,
+  meta: PageMeta | undefined,
+  extra: { canonicalUrl?: string | undefined; structuredData?: StructuredData | undefined } = {},
+): string {
   if (!meta) return template;
   let html = template.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(documentTitle(meta.title))}</title>`);
   html = setMetaContent(html, "name", "description", meta.description);
   html = setMetaContent(html, "property", "og:title", meta.title);
   html = setMetaContent(html, "property", "og:description", meta.description);
-  return html;
+  if (extra.canonicalUrl) html = setCanonical(html, extra.canonicalUrl);
+  return extra.structuredData ? addStructuredData(html, extra.structuredData) : html;
 }
 
 /** A request for a file of the prerendered folder: those pages go out through `webPages`, with their meta. */
@@ -75,7 +98,11 @@ type Page = { html: string; br: Buffer; gzip: Buffer };
  * than a landing it would replace. Each page is compressed once, at the highest levels, like the assets
  * (decision 119): there are only as many as the public paths, plus the shell.
  */
-export function webPages(webRoot: string): {
+export function webPages(
+  webRoot: string,
+  /** The product's public address, for each public page's canonical link (read when a page is first sent). */
+  appUrl: () => string,
+): {
   page: (
     pathname: string,
     cookies: Record<string, string | undefined>,
@@ -83,8 +110,12 @@ export function webPages(webRoot: string): {
   ) => Promise<Buffer | string>;
 } {
   const pages = new Map<string, Promise<Page>>();
-  const load = async (file: string, meta: PageMeta | undefined): Promise<Page> => {
-    const html = renderWebPage(await fs.promises.readFile(path.join(webRoot, file), "utf8"), meta);
+  const load = async (file: string, meta: PageMeta | undefined, pagePath: string): Promise<Page> => {
+    const template = await fs.promises.readFile(path.join(webRoot, file), "utf8");
+    const html = renderWebPage(template, meta, {
+      canonicalUrl: meta ? new URL(pagePath, appUrl()).href : undefined,
+      structuredData: PAGE_STRUCTURED_DATA[pagePath],
+    });
     const raw = Buffer.from(html);
     return {
       html,
@@ -98,10 +129,10 @@ export function webPages(webRoot: string): {
       gzip: zlib.gzipSync(raw, { level: zlib.constants.Z_BEST_COMPRESSION }),
     };
   };
-  const cached = (file: string, meta: PageMeta | undefined, key: string) => {
+  const cached = (file: string, meta: PageMeta | undefined, pagePath: string, key: string) => {
     let page = pages.get(key);
     if (!page) {
-      page = load(file, meta);
+      page = load(file, meta, pagePath);
       pages.set(key, page);
       // A failed read (no prerendered file) is tried again next time rather than remembered.
       page.catch(() => pages.delete(key));
@@ -117,9 +148,9 @@ export function webPages(webRoot: string): {
       let page: Page | undefined;
       if (prerendered && !(prerendered === "/" && signedIn)) {
         const file = path.join(PRERENDERED_DIR, prerenderedFileName(prerendered));
-        page = await cached(file, meta, `prerendered ${prerendered}`).catch(() => undefined);
+        page = await cached(file, meta, metaKey, `prerendered ${prerendered}`).catch(() => undefined);
       }
-      page ??= await cached("index.html", meta, `shell ${meta ? metaKey : ""}`);
+      page ??= await cached("index.html", meta, metaKey, `shell ${meta ? metaKey : ""}`);
       return encoding === "identity" ? page.html : page[encoding];
     },
   };
@@ -145,13 +176,11 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  * browser starts from in a JSON element beside it (not run as a script, so the CSP allows it).
  */
 export function writeServerRenderedPage(template: string, page: ServerRenderedPage, appUrl: string): string {
-  const url = new URL(page.canonicalPath, appUrl).href;
-  let html = renderWebPage(template, page.meta);
-  html = setMetaContent(html, "property", "og:url", url);
-  const canonical = `<link rel="canonical" href="${escapeHtml(url)}" />`;
-  html = /<link rel="canonical"[^>]*>/.test(html)
-    ? html.replace(/<link rel="canonical"[^>]*>/, () => canonical)
-    : html.replace("</head>", () => `  ${canonical}\n</head>`);
+  const canonicalUrl = new URL(page.canonicalPath, appUrl).href;
+  const html = renderWebPage(template, page.meta, {
+    canonicalUrl,
+    structuredData: page.structuredData && { ...page.structuredData, url: canonicalUrl },
+  });
   if (!html.includes(ROOT_ELEMENT)) throw new Error(`index.html has no empty ${ROOT_ELEMENT}`);
   return html.replace(
     ROOT_ELEMENT,

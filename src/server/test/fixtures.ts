@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 // Data that several API test files need, made through the same tables the product uses.
 import type { CompanySize } from "@/shared/companies";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
@@ -62,3 +63,12 @@ export async function createProvider(ctx: TestContext, setup: ProviderSetup = {}
 /** A provider with every specialty: it outscores all others on the default request, so each matched request reaches it. */
 export const createTopProvider = (ctx: TestContext): Promise<TestProvider> =>
   createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });
+
+/** The address of a provider's public profile as stored now (`/providers/{slug}`). */
+export async function slugOf(ctx: TestContext, provider: Pick<TestProvider, "companyId">): Promise<string> {
+  const [row] = await ctx.database.db
+    .select({ slug: companies.slug })
+    .from(companies)
+    .where(eq(companies.id, provider.companyId));
+  return row?.slug ?? "";
+}

@@ -1,21 +1,18 @@
 // The local mailbox (decision 159): a newcomer without SMTP signs up, confirms and resets a password
 // through the links it shows; in production, with SMTP or with email off, it does not exist.
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import { loadConfig } from "../../config";
 import { emailOutbox } from "../../db/schema/email-outbox";
-import { createTestContext, signInRequest, type TestContext, uniqueEmail } from "../../test/test-app";
+import { sharedTestContext } from "../../test/shared-context";
+import { signInRequest, uniqueEmail } from "../../test/test-app";
 import { linkedText, MAILBOX_PAGE_SIZE } from "./mailbox";
 
-let ctx: TestContext;
+const ctx = sharedTestContext();
 const apps: FastifyInstance[] = [];
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
 afterAll(async () => {
   for (const app of apps) await app.close();
-  await ctx.close();
 });
 
 const get = (url: string, app: FastifyInstance = ctx.app) => app.inject({ method: "GET", url });

@@ -5,6 +5,7 @@
 import { eq, ilike } from "drizzle-orm";
 import { z } from "zod";
 import { BRAND_NAME } from "@/shared/brand";
+import { idParams } from "@/shared/ids";
 import { MAILBOX_PATH } from "../../config";
 import type { Db } from "../../db/client";
 import { newestFirstPage } from "../../db/pages";
@@ -21,7 +22,7 @@ const listQuerySchema = z.object({
   /** Only the emails to addresses containing this. */
   to: z.string().trim().max(320).optional(),
 });
-const idParamsSchema = z.object({ id: z.coerce.number().int().min(1, "id must be a positive number") });
+const idParamsSchema = idParams("an email id");
 
 /** The email's own HTML may style itself and show inline images; nothing runs, nothing loads. */
 const EMAIL_HTML_POLICY =

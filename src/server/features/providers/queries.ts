@@ -252,3 +252,14 @@ export function listVisibleReviews(db: Db, slug: string, before: number | null, 
     .limit(limit);
 }
 export type VisibleReviewRow = Awaited<ReturnType<typeof listVisibleReviews>>[number];
+
+/** Every listed provider's address and when its company last changed, for the sitemap (newest first, capped). */
+export function listedProfilesForSitemap(db: Db, limit: number) {
+  return db
+    .select({ slug: companies.slug, updatedAt: companies.updatedAt })
+    .from(companies)
+    .innerJoin(users, eq(users.id, companies.userId))
+    .where(listed)
+    .orderBy(desc(companies.updatedAt), desc(companies.id))
+    .limit(limit);
+}

@@ -2,9 +2,11 @@
 // browser's query cache as it would be once that read answered, so that the server's render and the
 // browser's first one are the same.
 import type { QueryClient } from "@tanstack/react-query";
-import { type PageMeta, PUBLIC_PAGE_META, providerProfileMeta } from "@/shared/page-meta";
+import { PUBLIC_PAGE_META, providerProfileMeta } from "@/shared/page-meta";
 import { PATHS, providerPath } from "@/shared/paths";
 import type { DirectoryPage, ProviderProfilePage } from "@/shared/providers";
+import type { ServerRenderedPage } from "@/shared/server-render";
+import { providerProfileData } from "@/shared/structured-data";
 import { directoryQueryOptions, profileApiUrl, providerProfileQueryOptions } from "./api";
 import { directoryApiUrl, directorySearch, readDirectoryParams } from "./directory-params";
 
@@ -38,13 +40,18 @@ export function seedProviderPage(
   queryClient: QueryClient,
   url: string,
   answer: unknown,
-): { meta: PageMeta; canonicalPath: string } {
+): Pick<ServerRenderedPage, "meta" | "canonicalPath" | "structuredData"> {
   const address = providerPageAt(url);
   if (!address) throw new Error(`${url} is not a provider page`);
   if (address.page === "profile") {
     const profile = answer as ProviderProfilePage;
     queryClient.setQueryData(providerProfileQueryOptions(address.slug).queryKey, profile);
-    return { meta: providerProfileMeta(profile.name, profile.description), canonicalPath: providerPath(profile.slug) };
+    const canonicalPath = providerPath(profile.slug);
+    return {
+      meta: providerProfileMeta(profile.name, profile.description),
+      canonicalPath,
+      structuredData: providerProfileData(profile, canonicalPath),
+    };
   }
   const params = readDirectoryParams(address.search);
   queryClient.setQueryData(directoryQueryOptions(params).queryKey, {
