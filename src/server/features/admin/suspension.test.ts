@@ -1,5 +1,6 @@
 // Suspending a provider (issue 30, decision 151): like a decline, its open leads go back to matching and
-// its pending quotes are withdrawn, the clients told; a hire stays.
+// its pending quotes are withdrawn, the clients told; a hire stays; the client's quote cards say when the
+// provider's profile is no longer public.
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { quoteRequestPath } from "@/shared/paths";
@@ -110,5 +111,20 @@ describe("suspending a provider", () => {
     expect((await suspend(only)).statusCode).toBe(200);
     expect(await matchQuoteRequest(ctx.deps, id)).toMatchObject({ delivered: 0, eligible: 0, totalLeads: 0 });
     expect(await requestStatus(ctx, id)).toBe("open");
+  });
+});
+
+describe("the client's quote cards say whether the provider's profile is public", () => {
+  it("true while listed; false once its owner is suspended or its company unlisted; true again when reinstated", async () => {
+    const provider = await createProvider(ctx);
+    const id = await hire(ctx, client, provider);
+    const profilePublic = async () => (await get(`/api/quote-requests/${id}/quotes`)).json()[0]?.provider.profilePublic;
+    expect(await profilePublic()).toBe(true);
+    expect((await suspend(provider)).statusCode).toBe(200);
+    expect(await profilePublic()).toBe(false);
+    expect((await reinstate(provider)).statusCode).toBe(200);
+    expect(await profilePublic()).toBe(true);
+    await ctx.database.db.update(companies).set({ status: "rejected" }).where(eq(companies.id, provider.companyId));
+    expect(await profilePublic()).toBe(false);
   });
 });
