@@ -9,6 +9,7 @@ export const NOTIFICATION_KINDS = [
   "quote.received",
   "quote.accepted",
   "quote.declined",
+  "request.provider_withdrawn",
   "message.received",
   "review.invited",
   "review.received",
@@ -51,6 +52,11 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
     label: "Quotes declined",
     description: "A client declines your quote or hires someone else.",
     audience: ["provider"],
+  },
+  "request.provider_withdrawn": {
+    label: "Providers no longer available",
+    description: "A provider matched to your request can no longer take it on; another is sought in its place.",
+    audience: ["client"],
   },
   "message.received": {
     label: "New messages",

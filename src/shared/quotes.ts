@@ -183,6 +183,12 @@ export const clientQuoteSchema = quoteSchema.extend({
     outcomes: reviewOutcomeCountsSchema,
     /** Accepted quotes, on any request. */
     hires: z.number().int(),
+    /**
+     * Whether the profile at providerPath(slug) is public: false for a provider not approved or whose
+     * owner is suspended or deleted, whose profile answers 404, so no link to it is shown (decision 151).
+     * Optional: absent, a reader assumes public, as before.
+     */
+    profilePublic: z.boolean().optional(),
   }),
 });
 export type ClientQuote = z.infer<typeof clientQuoteSchema>;

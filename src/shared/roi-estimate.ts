@@ -11,6 +11,7 @@ const PERIODS_PER_YEAR: Record<Exclude<VolumePeriod, "run">, number> = {
   day: WORKING_DAYS_PER_YEAR,
   week: 52,
   month: 12,
+  year: 1,
 };
 /** One full-time person's working hours a year (250 days of 8 hours). */
 export const FULL_TIME_HOURS_PER_YEAR = 2000;

@@ -3,6 +3,7 @@
 // Every column that records when something happened is shifted; columns that point at the future
 // (a subscription's period end, an email's next attempt) are not.
 import { sql } from "drizzle-orm";
+import { DELETED_EMAIL_DOMAIN } from "@/shared/account";
 import type { Db } from "../db/client";
 
 /** Each table's columns that record an event, as stored. */
@@ -57,10 +58,23 @@ export async function markOldNotificationsRead(db: Db, days: number): Promise<vo
 
 const SENT_QUOTES_WITH_LEADS = "quotes q join leads l on l.id = q.lead_id where q.status <> 'withdrawn'";
 
+const DELETED = `like '%@${DELETED_EMAIL_DOMAIN}'`;
+
 /** Each daily figure the triggers of migration 0012 keep: its value, from which rows, on which day. */
 const DAILY_FIGURES: { name: string; value: string; day: string; rows: string }[] = [
-  { name: "clients", value: "count(*)", day: "created_at", rows: "users where user_type = 'client'" },
-  { name: "providers", value: "count(*)", day: "created_at", rows: "companies" },
+  // Sign-ups and registrations of accounts not deleted (migration 0019).
+  {
+    name: "clients",
+    value: "count(*)",
+    day: "created_at",
+    rows: `users where user_type <> 'admin' and email not ${DELETED}`,
+  },
+  {
+    name: "providers",
+    value: "count(*)",
+    day: "created_at",
+    rows: `companies c where not exists (select 1 from users u where u.id = c.user_id and u.email ${DELETED})`,
+  },
   { name: "requests", value: "count(*)", day: "created_at", rows: "quote_requests" },
   { name: "quotes", value: "count(*)", day: "created_at", rows: "quotes where status <> 'withdrawn'" },
   { name: "responses", value: "count(*)", day: "q.created_at", rows: SENT_QUOTES_WITH_LEADS },

@@ -60,6 +60,20 @@ export async function createProvider(ctx: TestContext, setup: ProviderSetup = {}
   return { ...user, companyId: company.id };
 }
 
+/**
+ * Five providers, best first on the default request: each covers less of it than the one before, so
+ * that matching (three leads a request) reaches the first three, and the fourth takes a freed place.
+ */
+export async function rankedProviders(ctx: TestContext) {
+  return {
+    first: await createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] }),
+    second: await createProvider(ctx, { specialties: ["RPA", "System Integration", "Workflow Automation"] }),
+    third: await createProvider(ctx, { specialties: ["RPA", "System Integration"] }),
+    fourth: await createProvider(ctx, { specialties: ["RPA"] }),
+    fifth: await createProvider(ctx, { specialties: ["IoT Integration"] }),
+  };
+}
+
 /** A provider with every specialty: it outscores all others on the default request, so each matched request reaches it. */
 export const createTopProvider = (ctx: TestContext): Promise<TestProvider> =>
   createProvider(ctx, { specialties: [...PROVIDER_SPECIALTIES] });

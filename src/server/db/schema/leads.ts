@@ -23,6 +23,11 @@ export const leads = idTable(
     declineReason: leadDeclineReasonEnum(),
     declineNote: text(),
     declinedAt: timestamptz(),
+    /**
+     * Set when the marketplace takes the lead back from the provider (its owner suspended, decision 151):
+     * the lead is `closed`, holds no place in the request's providers, and no reopening brings it back.
+     */
+    withdrawnAt: timestamptz(),
     // The lead's conversation (lead_messages): each side's read marker is the id of the last message
     // it has read, so that unread = the other side's messages above it, and "Seen" is shown to the writer.
     clientReadUpTo: integer().notNull().default(0),

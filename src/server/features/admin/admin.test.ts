@@ -431,9 +431,18 @@ describe("the figures the database keeps (migration 0012)", () => {
         closed: sql<number>`(select count(*) from quote_requests where status = 'closed')`.mapWith(Number),
         cancelled: sql<number>`(select count(*) from quote_requests where status = 'cancelled')`.mapWith(Number),
         quotes: sql<number>`(select count(*) from quotes where status <> 'withdrawn')`.mapWith(Number),
-        clients: sql<number>`(select count(*) from users where user_type = 'client')`.mapWith(Number),
-        providers: sql<number>`(select count(*) from users where user_type = 'provider')`.mapWith(Number),
-        admins: sql<number>`(select count(*) from users where user_type = 'admin')`.mapWith(Number),
+        clients:
+          sql<number>`(select count(*) from users where user_type = 'client' and email not like '%@deleted.invalid')`.mapWith(
+            Number,
+          ),
+        providers:
+          sql<number>`(select count(*) from users where user_type = 'provider' and email not like '%@deleted.invalid')`.mapWith(
+            Number,
+          ),
+        admins:
+          sql<number>`(select count(*) from users where user_type = 'admin' and email not like '%@deleted.invalid')`.mapWith(
+            Number,
+          ),
         pending: sql<number>`(select count(*) from companies where status = 'pending')`.mapWith(Number),
         hours:
           sql<number>`(select avg(extract(epoch from q.created_at - l.created_at)) / 3600 from quotes q join leads l on l.id = q.lead_id where q.status <> 'withdrawn')`.mapWith(
@@ -461,6 +470,51 @@ describe("the figures the database keeps (migration 0012)", () => {
       quotes: direct?.quotes,
     });
     expect(analytics.avgResponseHours).toBeCloseTo(direct?.hours ?? -1, 1);
+  });
+});
+
+describe("deleted accounts in the admin's figures (issue 30, migration 0019)", () => {
+  it("count in no figure of users: not by type, not in the total, not among the week's or month's new ones", async () => {
+    const leaving = await createUser(ctx, "client", "leaving");
+    const retiring = await createTopProvider(ctx);
+    const stats = async () => (await get(admin, "/api/admin/stats")).json();
+    const analytics = async () => (await get(admin, "/api/admin/analytics?period=7d")).json();
+    const [before, weekBefore] = [await stats(), await analytics()];
+    for (const user of [leaving, retiring]) {
+      const res = await as(ctx, user, {
+        method: "POST",
+        url: "/api/account/delete",
+        payload: { password: user.password },
+      });
+      expect(res.statusCode, res.body).toBe(204);
+    }
+    const [after, weekAfter] = [await stats(), await analytics()];
+    expect(after.totalClients).toBe(before.totalClients - 1);
+    expect(after.totalProviders).toBe(before.totalProviders - 1);
+    expect(after.totalUsers).toBe(before.totalUsers - 2);
+    // Both signed up today (the test clock's day); the provider's company was registered today too.
+    const fewer = (n: { clients: number; providers: number }) => ({
+      clients: n.clients - 2,
+      providers: n.providers - 1,
+    });
+    expect(after.newThisMonth).toMatchObject(fewer(before.newThisMonth));
+    expect(weekAfter.newThisWeek).toMatchObject(fewer(weekBefore.newThisWeek));
+    expect(weekAfter.newThisMonth).toMatchObject(fewer(weekBefore.newThisMonth));
+
+    // The kept figures still equal a count of the rows, deleted accounts left out.
+    const [direct] = await ctx.database.db
+      .select({
+        clients: sql<number>`count(*) filter (where user_type = 'client')`.mapWith(Number),
+        providers: sql<number>`count(*) filter (where user_type = 'provider')`.mapWith(Number),
+        admins: sql<number>`count(*) filter (where user_type = 'admin')`.mapWith(Number),
+      })
+      .from(sql`users`)
+      .where(sql`email not like '%@deleted.invalid'`);
+    expect([after.totalClients, after.totalProviders, after.totalAdmins]).toEqual([
+      direct?.clients,
+      direct?.providers,
+      direct?.admins,
+    ]);
   });
 });
 

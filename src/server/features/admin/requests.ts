@@ -1,6 +1,6 @@
 // The Requests tab: every request with its client, in the admin vocabulary, and the admin's status
 // dropdown (PATCH /api/admin/requests/{id}/status). What each status does is decision 093.
-import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, type SQL, sql } from "drizzle-orm";
 import {
   type AdminRequest,
   type AdminRequestsQuery,
@@ -148,7 +148,8 @@ export async function setRequestStatus(
         .set({
           status: sql`case when ${leads.viewedAt} is null then 'new'::lead_status else 'viewed'::lead_status end`,
         })
-        .where(and(eq(leads.quoteRequestId, id), eq(leads.status, "closed")));
+        // A lead taken back from a suspended provider stays closed (decision 151).
+        .where(and(eq(leads.quoteRequestId, id), eq(leads.status, "closed"), isNull(leads.withdrawnAt)));
       await deps.jobs.send(JOB_NAMES.matchQuoteRequest, { quoteRequestId: id }, { tx });
     }
     await logActivity(tx, {

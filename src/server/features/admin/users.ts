@@ -26,6 +26,8 @@ import { currentUser } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import { endUserStreams } from "../../live/publish";
 import { logActivity } from "../activity/service";
+import { withdrawCompanyLeads } from "../leads/service";
+import type { MessagingDeps } from "../notifications/service";
 import { resolveReportsOfAuthor } from "../reports/service";
 import { adminRoute } from "./errors";
 
@@ -145,8 +147,8 @@ export const LAST_ADMIN_SUSPEND_MESSAGE =
  * told, in the same transaction), and the open reports of its messages are resolved. Every admin row is
  * locked first, as for a role change, so that two admins suspending each other at once cannot both win.
  */
-export async function suspendUser(db: Db, admin: UserRow, id: number, reason: string): Promise<AdminUser> {
-  return db.transaction(async (tx) => {
+export async function suspendUser(deps: MessagingDeps, admin: UserRow, id: number, reason: string): Promise<AdminUser> {
+  return deps.db.transaction(async (tx) => {
     const activeAdmins = await lockActiveAdmins(tx, admin);
     if (id === admin.id) throw new ConflictError(SELF_SUSPEND_MESSAGE);
     const [target] = await tx.select().from(users).where(eq(users.id, id)).for("update").limit(1);
@@ -164,6 +166,13 @@ export async function suspendUser(db: Db, admin: UserRow, id: number, reason: st
     await tx.delete(sessions).where(eq(sessions.userId, id));
     await endUserStreams(tx, [id]);
     const resolvedReports = await resolveReportsOfAuthor(tx, admin, id, reason);
+    // A provider's open leads go back to matching and its pending quotes are withdrawn, the clients
+    // told (decision 151): a suspended company cannot answer them.
+    const [company] = await tx
+      .select({ id: companies.id, name: companies.name })
+      .from(companies)
+      .where(eq(companies.userId, id));
+    const withdrawn = company ? await withdrawCompanyLeads(tx, deps, company) : { leads: 0, quotes: 0 };
     await logActivity(tx, {
       adminId: admin.id,
       action: "suspend_user",
@@ -176,6 +185,8 @@ export async function suspendUser(db: Db, admin: UserRow, id: number, reason: st
         oldSuspendedReason: null,
         newSuspendedReason: reason,
         resolvedReports,
+        leadsWithdrawn: withdrawn.leads,
+        quotesWithdrawn: withdrawn.quotes,
       },
     });
     return findUser(tx, id);
@@ -226,7 +237,7 @@ async function lockActiveAdmins(tx: Db, admin: UserRow) {
   return active;
 }
 
-export const userRoutes: RoutePlugin = async (app) => {
+export const userRoutes: RoutePlugin = async (app, deps) => {
   app.get(
     "/api/admin/users",
     adminRoute(adminUsersPageSchema, { querystring: adminUsersQuerySchema }),
@@ -242,7 +253,7 @@ export const userRoutes: RoutePlugin = async (app) => {
   app.patch(
     "/api/admin/users/:id/suspend",
     adminRoute(adminUserSchema, { params: idParamsSchema, body: suspendUserSchema }),
-    async (request) => suspendUser(app.db, currentUser(request), request.params.id, request.body.reason),
+    async (request) => suspendUser(deps, currentUser(request), request.params.id, request.body.reason),
   );
 
   app.patch(

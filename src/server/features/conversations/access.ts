@@ -83,7 +83,8 @@ export function closedReason(facts: ThreadFacts, side: MessageSide): string | nu
  * Showing it closed while the request is still open would tell the client who declined (decision 128).
  */
 export function visibleTo(row: q.ThreadRow, side: MessageSide): boolean {
-  return !(side === "client" && row.lead.status === "declined");
+  // A lead taken back from a suspended provider is gone from the client's request too (decision 151).
+  return !(side === "client" && (row.lead.status === "declined" || row.lead.withdrawnAt !== null));
 }
 
 export function factsOf(row: q.ThreadRow, side: MessageSide): ThreadFacts {

@@ -61,6 +61,7 @@ export async function findThread(
         quoteRequestId: leads.quoteRequestId,
         companyId: leads.companyId,
         status: leads.status,
+        withdrawnAt: leads.withdrawnAt,
         clientReadUpTo: leads.clientReadUpTo,
         providerReadUpTo: leads.providerReadUpTo,
         clientEmailedAt: leads.clientEmailedAt,
@@ -208,7 +209,8 @@ export async function moveReadMarker(
 /**
  * The client's request and its threads, the best match first: one row with a null lead when the request
  * has none yet, no row when it is not the client's. A lead the provider declined is left out, messages
- * or not: the client is not told who declined (decision 128).
+ * or not: the client is not told who declined (decision 128); so is one taken back from a suspended
+ * provider, whose leaving the client was told of (decision 151).
  */
 export async function findRequestThreads(db: Db, quoteRequestId: number, clientId: number) {
   const lastMessage = db
@@ -239,7 +241,10 @@ export async function findRequestThreads(db: Db, quoteRequestId: number, clientI
       },
     })
     .from(quoteRequests)
-    .leftJoin(leads, and(eq(leads.quoteRequestId, quoteRequests.id), ne(leads.status, "declined")))
+    .leftJoin(
+      leads,
+      and(eq(leads.quoteRequestId, quoteRequests.id), ne(leads.status, "declined"), isNull(leads.withdrawnAt)),
+    )
     .leftJoin(companies, eq(companies.id, leads.companyId))
     .leftJoin(ownerUser, eq(ownerUser.id, companies.userId))
     .leftJoin(quotes, and(eq(quotes.leadId, leads.id), ne(quotes.status, "withdrawn")))
@@ -287,6 +292,7 @@ const unreadForClient = preparedPerDatabase((db) =>
         eq(quoteRequests.clientId, sql.placeholder("userId")),
         isNotNull(leads.lastMessageAt),
         ne(leads.status, "declined"),
+        isNull(leads.withdrawnAt),
       ),
     )
     .groupBy(leads.id, leads.quoteRequestId)

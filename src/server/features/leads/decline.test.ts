@@ -2,11 +2,10 @@
 // best provider, never the same one again, and a provider who keeps declining a kind of work ranks lower.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { alerts } from "../../db/schema/alerts";
 import { companies } from "../../db/schema/companies";
 import { notifications } from "../../db/schema/notifications";
-import { createProvider } from "../../test/fixtures";
+import { createProvider, rankedProviders } from "../../test/fixtures";
 import { matchJobsFor } from "../../test/jobs";
 import { leadsOfRequest, requestStatus } from "../../test/reads";
 import { leadRowOf, matchedRequest } from "../../test/scenarios";
@@ -30,21 +29,9 @@ beforeEach(async () => {
 const decline = (user: TestUser | null, leadId: number | string, payload: object = { reason: "not_fit" }) =>
   as(ctx, user, { method: "POST", url: `/api/leads/${leadId}/decline`, payload });
 
-/** Best first: each covers less of the default request than the one before. */
-async function rankedProviders() {
-  const all = [...PROVIDER_SPECIALTIES];
-  return {
-    first: await createProvider(ctx, { specialties: all }),
-    second: await createProvider(ctx, { specialties: ["RPA", "System Integration", "Workflow Automation"] }),
-    third: await createProvider(ctx, { specialties: ["RPA", "System Integration"] }),
-    fourth: await createProvider(ctx, { specialties: ["RPA"] }),
-    fifth: await createProvider(ctx, { specialties: ["IoT Integration"] }),
-  };
-}
-
 describe("declining a lead", () => {
   it("the owner declines with a reason; the request is offered to the next best provider, never to it again", async () => {
-    const p = await rankedProviders();
+    const p = await rankedProviders(ctx);
     const id = await matchedRequest(ctx, client);
     expect((await leadsOfRequest(ctx, id)).map((l) => l.companyId).sort()).toEqual(
       [p.first.companyId, p.second.companyId, p.third.companyId].sort(),
@@ -87,7 +74,7 @@ describe("declining a lead", () => {
   });
 
   it("the client is not told, and sees nothing of the provider who declined", async () => {
-    const p = await rankedProviders();
+    const p = await rankedProviders(ctx);
     const id = await matchedRequest(ctx, client);
     const before = await ctx.database.db.select().from(notifications).where(eq(notifications.userId, client.id));
     expect((await decline(p.first, (await leadRowOf(ctx, p.first, id)).id)).statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQLWrapper, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, type SQLWrapper, sql } from "drizzle-orm";
 import type { DeclineLeadInput } from "@/shared/leads";
 import type { Db } from "../../db/client";
 import { firstRow } from "../../db/first-row";
@@ -7,6 +7,7 @@ import { companies } from "../../db/schema/companies";
 import { leads } from "../../db/schema/leads";
 import { quoteRequests } from "../../db/schema/quote-requests";
 import { quotes } from "../../db/schema/quotes";
+import { users } from "../../db/schema/users";
 import { createdBefore } from "../../http/paging";
 
 /** The provider's company, as a subquery. */
@@ -112,4 +113,61 @@ export async function markLeadDeclined(
     .where(and(eq(leads.id, leadId), eq(leads.companyId, companyId), inArray(leads.status, ["new", "viewed"])))
     .returning({ id: leads.id });
   return rows.length > 0;
+}
+
+/**
+ * The company's leads still in play (new, viewed or quoted, not taken back) on requests still open or
+ * matched, each with its request's title, client and whether the lead has a pending quote. The
+ * requests are locked, in id order, before anything changes (the lock order of quotes and declines:
+ * request, then lead), so that a client accepting a quote meanwhile either comes first or waits.
+ */
+export async function lockOpenLeadsOfCompany(tx: Db, companyId: number) {
+  return tx
+    .select({
+      leadId: leads.id,
+      quoteRequestId: leads.quoteRequestId,
+      title: quoteRequests.title,
+      clientId: quoteRequests.clientId,
+    })
+    .from(leads)
+    .innerJoin(quoteRequests, eq(quoteRequests.id, leads.quoteRequestId))
+    .where(
+      and(
+        eq(leads.companyId, companyId),
+        inArray(leads.status, ["new", "viewed", "quoted"]),
+        isNull(leads.withdrawnAt),
+        inArray(quoteRequests.status, ["open", "matched"]),
+      ),
+    )
+    .orderBy(asc(quoteRequests.id))
+    .for("update", { of: quoteRequests });
+}
+
+/** The leads' pending quotes withdrawn (they leave the client's list); answers the leads that had one. */
+export async function withdrawPendingQuotesOfLeads(tx: Db, leadIds: number[]): Promise<number[]> {
+  if (leadIds.length === 0) return [];
+  const rows = await tx
+    .update(quotes)
+    .set({ status: "withdrawn", declineReason: null, decidedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(inArray(quotes.leadId, leadIds), eq(quotes.status, "submitted")))
+    .returning({ leadId: quotes.leadId });
+  return rows.map((r) => r.leadId);
+}
+
+/** The leads taken back: closed, and marked so that no reopening or matching counts them again. */
+export async function markLeadsWithdrawn(tx: Db, leadIds: number[]): Promise<void> {
+  if (leadIds.length === 0) return;
+  await tx
+    .update(leads)
+    .set({ status: "closed", withdrawnAt: sql`now()`, updatedAt: sql`now()` })
+    .where(inArray(leads.id, leadIds));
+}
+
+/** Whom a client notice goes to: id, first name and address. */
+export async function findRecipients(db: Db, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ id: users.id, firstName: users.firstName, email: users.email })
+    .from(users)
+    .where(inArray(users.id, userIds));
 }

@@ -7,8 +7,11 @@ import { idCursor, pageLimit, toPage } from "../../http/paging";
 import { JOB_NAMES, type JobQueue } from "../../jobs/queue";
 import { publishLiveEvent } from "../../live/publish";
 import { requireAccess } from "../companies/access";
+import { refreshProviderStats } from "../companies/stats";
+import { type MessagingDeps, notifyUser } from "../notifications/service";
 import { findQuoteRequestById } from "../quote-requests/queries";
 import { providerSeesContact, toDetail } from "../quote-requests/service";
+import { providerWithdrawnMessage } from "./messages";
 import * as q from "./queries";
 
 const LEAD_NOT_FOUND = "No lead of yours has this id.";
@@ -106,4 +109,46 @@ export async function declineMyLead(
     });
   });
   return getMyLead(deps.db, user, leadId);
+}
+
+/**
+ * The marketplace takes a company's open leads back, its owner suspended (decision 151): as a decline
+ * does for one lead, each request is matched again (the same job, in this transaction) so that its
+ * client is offered another provider, and the company is never offered it again. Unlike a decline,
+ * a pending quote is withdrawn rather than refused, and the client is told. Runs in the caller's
+ * transaction; answers how many leads and quotes were taken back.
+ */
+export async function withdrawCompanyLeads(
+  tx: Db,
+  deps: MessagingDeps,
+  company: { id: number; name: string },
+): Promise<{ leads: number; quotes: number }> {
+  const open = await q.lockOpenLeadsOfCompany(tx, company.id);
+  if (open.length === 0) return { leads: 0, quotes: 0 };
+  const leadIds = open.map((l) => l.leadId);
+  const quoted = new Set(await q.withdrawPendingQuotesOfLeads(tx, leadIds));
+  await q.markLeadsWithdrawn(tx, leadIds);
+  if (quoted.size > 0) await refreshProviderStats(tx, company.id);
+  const clients = new Map(
+    (await q.findRecipients(tx, [...new Set(open.map((l) => l.clientId))])).map((c) => [c.id, c]),
+  );
+  for (const lead of open) {
+    await deps.jobs.send(JOB_NAMES.matchQuoteRequest, { quoteRequestId: lead.quoteRequestId }, { tx });
+    const client = clients.get(lead.clientId);
+    if (client) {
+      const request = { id: lead.quoteRequestId, title: lead.title };
+      await notifyUser(
+        tx,
+        deps,
+        providerWithdrawnMessage(deps.appUrl, client, request, company.name, quoted.has(lead.leadId)),
+      );
+    }
+    // The client's open request page refetches its quotes and threads: this provider leaves both.
+    await publishLiveEvent(tx, [lead.clientId], {
+      type: "quote",
+      leadId: lead.leadId,
+      quoteRequestId: lead.quoteRequestId,
+    });
+  }
+  return { leads: open.length, quotes: quoted.size };
 }

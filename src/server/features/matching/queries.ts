@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, ne, notExists, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  notExists,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { ACCESS_GRANTING_STATUSES } from "@/shared/billing";
 import {
   DECLINE_PENALTY_MAX,
@@ -43,10 +58,16 @@ export async function ownerConfirmed(tx: Db, clientId: number): Promise<boolean>
   return row?.confirmed === true;
 }
 
-/** The request's leads: which companies hold one, and whether they turned it down. */
+/**
+ * The request's leads: which companies hold one, and whether it holds no place among the request's
+ * providers: declined by its provider (decision 132) or taken back by the marketplace (decision 151).
+ */
 export async function requestLeads(tx: Db, quoteRequestId: number) {
   return tx
-    .select({ companyId: leads.companyId, declined: sql<boolean>`${leads.status} = 'declined'` })
+    .select({
+      companyId: leads.companyId,
+      released: sql<boolean>`(${leads.status} = 'declined' or ${leads.withdrawnAt} is not null)`,
+    })
     .from(leads)
     .where(eq(leads.quoteRequestId, quoteRequestId));
 }
@@ -287,7 +308,8 @@ export async function companyOwners(tx: Db, companyIds: number[]) {
 
 /**
  * Open or matched requests that still have fewer leads than wanted, after `afterId`, oldest first. A
- * declined lead does not count: the request is owed another provider in its place (decision 132).
+ * declined or withdrawn lead does not count: the request is owed another provider in its place
+ * (decisions 132, 151).
  */
 export async function underMatchedRequestIds(
   db: Db,
@@ -300,7 +322,10 @@ export async function underMatchedRequestIds(
     .from(quoteRequests)
     // An unconfirmed client's requests wait for the confirmation, which sweeps them (decision 150).
     .innerJoin(users, and(eq(users.id, quoteRequests.clientId), isNotNull(users.emailVerifiedAt)))
-    .leftJoin(leads, and(eq(leads.quoteRequestId, quoteRequests.id), ne(leads.status, "declined")))
+    .leftJoin(
+      leads,
+      and(eq(leads.quoteRequestId, quoteRequests.id), ne(leads.status, "declined"), isNull(leads.withdrawnAt)),
+    )
     .where(and(inArray(quoteRequests.status, ["open", "matched"]), gt(quoteRequests.id, afterId)))
     .groupBy(quoteRequests.id)
     .having(lt(count(leads.id), wanted))

@@ -53,10 +53,11 @@ export async function matchQuoteRequest(deps: MatchingDeps, quoteRequestId: numb
     // is confirmed (decision 150): an unconfirmed sign-up cannot have providers emailed at will.
     if (!(await q.ownerConfirmed(tx, request.clientId))) return { status: "skipped", reason: "owner-unconfirmed" };
 
-    // A lead its provider declined holds no place: the request is owed another provider instead,
-    // though never the same one again (findCandidates skips every company with a lead for it).
+    // A lead its provider declined, or the marketplace took back (decision 151), holds no place: the
+    // request is owed another provider instead, though never the same one again (findCandidates skips
+    // every company with a lead for it).
     const held = await q.requestLeads(tx, request.id);
-    const live = held.filter((l) => !l.declined).length;
+    const live = held.filter((l) => !l.released).length;
     const profile = requestProfile(request);
     const wanted = Math.max(0, deps.leadsPerRequest - live);
     const found = await q.findCandidates(tx, request, prepareRequest(profile), wanted);
@@ -76,8 +77,8 @@ export async function matchQuoteRequest(deps: MatchingDeps, quoteRequestId: numb
     // Matched means: at least one lead delivered. A request an admin set back to pending that holds
     // leads already is matched again by this run, even when nobody new qualifies (decision 093).
     if (inserted.length > 0 || live > 0) await q.markMatched(tx, request.id);
-    // Every provider it reached declined and nobody else qualifies: it waits for a provider again,
-    // as a request nobody was found for does (decision 132).
+    // Every provider it reached declined (or was taken back) and nobody else qualifies: it waits for a
+    // provider again, as a request nobody was found for does (decisions 132, 151).
     else if (held.length > 0) await q.markUnmatched(tx, request.id);
 
     const owners = new Map(

@@ -222,10 +222,15 @@ describe("notification preferences", () => {
     expect(p.map((x) => x.kind)).toContain("lead.delivered");
     expect(p.map((x) => x.kind)).toContain("subscription.payment_failed");
     expect(p.every((x) => x.email && x.label)).toBe(true);
-    // A client's card offers only what reaches clients: quotes on their requests, messages, and the
-    // invitation to review a hire.
+    // A client's card offers only what reaches clients: quotes on their requests, a provider taken off
+    // one (decision 151), messages, and the invitation to review a hire.
     const c = (await prefs(client)).json().preferences as { kind: string }[];
-    expect(c.map((x) => x.kind)).toEqual(["quote.received", "message.received", "review.invited"]);
+    expect(c.map((x) => x.kind)).toEqual([
+      "quote.received",
+      "request.provider_withdrawn",
+      "message.received",
+      "review.invited",
+    ]);
     const admin = await createUser(ctx, "admin");
     expect((await prefs(admin)).json().preferences).toEqual([]);
   });

@@ -20,8 +20,12 @@ import { users } from "../../db/schema/users";
  */
 const ownerInGoodStanding = sql`${users.userType} = 'provider' and ${users.suspendedAt} is null and ${users.email} not like ${`%@${DELETED_EMAIL_DOMAIN}`}`;
 
-/** Listed: approved, with the owner in good standing. The status matches the directory's partial indexes. */
-const listed = sql`${companies.status} = 'approved' and ${ownerInGoodStanding}`;
+/**
+ * Listed: approved, with the owner in good standing. The status matches the directory's partial indexes.
+ * A statement that uses it joins the company's owner as `users`; the client's quotes read it too, to
+ * say whether a quoting provider's profile is public (decision 151).
+ */
+export const listed = sql`${companies.status} = 'approved' and ${ownerInGoodStanding}`;
 
 export type DirectoryFilters = {
   specialty?: string | undefined;

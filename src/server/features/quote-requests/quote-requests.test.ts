@@ -104,6 +104,17 @@ describe("POST /api/quote-requests", () => {
       requirements: { volume: { quantity: 400, per: "week" }, timePerTask: { value: 5, unit: "minutes" } },
     });
 
+    // Issue 30: an approximate volume reads too; a day is a working day (250 a year).
+    const about = await create(
+      client,
+      validBody({ requirements: { volume: "about 200 invoices a day", timePerTask: "5 minutes" } }),
+    );
+    expect(about.statusCode, about.body).toBe(201);
+    expect(about.json()).toMatchObject({
+      roiHoursPerYear: Math.round((200 * 250 * 5) / 60),
+      requirements: { volume: { quantity: 200, per: "day" } },
+    });
+
     const words = await create(
       client,
       validBody({ requirements: { volume: "depends on the season", timePerTask: "a few minutes" } }),

@@ -9,6 +9,7 @@ import { type QuoteRow, quotes } from "../../db/schema/quotes";
 import { reviews } from "../../db/schema/reviews";
 import { users } from "../../db/schema/users";
 import { createdBefore } from "../../http/paging";
+import { listed } from "../providers/queries";
 
 export type QuoteValues = { amountCents: number; timeline: string; message: string; lineItems: StoredLineItem[] };
 
@@ -193,6 +194,7 @@ export async function listQuotesOfRequest(db: Db, quoteRequestId: number) {
         website: companies.website,
         slug: companies.slug,
         hires: companies.hires,
+        profilePublic: sql<boolean>`(${listed})`,
       },
       reviews: {
         count: sql<number>`coalesce(${reviewStats.count}, 0)`.mapWith(Number),
@@ -205,6 +207,7 @@ export async function listQuotesOfRequest(db: Db, quoteRequestId: number) {
     .from(quotes)
     .innerJoin(leads, eq(leads.id, quotes.leadId))
     .innerJoin(companies, eq(companies.id, quotes.companyId))
+    .innerJoin(users, eq(users.id, companies.userId))
     .leftJoin(reviewStats, eq(reviewStats.companyId, quotes.companyId))
     .where(and(eq(quotes.quoteRequestId, quoteRequestId), ne(quotes.status, "withdrawn")))
     .orderBy(asc(quotes.createdAt), asc(quotes.id));

@@ -30,16 +30,19 @@ export function ProviderTrackRecord({ provider }: { provider: ClientQuote["provi
       <p className="text-slate-700">
         {hires === 0 ? "No hires yet" : `${hires} ${hires === 1 ? "hire" : "hires"} on Automatch`}
       </p>
-      <a
-        className="inline-flex items-center gap-1 font-medium text-blue-700 hover:underline"
-        href={providerPath(provider.slug)}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label={`View profile of ${provider.name} (opens in a new tab)`}
-      >
-        View profile
-        <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
-      </a>
+      {/* A provider not listed (suspended, unapproved, deleted) has no public profile: no link to a 404. */}
+      {provider.profilePublic === false ? null : (
+        <a
+          className="inline-flex items-center gap-1 font-medium text-blue-700 hover:underline"
+          href={providerPath(provider.slug)}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`View profile of ${provider.name} (opens in a new tab)`}
+        >
+          View profile
+          <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
+        </a>
+      )}
     </div>
   );
 }

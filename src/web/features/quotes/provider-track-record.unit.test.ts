@@ -39,6 +39,13 @@ describe("a quoting provider's track record on its card", () => {
     expect(text(html)).not.toContain("No reviews yet");
   });
 
+  it("links no profile the server says is not public (a suspended or unlisted provider), and links one it says is", () => {
+    const hidden = render(provider({ profilePublic: false }));
+    expect(text(hidden)).not.toContain("View profile");
+    expect(hidden).not.toContain("/providers/acme-bots");
+    expect(text(render(provider({ profilePublic: true })))).toContain("View profile");
+  });
+
   it("says one review and one client in the singular", () => {
     const html = render(
       provider({ rating: { average: 5, count: 1 }, outcomes: { met: 0, partly: 1, notMet: 0 }, hires: 1 }),

@@ -1,0 +1,1 @@
+ALTER TABLE "leads" ADD COLUMN "withdrawn_at" timestamp with time zone;
