@@ -1,10 +1,11 @@
 // The provider directory and public profiles (issue 17): listed once the marketplace approved the
 // company, filtered and sorted through the address, paged, served as HTML a crawler reads (decision
 // 138) and taken over by the browser without a mismatch.
-import type { BrowserContext, ConsoleMessage, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DIRECTORY_PAGE_SIZE, type DirectoryPage } from "@/shared/providers";
 import { accessibilityViolations } from "./support/axe";
+import { watchConsoleErrors } from "./support/console";
 import { apiSignIn, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
 import { registerProvider } from "./support/providers";
 
@@ -24,8 +25,6 @@ const IOT_COUNT = 3;
 const DESCRIPTION =
   "We automate cold-chain logistics and fisheries reporting with RPA bots, sensors and dashboards for teams across the North Atlantic.";
 const WEBSITE = "https://fjord.example.com";
-
-const isSessionRead401 = (text: string) => /Failed to load resource: .* 401/.test(text);
 
 const registerCompany = (context: BrowserContext, name: string, specialty: string) =>
   registerProvider(
@@ -226,11 +225,7 @@ describe("served as HTML a crawler reads", () => {
 
   it("the browser takes both pages over without a console error and without reading them again", async () => {
     const { page } = await product.newPage();
-    const errors: string[] = [];
-    page.on("console", (message: ConsoleMessage) => {
-      if (message.type() === "error" && !isSessionRead401(message.text())) errors.push(message.text());
-    });
-    page.on("pageerror", (error) => errors.push(error.message));
+    const errors = watchConsoleErrors(page);
     const reads: string[] = [];
     page.on("request", (request) => {
       if (new URL(request.url()).pathname.startsWith("/api/providers")) reads.push(request.url());
@@ -239,7 +234,7 @@ describe("served as HTML a crawler reads", () => {
       await page.goto(path, { waitUntil: "networkidle" });
       await hydrated(page);
     }
-    expect(errors).toEqual([]);
+    expect(errors.take()).toEqual([]);
     expect(reads).toEqual([]);
 
     // Once taken over, the page is the app: a filter changes the list in place.

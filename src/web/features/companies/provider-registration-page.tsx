@@ -45,7 +45,16 @@ export function ProviderRegistrationPage() {
           </Button>
         </div>
       </header>
-      <main className="flex-1">{user.userType === "admin" ? <AdminNotice /> : <SignedInRegistration />}</main>
+      <main className="flex-1">
+        {user.userType === "admin" ? (
+          <AdminNotice />
+        ) : user.userType === "provider" ? (
+          <ProviderRegistration />
+        ) : (
+          // A client has no company: registering one is what makes a provider (only providers read theirs).
+          <RegistrationForm />
+        )}
+      </main>
     </div>
   );
 }
@@ -69,7 +78,8 @@ function AdminNotice() {
   );
 }
 
-function SignedInRegistration() {
+/** A provider's company in vetting; a provider an admin made, without a company yet, gets the form. */
+function ProviderRegistration() {
   const company = useQuery(ownCompanyQueryOptions());
   if (company.isLoading) {
     return (
