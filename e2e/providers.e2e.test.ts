@@ -135,6 +135,54 @@ describe("the provider directory", () => {
     await expect.poll(() => cardNames(page).then((names) => names.length)).toBeGreaterThan(0);
   });
 
+  it("offers only the countries, specialties and industries listed providers have, with their counts", async () => {
+    const { context, page } = await product.newPage();
+    const { facets } = (await (await context.request.get("/api/providers?facets=1")).json()) as DirectoryPage;
+    if (!facets) throw new Error("the directory answered no facets");
+    /** A select's options after its "Any ..." one. */
+    const offered = async (label: string) => (await page.getByLabel(label).locator("option").allInnerTexts()).slice(1);
+    await page.goto("/providers");
+    await page.getByRole("heading", { level: 1, name: "Automation Provider Directory" }).waitFor();
+    // The demo's providers are in a handful of countries, and the ones this file made in Iceland.
+    const countries = await offered("Country");
+    expect(countries.length).toBe(facets.countries.length);
+    expect(countries.length).toBeLessThan(15);
+    expect(countries).toContain(`${COUNTRY_NAME} (${NAMES.length})`);
+    expect(await offered("Specialty")).toEqual(
+      facets.specialties.map((f) => `${f.value} (${f.count})`).sort((a, b) => a.localeCompare(b)),
+    );
+    expect(await offered("Industry served")).toHaveLength(facets.industries.length);
+
+    // With a country chosen, the other filters count within it; the countries stay offered.
+    await hydrated(page);
+    await page.getByLabel("Country").selectOption(COUNTRY);
+    await expect
+      .poll(() => offered("Specialty"))
+      .toEqual([`IoT Integration (${IOT_COUNT})`, `RPA (${NAMES.length - IOT_COUNT})`]);
+    expect(await offered("Country")).toEqual(countries);
+  });
+
+  it("folds the filters behind a button on a phone, which opens them", async () => {
+    const { page } = await product.newPage({ width: 375 });
+    await page.goto("/providers");
+    await page.getByRole("heading", { level: 1, name: "Automation Provider Directory" }).waitFor();
+    await hydrated(page);
+    const toggle = page.getByText("Filters and sort");
+    expect(await page.getByLabel("Specialty").isVisible()).toBe(false);
+    // The first provider shows on the first screen (900 px high) rather than below the filters.
+    const first = await page.getByTestId("directory-list").getByRole("heading", { level: 2 }).first().boundingBox();
+    expect(first?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(900);
+    await toggle.click();
+    await page.getByLabel("Specialty").selectOption("IoT Integration");
+    await page.waitForURL((url) => url.searchParams.get("specialty") === "IoT Integration");
+    await expect.poll(() => page.locator("summary").innerText()).toMatch(/Filters and sort\s*\(1 chosen\)/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await keepScreenshot(page, "providers-directory-filters-375");
+    await toggle.click();
+    expect(await page.getByLabel("Specialty").isVisible()).toBe(false);
+  });
+
   it("a provider's profile shows its facts, figures and verified badge, and leads to the quote wizard", async () => {
     const { page } = await product.newPage();
     await page.goto(directoryPath("&sort=name"));
