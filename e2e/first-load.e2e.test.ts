@@ -1,9 +1,9 @@
 // A first-time visitor (decisions 120 and 121): the marketing pages arrive as HTML whose content shows
 // without any script, the browser then takes that HTML over (hydration) without a mismatch, and what it
 // downloads before the landing is interactive stays within the first-load budget.
-import type { ConsoleMessage } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { PRERENDERED_PAGE_PATHS } from "@/shared/page-meta";
+import { watchConsoleErrors } from "./support/console";
 import { measureFirstLoad } from "./support/first-load";
 import { startProduct } from "./support/fixture";
 
@@ -15,8 +15,6 @@ const product = startProduct();
  */
 const FIRST_LOAD_JS_BUDGET_BYTES = 90 * 1024;
 const LANDING_H1 = "Find Vetted Automation Providers in 48 Hours";
-/** Chromium logs the session read's 401 for a visitor (spec section 7: it only says nobody is signed in). */
-const isSessionRead401 = (text: string) => /Failed to load resource: .* 401/.test(text);
 
 describe("prerendered marketing pages", () => {
   it("show the landing's headline, header links and form with JavaScript off", async () => {
@@ -39,25 +37,16 @@ describe("prerendered marketing pages", () => {
 
   it("hydrates every marketing page without a console error", async () => {
     const { page } = await product.newPage();
-    const errors: string[] = [];
-    const onConsole = (message: ConsoleMessage) => {
-      if (message.type() === "error" && !isSessionRead401(message.text()))
-        errors.push(`${page.url()}: ${message.text()}`);
-    };
-    page.on("console", onConsole);
-    page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+    const errors = watchConsoleErrors(page);
     for (const path of PRERENDERED_PAGE_PATHS) {
       await page.goto(path, { waitUntil: "networkidle" });
+      expect(errors.take(), path).toEqual([]);
     }
-    expect(errors).toEqual([]);
   });
 
   it("is the app once hydrated: links navigate in the page and the lead form validates", async () => {
     const { page } = await product.newPage();
-    const errors: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error" && !isSessionRead401(message.text())) errors.push(message.text());
-    });
+    const errors = watchConsoleErrors(page);
     await page.goto("/", { waitUntil: "networkidle" });
     // A value on the window survives only a navigation the app makes itself, not a page load.
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
@@ -76,7 +65,7 @@ describe("prerendered marketing pages", () => {
     await email.fill("not-an-address");
     await email.blur();
     await expect.poll(() => page.getByText("Please enter a valid email address").count()).toBe(1);
-    expect(errors).toEqual([]);
+    expect(errors.take()).toEqual([]);
   });
 
   it("gives a signed-out visitor the landing and a signed-in browser the app's shell at /", async () => {

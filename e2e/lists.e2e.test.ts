@@ -53,7 +53,15 @@ describe("long lists", () => {
 
     // The welcome page and the reports count all of them too.
     await page.goto("/");
-    await expect.poll(() => cardValue(page, "welcome-card", "Quote Requests")).toBe(String(REQUESTS));
+    await expect
+      .poll(() =>
+        page
+          .getByTestId("welcome-card")
+          .filter({ hasText: "Quote Requests" })
+          .getByTestId("welcome-card-value")
+          .innerText(),
+      )
+      .toBe(String(REQUESTS));
     await page.goto("/reports");
     await expect.poll(() => page.getByTestId("total-requests").innerText()).toBe(String(REQUESTS));
     await page

@@ -1,10 +1,11 @@
 // The provider directory and public profiles (issue 17): listed once the marketplace approved the
 // company, filtered and sorted through the address, paged, served as HTML a crawler reads (decision
 // 138) and taken over by the browser without a mismatch.
-import type { BrowserContext, ConsoleMessage, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DIRECTORY_PAGE_SIZE, type DirectoryPage } from "@/shared/providers";
 import { accessibilityViolations } from "./support/axe";
+import { watchConsoleErrors } from "./support/console";
 import { apiSignIn, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
 import { registerProvider } from "./support/providers";
 
@@ -24,8 +25,6 @@ const IOT_COUNT = 3;
 const DESCRIPTION =
   "We automate cold-chain logistics and fisheries reporting with RPA bots, sensors and dashboards for teams across the North Atlantic.";
 const WEBSITE = "https://fjord.example.com";
-
-const isSessionRead401 = (text: string) => /Failed to load resource: .* 401/.test(text);
 
 const registerCompany = (context: BrowserContext, name: string, specialty: string) =>
   registerProvider(
@@ -136,6 +135,54 @@ describe("the provider directory", () => {
     await expect.poll(() => cardNames(page).then((names) => names.length)).toBeGreaterThan(0);
   });
 
+  it("offers only the countries, specialties and industries listed providers have, with their counts", async () => {
+    const { context, page } = await product.newPage();
+    const { facets } = (await (await context.request.get("/api/providers?facets=1")).json()) as DirectoryPage;
+    if (!facets) throw new Error("the directory answered no facets");
+    /** A select's options after its "Any ..." one. */
+    const offered = async (label: string) => (await page.getByLabel(label).locator("option").allInnerTexts()).slice(1);
+    await page.goto("/providers");
+    await page.getByRole("heading", { level: 1, name: "Automation Provider Directory" }).waitFor();
+    // The demo's providers are in a handful of countries, and the ones this file made in Iceland.
+    const countries = await offered("Country");
+    expect(countries.length).toBe(facets.countries.length);
+    expect(countries.length).toBeLessThan(15);
+    expect(countries).toContain(`${COUNTRY_NAME} (${NAMES.length})`);
+    expect(await offered("Specialty")).toEqual(
+      facets.specialties.map((f) => `${f.value} (${f.count})`).sort((a, b) => a.localeCompare(b)),
+    );
+    expect(await offered("Industry served")).toHaveLength(facets.industries.length);
+
+    // With a country chosen, the other filters count within it; the countries stay offered.
+    await hydrated(page);
+    await page.getByLabel("Country").selectOption(COUNTRY);
+    await expect
+      .poll(() => offered("Specialty"))
+      .toEqual([`IoT Integration (${IOT_COUNT})`, `RPA (${NAMES.length - IOT_COUNT})`]);
+    expect(await offered("Country")).toEqual(countries);
+  });
+
+  it("folds the filters behind a button on a phone, which opens them", async () => {
+    const { page } = await product.newPage({ width: 375 });
+    await page.goto("/providers");
+    await page.getByRole("heading", { level: 1, name: "Automation Provider Directory" }).waitFor();
+    await hydrated(page);
+    const toggle = page.getByText("Filters and sort");
+    expect(await page.getByLabel("Specialty").isVisible()).toBe(false);
+    // The first provider shows on the first screen (900 px high) rather than below the filters.
+    const first = await page.getByTestId("directory-list").getByRole("heading", { level: 2 }).first().boundingBox();
+    expect(first?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(900);
+    await toggle.click();
+    await page.getByLabel("Specialty").selectOption("IoT Integration");
+    await page.waitForURL((url) => url.searchParams.get("specialty") === "IoT Integration");
+    await expect.poll(() => page.locator("summary").innerText()).toMatch(/Filters and sort\s*\(1 chosen\)/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await keepScreenshot(page, "providers-directory-filters-375");
+    await toggle.click();
+    expect(await page.getByLabel("Specialty").isVisible()).toBe(false);
+  });
+
   it("a provider's profile shows its facts, figures and verified badge, and leads to the quote wizard", async () => {
     const { page } = await product.newPage();
     await page.goto(directoryPath("&sort=name"));
@@ -226,11 +273,7 @@ describe("served as HTML a crawler reads", () => {
 
   it("the browser takes both pages over without a console error and without reading them again", async () => {
     const { page } = await product.newPage();
-    const errors: string[] = [];
-    page.on("console", (message: ConsoleMessage) => {
-      if (message.type() === "error" && !isSessionRead401(message.text())) errors.push(message.text());
-    });
-    page.on("pageerror", (error) => errors.push(error.message));
+    const errors = watchConsoleErrors(page);
     const reads: string[] = [];
     page.on("request", (request) => {
       if (new URL(request.url()).pathname.startsWith("/api/providers")) reads.push(request.url());
@@ -239,7 +282,7 @@ describe("served as HTML a crawler reads", () => {
       await page.goto(path, { waitUntil: "networkidle" });
       await hydrated(page);
     }
-    expect(errors).toEqual([]);
+    expect(errors.take()).toEqual([]);
     expect(reads).toEqual([]);
 
     // Once taken over, the page is the app: a filter changes the list in place.

@@ -1,6 +1,7 @@
 // The public face of the product (spec sections 1, 2, 4, 5, 8, 9): the marketing pages and the visitor's
 // views of /quote-request and /provider-registration, their header and footer, the three public forms,
-// accessibility, 375 px phones, and each page's own title and description.
+// accessibility, 375 px phones (without a console error), and each page's own title and description.
+// The other pages at 375 px, signed in or not: every-page.e2e.test.ts.
 //
 // Failure paths: the forms must show their error toast when the server fails. The e2e server is the
 // real product, which has no switch to fail on purpose, and stopping it would break the file's other
@@ -13,6 +14,7 @@
 import type { BrowserContext, Locator, Page, Route } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
+import { watchConsoleErrors } from "./support/console";
 import { watchCspViolations } from "./support/csp";
 import { apiSignIn, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
 
@@ -378,6 +380,7 @@ describe("public pages", () => {
     it(`${p.path} fits a 375 px phone without sideways scrolling and passes the scan there`, async () => {
       ({ page } = await product.newPage({ width: 375 }));
       const cspViolations = await watchCspViolations(page);
+      const consoleErrors = watchConsoleErrors(page);
       await open(p.path);
       const widths = await page.evaluate(() => ({
         scroll: document.documentElement.scrollWidth,
@@ -386,6 +389,8 @@ describe("public pages", () => {
       expect(widths.scroll, `${p.path} is wider than the phone`).toBeLessThanOrEqual(widths.viewport);
       expect(await accessibilityViolations(page), `${p.path} at 375 px`).toEqual([]);
       expect(cspViolations(), `${p.path} at 375 px`).toEqual([]);
+      // A visitor's page in normal use logs no error (issue 30): the session read answers "nobody" with 200.
+      expect(consoleErrors.take(), `${p.path} at 375 px`).toEqual([]);
       await keepScreenshot(page, `public${p.path === "/" ? "-landing" : p.path.replaceAll("/", "-")}-375`);
     });
   }

@@ -199,12 +199,25 @@ describe("client journey", () => {
       .toEqual(["matched", "matched", "closed"]);
     await tab.page.goto("/");
     await tab.page.getByRole("heading", { name: /Welcome back/ }).waitFor();
-    const cards = await tab.page.getByTestId("welcome-card").allInnerTexts();
-    expect(cards.map((c) => c.replace(/\s+/g, " ").trim())).toEqual([
-      "Quote Requests 3",
-      "Active Projects 2",
-      "Company Profile Incomplete",
+    // Each card says what it counts and leads where it can be acted on (issue 30).
+    const cards = tab.page.getByTestId("welcome-card");
+    const shown = [];
+    for (const card of await cards.all()) {
+      shown.push({
+        card: `${await card.getByRole("heading").innerText()} ${await card.getByTestId("welcome-card-value").innerText()}`,
+        link: `${await card.getByRole("link").innerText()} ${await card.getByRole("link").getAttribute("href")}`,
+      });
+    }
+    expect(shown).toEqual([
+      { card: "Quote Requests 3", link: "See your requests /dashboard" },
+      { card: "Active Projects 2", link: "Compare quotes /dashboard?status=matched" },
+      { card: "Company Profile Incomplete", link: "Register as a provider /provider-registration" },
     ]);
+    expect(await cards.filter({ hasText: "Active Projects" }).innerText()).toContain("with no hire yet");
+    await tab.page.getByRole("link", { name: "Compare quotes" }).click();
+    await tab.page.getByRole("heading", { name: "Quote Requests Dashboard" }).waitFor();
+    await expect.poll(() => tab.page.getByTestId("quote-request-row").count()).toBe(2);
+    expect(await tab.page.getByLabel("Show requests by status").innerText()).toContain("Matched");
 
     await tab.page.goto("/dashboard");
     await tab.page.getByTestId("quote-request-row").first().waitFor();

@@ -175,6 +175,18 @@ describe("quotes and hiring", () => {
     expect(await accessibilityViolations(client.page)).toEqual([]);
     await keepScreenshot(client.page, "quotes-compare");
 
+    // A thread opened in one card makes that card taller, not its neighbour (issue 30: the row stretched it).
+    const rivalHeight = (await rivalCard.boundingBox())?.height ?? 0;
+    const demoHeight = (await demoCard.boundingBox())?.height ?? 0;
+    const demoThread = demoCard.getByRole("button", { name: /^Message / });
+    await demoThread.click();
+    await demoCard.getByRole("button", { name: /^Send message to / }).waitFor();
+    expect((await demoCard.boundingBox())?.height ?? 0).toBeGreaterThan(demoHeight + 100);
+    expect((await rivalCard.boundingBox())?.height).toBe(rivalHeight);
+    await keepScreenshot(client.page, "quotes-compare-thread-open");
+    await demoThread.click();
+    await demoCard.getByRole("button", { name: /^Send message to / }).waitFor({ state: "detached" });
+
     // At 375 px they stack.
     const narrow = await product.newPage({ width: 375 });
     await narrow.context.addCookies(await client.context.cookies());

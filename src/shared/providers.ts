@@ -180,6 +180,8 @@ export const directoryQuerySchema = z.object({
     .optional(),
   sort: z.enum(DIRECTORY_SORTS, { error: `sort must be one of: ${DIRECTORY_SORTS.join(", ")}` }).optional(),
   cursor: z.string().trim().min(1).max(200, "The cursor is not one this list gave out.").optional(),
+  /** `1`: the answer also carries `facets` (decision 157). */
+  facets: z.literal("1", { error: "facets must be 1" }).optional(),
 });
 export type DirectoryQuery = z.infer<typeof directoryQuerySchema>;
 
@@ -207,9 +209,27 @@ export const directoryEntrySchema = providerFactsSchema.extend({
 });
 export type DirectoryEntry = z.infer<typeof directoryEntrySchema>;
 
+/** One value of a filter that listed providers have, and how many of them have it. */
+export const directoryFacetSchema = z.object({ value: z.string(), count: z.number().int() });
+export type DirectoryFacet = z.infer<typeof directoryFacetSchema>;
+
+/**
+ * The values the directory's filters can offer (decision 157): only those listed providers have, each
+ * counted under the other filters chosen (a filter's own choice left out, so its other values stay
+ * offered), most providers first.
+ */
+export const directoryFacetsSchema = z.object({
+  specialties: z.array(directoryFacetSchema),
+  industries: z.array(directoryFacetSchema),
+  countries: z.array(directoryFacetSchema),
+});
+export type DirectoryFacets = z.infer<typeof directoryFacetsSchema>;
+
 export const directoryPageSchema = pageOf(directoryEntrySchema).extend({
   /** How many providers the filters leave (the directory shows "N providers"). */
   total: z.number().int(),
+  /** Asked with `facets=1`. */
+  facets: directoryFacetsSchema.optional(),
 });
 export type DirectoryPage = z.infer<typeof directoryPageSchema>;
 

@@ -1,17 +1,20 @@
 // Who is signed in: the app's guards and layout and most features ask, so the read lives here rather
 // than in a feature (decision 080). The sign-in, sign-up and account calls live in their features.
 import { hashKey, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { NULL_IF_NONE } from "@/shared/null-if-none";
 import type { PublicUser } from "@/shared/users";
-import { getJsonIfSignedIn } from "./api";
+import { getJson } from "./api";
 import { queryKeys } from "./query-keys";
 
-// A 401 (or any failure) means "not signed in" (spec section 7), so this read answers null for it.
+// Empty (or any failure) means "not signed in" (spec section 7), so this read answers null for it. It
+// asks for null rather than a 401, which the browser would log as an error on every visitor's page
+// (decision 154).
 export const authUserQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.auth.user(),
     queryFn: async () => {
       try {
-        return await getJsonIfSignedIn<PublicUser>("/api/auth/user");
+        return await getJson<PublicUser | null>(`/api/auth/user?${NULL_IF_NONE}`);
       } catch {
         return null;
       }

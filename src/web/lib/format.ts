@@ -1,30 +1,45 @@
 // Dates, durations and counts as every page writes them (US English, like the rest of the texts).
+import { DATE_FORMAT } from "@/shared/dates";
 
 /** "1 hour", "1,248 hours", "24 providers": a count and its noun, plural past one. */
 export function countOf(n: number, one: string): string {
   return `${n.toLocaleString("en-US")} ${n === 1 ? one : `${one}s`}`;
 }
 
-/** The one way a day is written: "Mar 2, 2026". */
-const DAY: Intl.DateTimeFormatOptions = { year: "numeric", month: "short", day: "numeric" };
+// One date format, one date-time format and one month format, each an Intl.DateTimeFormat made once
+// (per time zone asked): no page calls toLocaleDateString or toLocaleString itself (issue 30).
+const DATE = DATE_FORMAT;
+const DATE_TIME: Intl.DateTimeFormatOptions = { ...DATE, hour: "numeric", minute: "2-digit" };
+const MONTH: Intl.DateTimeFormatOptions = { year: "numeric", month: "long" };
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(options: Intl.DateTimeFormatOptions, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${JSON.stringify(options)} ${timeZone ?? ""}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat("en-US", { ...options, timeZone });
+    formatters.set(key, made);
+  }
+  return made;
+}
 
 /**
- * "Mar 2, 2026", in the browser's time zone, or in `timeZone` (the server-rendered public pages write
- * UTC, so that the browser's first render writes the same text, decision 138).
+ * The one way a day is written: "Mar 2, 2026", in the browser's time zone, or in `timeZone` (the
+ * server-rendered public pages write UTC, so that the browser's first render writes the same text,
+ * decision 138).
  */
 export function formatDate(iso: string, timeZone?: string): string {
-  return new Date(iso).toLocaleDateString("en-US", { ...DAY, timeZone });
+  return formatter(DATE, timeZone).format(new Date(iso));
 }
 
-/** "March 2, 2026"; empty when there is no date. */
-export function formatLongDate(iso: string | null): string {
-  if (!iso) return "";
-  return new Date(iso).toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric" });
-}
-
-/** "Mar 2, 2026, 9:05 AM" */
+/** The one way a moment is written: "Mar 2, 2026, 9:05 AM". */
 export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString("en-US", { ...DAY, hour: "numeric", minute: "2-digit" });
+  return formatter(DATE_TIME, undefined).format(new Date(iso));
+}
+
+/** A month, as a period of time (a chart's month, "member since"): "March 2026", in UTC. */
+export function formatMonth(iso: string): string {
+  return formatter(MONTH, "UTC").format(new Date(iso));
 }
 
 /** "1 hour", "1,248 hours" */

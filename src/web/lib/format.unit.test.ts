@@ -1,5 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { countOf, formatDate, formatDateTime, formatHours, relativeTime } from "./format";
+import { formatUtcDay } from "@/shared/dates";
+import { countOf, formatDate, formatDateTime, formatHours, formatMonth, relativeTime } from "./format";
 
 describe("relativeTime (spec section 9)", () => {
   const now = new Date("2026-11-24T12:00:00Z");
@@ -25,6 +28,9 @@ describe("one way to write a day and a count", () => {
     expect(formatDate("2026-03-02T12:00:00Z", "UTC")).toBe("Mar 2, 2026");
     expect(formatDate("2026-03-01T23:30:00Z", "UTC")).toBe("Mar 1, 2026");
     expect(formatDateTime("2026-03-02T12:00:00Z")).toMatch(/^Mar \d, 2026, \d{1,2}:\d{2} (AM|PM)$/);
+    // The server writes the same day, in UTC; a month is "March 2026".
+    expect(formatUtcDay(new Date("2026-11-26T23:30:00Z"))).toBe("Nov 26, 2026");
+    expect(formatMonth("2026-03-01T00:30:00Z")).toBe("March 2026");
   });
 
   it("writes a count with its noun, plural past one, with thousands separators", () => {
@@ -32,5 +38,31 @@ describe("one way to write a day and a count", () => {
     expect(countOf(0, "review")).toBe("0 reviews");
     expect(countOf(1248, "hour")).toBe("1,248 hours");
     expect(formatHours(1)).toBe("1 hour");
+  });
+});
+
+describe("no page writes a date its own way", () => {
+  it("leaves toLocaleDateString, toLocaleTimeString and a Date's toLocaleString to nobody (issue 30)", () => {
+    const root = path.resolve(import.meta.dirname, "../..");
+    const found: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else if (/\.tsx?$/.test(entry.name) && !entry.name.includes(".test.")) {
+          const text = fs.readFileSync(file, "utf8");
+          for (const [i, line] of text.split("\n").entries()) {
+            if (
+              /toLocale(Date|Time)String\(|Date\([^)]*\)\.toLocaleString\(/.test(line) &&
+              !line.trim().startsWith("//")
+            ) {
+              found.push(`${path.relative(root, file)}:${i + 1}`);
+            }
+          }
+        }
+      }
+    };
+    for (const side of ["web", "server", "shared"]) walk(path.join(root, side));
+    expect(found).toEqual([]);
   });
 });

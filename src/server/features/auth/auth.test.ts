@@ -297,6 +297,21 @@ describe("cleaning up", () => {
   });
 });
 
+describe("GET /api/auth/user", () => {
+  it("answers the spec's call with 401 when nobody is signed in, and the app's ?nullIfNone=1 with 200 and null", async () => {
+    const visitor = await as(ctx, null, { method: "GET", url: "/api/auth/user" });
+    expect(visitor.statusCode).toBe(401);
+    const quiet = await as(ctx, null, { method: "GET", url: "/api/auth/user?nullIfNone=1" });
+    expect(quiet.statusCode).toBe(200);
+    expect(quiet.json()).toBeNull();
+    const user = await createUser(ctx, "client");
+    const signedIn = await as(ctx, user, { method: "GET", url: "/api/auth/user?nullIfNone=1" });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toEqual((await as(ctx, user, { method: "GET", url: "/api/auth/user" })).json());
+    expect((await as(ctx, null, { method: "GET", url: "/api/auth/user?nullIfNone=yes" })).statusCode).toBe(400);
+  });
+});
+
 describe("sign-out", () => {
   it("ends the session on the server: the old cookie answers 401", async () => {
     const user = await createUser(ctx, "provider");

@@ -2,6 +2,7 @@
 // status reached, for the demo and Stripe paths alike, written in the transaction of the change.
 import { PLAN, PLAN_PRICE_LABEL, subscriptionGrantsAccess } from "@/shared/billing";
 import { BRAND_NAME } from "@/shared/brand";
+import { formatUtcDay } from "@/shared/dates";
 import type { NotificationKind } from "@/shared/notifications";
 import { PATHS } from "@/shared/paths";
 import type { Db } from "../../db/client";
@@ -13,8 +14,7 @@ import * as q from "./queries";
 
 type Message = { kind: NotificationKind; title: string; body: string };
 
-const day = (d: Date | null) =>
-  d ? d.toLocaleDateString("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }) : null;
+const day = (d: Date | null) => (d ? formatUtcDay(d) : null);
 
 function messageFor(row: SubscriptionRow): Message | null {
   switch (row.status) {

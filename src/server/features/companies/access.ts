@@ -1,12 +1,23 @@
 // Who may act on leads (DESIGN.md "Providers"): the provider's standing, its company's vetting and its
 // subscription. It lives with the companies feature, below every feature that asks (leads, quotes, and
 // quote requests for a provider reading one), so that none of them depends on another for it (decision 081).
-import { subscriptionGrantsAccess } from "@/shared/billing";
+import { type SubscriptionStatus, subscriptionGrantsAccess } from "@/shared/billing";
 import type { LeadAccess } from "@/shared/leads";
 import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema/users";
 import { ForbiddenError } from "../../errors";
 import * as q from "./queries";
+
+/**
+ * Why an approved company gets no leads, by its subscription's state (issue 30: a provider who never
+ * finished checkout was told "Leads resume once it is active again", of leads it never had).
+ */
+const SUBSCRIBE = "Subscribe to start receiving leads.";
+const NOT_SUBSCRIBED: Partial<Record<SubscriptionStatus, string>> = {
+  incomplete: "You started your subscription but did not finish checkout. Complete it to start receiving leads.",
+  past_due: "Your last subscription payment failed. Leads resume once the payment goes through.",
+  canceled: "Your subscription was canceled. Subscribe again to receive leads.",
+};
 
 /** DESIGN.md "Providers": approved company and a trialing or active subscription. */
 export async function leadAccessFor(db: Db, userId: number): Promise<LeadAccess & { companyId: number | null }> {
@@ -19,10 +30,7 @@ export async function leadAccessFor(db: Db, userId: number): Promise<LeadAccess 
     reason = "Your company profile is under review. Leads start once it is approved.";
   else if (companyStatus === "rejected")
     reason = `Your company profile was not approved${ctx.rejectionReason ? `: ${ctx.rejectionReason}` : ""}. Edit and resubmit it to be reviewed again.`;
-  else if (!subscribed)
-    reason = ctx.subscriptionStatus
-      ? `Your subscription is ${ctx.subscriptionStatus.replace("_", " ")}. Leads resume once it is active again.`
-      : "Subscribe to start receiving leads.";
+  else if (!subscribed) reason = (ctx.subscriptionStatus && NOT_SUBSCRIBED[ctx.subscriptionStatus]) || SUBSCRIBE;
   return {
     hasAccess: reason === null,
     companyStatus,

@@ -88,6 +88,18 @@ describe("registration: POST /api/companies", () => {
     expect(me.json()).toEqual(body);
   });
 
+  it("answers no company with 404, or with 200 and null when asked with ?nullIfNone=1; a visitor still gets 401", async () => {
+    const user = await createUser(ctx, "provider");
+    const quietly = (who: TestUser | null) => as(ctx, who, { method: "GET", url: "/api/companies/me?nullIfNone=1" });
+    expect((await myCompany(user)).statusCode).toBe(404);
+    const none = await quietly(user);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toBeNull();
+    const registered = await register(user, profile({ name: "Null If None Inc" }));
+    expect((await quietly(user)).json()).toEqual(registered.json());
+    expect((await quietly(null)).statusCode).toBe(401);
+  });
+
   it("refuses a second company for the same user with 409 and keeps the first", async () => {
     const { user, company } = await registeredProvider("twice");
     const again = await register(user, profile({ name: "Second Try" }));

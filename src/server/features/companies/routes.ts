@@ -6,6 +6,7 @@ import {
   pendingProviderSchema,
   rejectProviderSchema,
 } from "@/shared/companies";
+import { nullIfNoneQuerySchema } from "@/shared/null-if-none";
 import {
   caseStudyIdParamsSchema,
   caseStudyInputSchema,
@@ -24,7 +25,14 @@ import {
   updateCaseStudy,
   updatePublicProfile,
 } from "./profile";
-import { decideProvider, getOwnCompany, listPendingProviders, registerCompany, updateOwnCompany } from "./service";
+import {
+  decideProvider,
+  findOwnCompany,
+  getOwnCompany,
+  listPendingProviders,
+  registerCompany,
+  updateOwnCompany,
+} from "./service";
 
 const errors = errorResponses;
 
@@ -43,11 +51,22 @@ export const companyRoutes: RoutePlugin = async (app, deps) => {
     },
   );
 
-  // Any signed-in user: a client's welcome page reads it too (404: no company yet).
+  // Any signed-in user (404: no company yet). With ?nullIfNone=1, no company is 200 with null: the app
+  // asks so for a provider an admin made, who has none yet (decision 154).
   app.get(
     "/api/companies/me",
-    { schema: { tags: ["companies"], response: { 200: companySchema, ...errors } }, preValidation: requireRole() },
-    async (request) => getOwnCompany(app.db, currentUser(request).id),
+    {
+      schema: {
+        tags: ["companies"],
+        querystring: nullIfNoneQuerySchema,
+        response: { 200: companySchema.nullable(), ...errors },
+      },
+      preValidation: requireRole(),
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      return request.query.nullIfNone ? findOwnCompany(app.db, userId) : getOwnCompany(app.db, userId);
+    },
   );
 
   app.put(

@@ -73,10 +73,16 @@ export async function registerCompany(db: Db, user: UserRow, input: CompanyProfi
   });
 }
 
-export async function getOwnCompany(db: Db, userId: number): Promise<Company> {
+/** The user's company, or null when there is none yet. */
+export async function findOwnCompany(db: Db, userId: number): Promise<Company | null> {
   const row = await q.findCompanyForUser(db, userId);
-  if (!row) throw new NotFoundError(NO_COMPANY_MESSAGE);
-  return toCompany(row);
+  return row ? toCompany(row) : null;
+}
+
+export async function getOwnCompany(db: Db, userId: number): Promise<Company> {
+  const company = await findOwnCompany(db, userId);
+  if (!company) throw new NotFoundError(NO_COMPANY_MESSAGE);
+  return company;
 }
 
 /** The owner's edit; a rejected company is resubmitted for review by it (decision 021). */

@@ -149,6 +149,24 @@ describe("must not", () => {
     expect((await get(c, requestUrl)).statusCode).toBe(403);
   });
 
+  it("tells an approved provider without a working subscription why, in its own state's words", async () => {
+    const c = await createTopProvider(ctx);
+    const reasonWhen = async (status: "incomplete" | "past_due" | "canceled") => {
+      await ctx.database.db.update(subscriptions).set({ status }).where(eq(subscriptions.userId, c.id));
+      return (await get(c, "/api/leads/access")).json().reason as string;
+    };
+    // Never finished checkout: it had no leads to resume.
+    expect(await reasonWhen("incomplete")).toBe(
+      "You started your subscription but did not finish checkout. Complete it to start receiving leads.",
+    );
+    expect(await reasonWhen("past_due")).toBe(
+      "Your last subscription payment failed. Leads resume once the payment goes through.",
+    );
+    expect(await reasonWhen("canceled")).toBe("Your subscription was canceled. Subscribe again to receive leads.");
+    await ctx.database.db.delete(subscriptions).where(eq(subscriptions.userId, c.id));
+    expect((await get(c, "/api/leads/access")).json().reason).toBe("Subscribe to start receiving leads.");
+  });
+
   it("a provider with no company is told to create one", async () => {
     const fresh = await createUser(ctx, "provider");
     const access = (await get(fresh, "/api/leads/access")).json();

@@ -305,6 +305,42 @@ describe("the directory", () => {
     expect(pages[0]?.total).toBe(expected.length);
   });
 
+  it("with facets=1, offers only the values listed providers have, counted under the other filters", async () => {
+    /** The listed entries' values of each filter, counted, most first (then by value), as the API orders them. */
+    const countsOf = (entries: DirectoryEntry[], values: (e: DirectoryEntry) => string[]) => {
+      const counts = new Map<string, number>();
+      for (const e of entries) for (const v of values(e)) counts.set(v, (counts.get(v) ?? 0) + 1);
+      return [...counts]
+        .map(([value, count]) => ({ value, count }))
+        .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1));
+    };
+    const facetsOf = (entries: DirectoryEntry[], countries: DirectoryEntry[]) => ({
+      specialties: countsOf(entries, (e) => e.specialties),
+      industries: countsOf(entries, (e) => e.industriesServed),
+      countries: countsOf(countries, (e) => (e.country ? [e.country] : [])),
+    });
+    const everyone = (await allPages("")).pages.flatMap((p) => p.items);
+    expect(everyone).toHaveLength(listed.length);
+    const all = await get("/api/providers?facets=1");
+    expect(all.statusCode, all.body).toBe(200);
+    // As the listing: the hidden companies (which have every specialty and industry) count nowhere.
+    expect(all.json().facets).toEqual(facetsOf(everyone, everyone));
+    expect(
+      all
+        .json()
+        .facets.countries.map((c: { value: string }) => c.value)
+        .sort(),
+    ).toEqual(["GB", "US"]);
+    // A country chosen: the other filters count within it; the countries stay offered, under the rest.
+    const gb = everyone.filter((e) => e.country === "GB");
+    const inGb = (await get("/api/providers?country=GB&facets=1")).json();
+    expect(inGb.total).toBe(gb.length);
+    expect(inGb.facets).toEqual(facetsOf(gb, everyone));
+    // Without the flag the answer has no facets; a flag of another value is refused.
+    expect((await get("/api/providers")).json()).not.toHaveProperty("facets");
+    expect((await get("/api/providers?facets=yes")).statusCode).toBe(400);
+  });
+
   it("answers an empty page when nobody matches", async () => {
     const res = await get("/api/providers?country=FR");
     expect(res.json()).toEqual({ items: [], nextCursor: null, total: 0 });

@@ -163,6 +163,35 @@ export async function countDirectory(db: Db, filters: DirectoryFilters): Promise
   return row?.n ?? 0;
 }
 
+/** How many listed providers have each value of `column` (an array is counted by its elements). */
+function facetCounts(db: Db, value: SQL<string | null>, where: SQL[]) {
+  const rows = db
+    .select({ value: value.as("value") })
+    .from(companies)
+    .innerJoin(users, eq(users.id, companies.userId))
+    .where(and(...where))
+    .as("rows");
+  return db
+    .select({ value: sql<string>`${rows.value}`, count: sql<number>`count(*)::integer` })
+    .from(rows)
+    .where(sql`${rows.value} is not null`)
+    .groupBy(rows.value)
+    .orderBy(sql`count(*) desc`, rows.value);
+}
+
+/**
+ * The values of the directory's three filters that listed providers have, with counts: each under the
+ * other filters, its own left out (decision 157). Three statements, run side by side.
+ */
+export async function directoryFacets(db: Db, f: DirectoryFilters) {
+  const [specialties, industries, countries] = await Promise.all([
+    facetCounts(db, sql<string>`unnest(${companies.specialties})`, filtersWhere({ ...f, specialty: undefined })),
+    facetCounts(db, sql<string>`unnest(${companies.industriesServed})`, filtersWhere({ ...f, industry: undefined })),
+    facetCounts(db, sql<string | null>`${companies.country}`, filtersWhere({ ...f, country: undefined })),
+  ]);
+  return { specialties, industries, countries };
+}
+
 type CaseStudyJson = {
   id: number;
   title: string;

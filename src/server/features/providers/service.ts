@@ -134,7 +134,10 @@ function toEntry(row: q.DirectoryRow): DirectoryEntry {
   };
 }
 
-/** A page of listed providers and how many the filters leave; the two statements run side by side. */
+/**
+ * A page of listed providers and how many the filters leave, and with `facets` the filters' values with
+ * their counts; the statements run side by side.
+ */
 export async function listDirectory(db: Db, query: DirectoryQuery): Promise<DirectoryPage> {
   const sort = query.sort ?? "rating";
   const after = query.cursor === undefined ? null : decodeDirectoryCursor(query.cursor, sort);
@@ -144,9 +147,10 @@ export async function listDirectory(db: Db, query: DirectoryQuery): Promise<Dire
     country: query.country,
     minRating: query.minRating,
   };
-  const [rows, total] = await Promise.all([
+  const [rows, total, facets] = await Promise.all([
     q.listDirectory(db, { filters, sort, after, limit: DIRECTORY_PAGE_SIZE + 1 }),
     q.countDirectory(db, filters),
+    query.facets ? q.directoryFacets(db, filters) : undefined,
   ]);
   const more = rows.length > DIRECTORY_PAGE_SIZE;
   const kept = more ? rows.slice(0, DIRECTORY_PAGE_SIZE) : rows;
@@ -155,6 +159,7 @@ export async function listDirectory(db: Db, query: DirectoryQuery): Promise<Dire
     items: kept.map(toEntry),
     nextCursor: more && last ? encodeDirectoryCursor(keysetOf(sort, last)) : null,
     total,
+    ...(facets ? { facets } : {}),
   };
 }
 

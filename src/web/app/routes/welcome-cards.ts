@@ -1,12 +1,19 @@
 import { type UseQueryResult, useQuery } from "@tanstack/react-query";
+import { PATHS } from "@/shared/paths";
 import type { UserType } from "@/shared/users";
 import { adminStatsQueryOptions } from "@/web/features/admin/api";
 import { revenueLabel } from "@/web/features/admin/money";
-import { ownCompanyQueryOptions } from "@/web/features/companies/api";
 import { myQuoteRequestCountsQueryOptions } from "@/web/features/quote-requests/api";
 import { providerAnalyticsQueryOptions } from "@/web/features/quotes/api";
 
-export type WelcomeCardData = { title: string; value: string };
+export type WelcomeCardData = {
+  title: string;
+  value: string;
+  /** What the figure is, where the title alone would mislead. */
+  note?: string;
+  /** Where the figure can be acted on. */
+  link?: { href: string; label: string };
+};
 
 type WelcomeCards = {
   isLoading: boolean;
@@ -28,29 +35,53 @@ function cardsOf<T>(
 }
 
 /**
+ * The client's cards (spec section 6, decision 155): each says what it counts and leads where it can be
+ * acted on. Active Projects are the requests matched with providers (the spec's figure): a request with
+ * a hire is closed, so the card asks for a choice. A client has no company record (registering one makes
+ * a provider, and only providers read theirs), so the company profile is 'Incomplete', and the card
+ * says why and where a company is registered.
+ */
+const CLIENT_CARDS = {
+  requests: {
+    title: "Quote Requests",
+    note: "Every request you have sent, with its quotes.",
+    link: { href: PATHS.dashboard, label: "See your requests" },
+  },
+  active: {
+    title: "Active Projects",
+    note: "Matched with providers, with no hire yet: compare their quotes and choose one.",
+    link: { href: `${PATHS.dashboard}?status=matched`, label: "Compare quotes" },
+  },
+  company: {
+    title: "Company Profile",
+    value: "Incomplete",
+    note: "You need none to request quotes. Providers register a company to receive leads.",
+    link: { href: PATHS.providerRegistration, label: "Register as a provider" },
+  },
+} as const;
+
+/**
  * The role's cards on the welcome dashboard (spec section 6), from the counts the features' summary
- * reads answer (never from a list, which is one page of the data). The company profile is 'Complete'
- * once the user has a company record; no company (404) reads as 'Incomplete'. A read that fails makes
- * the page say so rather than show zeros.
+ * reads answer (never from a list, which is one page of the data). A read that fails makes the page
+ * say so rather than show zeros.
  */
 export function useWelcomeCards(type: UserType | undefined): WelcomeCards {
   const isClient = type === "client";
   const isProvider = type === "provider";
   const counts = useQuery({ ...myQuoteRequestCountsQueryOptions(), enabled: isClient });
-  const company = useQuery({ ...ownCompanyQueryOptions(), enabled: isClient });
   const analytics = useQuery({ ...providerAnalyticsQueryOptions(), enabled: isProvider });
   const stats = useQuery({ ...adminStatsQueryOptions(), enabled: type === "admin" });
   switch (type) {
     case "client": {
-      const requests = cardsOf(counts, [
-        ["Quote Requests", (c) => String(c.total)],
-        ["Active Projects", (c) => String(c.byStatus.matched)],
-      ]);
+      const c = counts.data;
       return {
-        isLoading: requests.isLoading || company.isLoading,
-        // No company is an answer (null: 'Incomplete'); only a failed read is an error.
-        error: requests.error ?? company.error ?? undefined,
-        items: [...requests.items, { title: "Company Profile", value: company.data ? "Complete" : "Incomplete" }],
+        isLoading: counts.isLoading,
+        error: counts.error ?? undefined,
+        items: [
+          { ...CLIENT_CARDS.requests, value: c ? String(c.total) : "-" },
+          { ...CLIENT_CARDS.active, value: c ? String(c.byStatus.matched) : "-" },
+          CLIENT_CARDS.company,
+        ],
       };
     }
     case "provider":

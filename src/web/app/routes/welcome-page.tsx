@@ -1,6 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import {
   Activity,
+  ArrowRight,
   BarChart3,
   Briefcase,
   Building2,
@@ -80,11 +81,25 @@ export function WelcomePage() {
           return (
             <Card key={card.title} data-testid="welcome-card">
               <CardHeader className="flex flex-row items-center justify-between pb-2">
-                <CardTitle className="text-sm font-medium text-slate-600">{card.title}</CardTitle>
+                <CardTitle as="h2" className="text-sm font-medium text-slate-600">
+                  {card.title}
+                </CardTitle>
                 <Icon className="h-4 w-4 text-slate-500" aria-hidden="true" />
               </CardHeader>
-              <CardContent>
-                <p className="text-2xl font-bold text-slate-900">{card.value}</p>
+              <CardContent className="space-y-2">
+                <p className="text-2xl font-bold text-slate-900" data-testid="welcome-card-value">
+                  {card.value}
+                </p>
+                {card.note ? <p className="text-sm text-slate-600">{card.note}</p> : null}
+                {card.link ? (
+                  <Link
+                    to={card.link.href}
+                    className="inline-flex items-center gap-1 text-sm font-medium text-blue-700 underline-offset-4 hover:underline"
+                  >
+                    {card.link.label}
+                    <ArrowRight className="h-3.5 w-3.5" aria-hidden="true" />
+                  </Link>
+                ) : null}
               </CardContent>
             </Card>
           );

@@ -7,6 +7,7 @@ import { LEAD_DECLINE_REASON_LABELS } from "@/shared/leads";
 import { FiguresCard, FiguresTable, LineFigure, PipelineCard } from "@/web/components/figures";
 import { ErrorAlert, LoadingNote } from "@/web/components/list-states";
 import { StatCard } from "@/web/components/stat-card";
+import { formatDate, formatMonth } from "@/web/lib/format";
 import { adminAnalyticsQueryOptions } from "./api";
 import { InlineSelect, PanelSection, useUrlParam } from "./list-controls";
 import { plural, revenueLabel } from "./money";
@@ -14,11 +15,10 @@ import { NewCountsCard } from "./new-counts-card";
 
 const growthLabel = (g: number | null) => (g === null ? "–" : `${g > 0 ? "+" : ""}${g}%`);
 
+/** A bucket's first day (a date in UTC): its month for the year's buckets, else the day. */
 function bucketLabel(start: string, period: AnalyticsPeriod): string {
-  const d = new Date(`${start}T00:00:00Z`);
-  return period === "12m"
-    ? d.toLocaleDateString("en-US", { month: "short", year: "2-digit", timeZone: "UTC" })
-    : d.toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+  const at = `${start}T00:00:00Z`;
+  return period === "12m" ? formatMonth(at) : formatDate(at, "UTC");
 }
 
 function Figures({ data }: { data: AdminAnalytics }) {
@@ -167,7 +167,7 @@ function DeclinesChart({ data }: { data: AdminAnalytics }) {
                 <p className="text-slate-900 [overflow-wrap:anywhere] whitespace-pre-line">"{r.note}"</p>
                 <p className="mt-1 text-slate-600">
                   {r.name}, {LEAD_DECLINE_REASON_LABELS[r.reason].toLowerCase()}, on "{r.requestTitle}" ·{" "}
-                  {new Date(r.declinedAt).toLocaleDateString("en-US", { month: "short", day: "numeric" })}
+                  {formatDate(r.declinedAt)}
                 </p>
               </li>
             ))}

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { InquiryPage, StoredInquiry, StoredVendorApplication, VendorApplicationPage } from "@/shared/inquiries";
 import { budgetLabel, INQUIRY_SOURCES, type InquirySource } from "@/shared/inquiry-options";
+import { formatDateTime } from "@/web/lib/format";
 import { queryKeys } from "@/web/lib/query-keys";
 import { numberedPageQueryOptions } from "./api";
 import PANEL_TEXTS from "./panel-texts.json";
@@ -26,15 +27,6 @@ const vendorApplicationsQueryOptions = (page: number) =>
     page,
   );
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
-
 function Submission({ title, meta, children }: { title: ReactNode; meta: ReactNode; children: ReactNode }) {
   return (
     <details className="rounded-lg border border-slate-200 bg-white">
@@ -51,7 +43,7 @@ function InquiryItem({ inquiry: i }: { inquiry: StoredInquiry }) {
   return (
     <Submission
       title={`${i.name} · ${i.company}`}
-      meta={`${SOURCE_LABELS[i.source as InquirySource] ?? i.source} · ${when(i.createdAt)}`}
+      meta={`${SOURCE_LABELS[i.source as InquirySource] ?? i.source} · ${formatDateTime(i.createdAt)}`}
     >
       <p>
         <a className="text-purple-800 underline" href={`mailto:${i.email}`}>
@@ -67,7 +59,7 @@ function InquiryItem({ inquiry: i }: { inquiry: StoredInquiry }) {
 
 function ApplicationItem({ application: a }: { application: StoredVendorApplication }) {
   return (
-    <Submission title={`${a.name} · ${a.company}`} meta={when(a.createdAt)}>
+    <Submission title={`${a.name} · ${a.company}`} meta={formatDateTime(a.createdAt)}>
       <p>
         <a className="text-purple-800 underline" href={`mailto:${a.email}`}>
           {a.email}

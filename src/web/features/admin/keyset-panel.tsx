@@ -2,9 +2,10 @@
 // search), what stands before the list, then the rows as a list or a table, and "Load more". The
 // tabs' words are in panel-texts.json.
 import type { ReactNode } from "react";
-import { cn } from "@/web/lib/cn";
 import { useAdminList } from "./api";
 import {
+  AdminCell,
+  AdminRow,
   AdminTable,
   FilterSelect,
   KeysetList,
@@ -78,13 +79,13 @@ function RowsOf<T extends Item>({ items, rows, rowTestId }: { items: T[]; rows: 
   return (
     <AdminTable columns={rows.columns.map((c) => c.header)}>
       {items.map((item) => (
-        <tr key={item.id} className="border-t border-slate-200" data-testid={rowTestId}>
+        <AdminRow key={item.id} testId={rowTestId}>
           {rows.columns.map((c) => (
-            <td key={c.header} className={cn("px-3 py-2", c.className)}>
+            <AdminCell key={c.header} label={c.header} className={c.className}>
               {c.cell(item)}
-            </td>
+            </AdminCell>
           ))}
-        </tr>
+        </AdminRow>
       ))}
     </AdminTable>
   );

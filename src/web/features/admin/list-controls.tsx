@@ -8,6 +8,7 @@ import { Button } from "@/web/components/ui/button";
 import { Card, CardContent } from "@/web/components/ui/card";
 import { Field } from "@/web/components/ui/field";
 import { Input, SelectOptions } from "@/web/components/ui/form-controls";
+import { cn } from "@/web/lib/cn";
 
 /** A search parameter of the page's URL and its setter (empty removes it). */
 export function useUrlParam(name: string): [string, (value: string) => void] {
@@ -334,12 +335,18 @@ export function PanelSection({
   );
 }
 
-/** A list tab's table: its column headings, and the rows the caller renders. */
+/**
+ * A list tab's table: its column headings, and the rows the caller renders with AdminRow and AdminCell.
+ * Below the md breakpoint each row is a card and each cell is labelled with its column (decision 156):
+ * a phone sees every column, the Role and Suspend controls among them, without scrolling sideways. From
+ * md on it is a table that scrolls inside its box; the box is `relative`, so that the visually hidden
+ * labels of its controls (absolutely positioned) stay inside it rather than widening the page.
+ */
 export function AdminTable({ columns, children }: { columns: readonly string[]; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full text-left text-sm">
-        <thead className="bg-slate-50 text-slate-700">
+    <div className="relative md:overflow-x-auto md:rounded-lg md:border md:border-slate-200 md:bg-white">
+      <table className="block w-full text-left text-sm md:table">
+        <thead className="hidden bg-slate-50 text-slate-700 md:table-header-group">
           <tr>
             {columns.map((c) => (
               <th key={c} className="px-3 py-2 font-medium">
@@ -348,8 +355,30 @@ export function AdminTable({ columns, children }: { columns: readonly string[]; 
             ))}
           </tr>
         </thead>
-        <tbody>{children}</tbody>
+        <tbody className="block space-y-3 md:table-row-group md:space-y-0">{children}</tbody>
       </table>
     </div>
+  );
+}
+
+/** A row of an AdminTable: a card on a phone, a table row from md on. */
+export function AdminRow({ testId, children }: { testId?: string; children: ReactNode }) {
+  return (
+    <tr
+      className="block rounded-lg border border-slate-200 bg-white p-3 md:table-row md:rounded-none md:border-0 md:border-t md:p-0"
+      data-testid={testId}
+    >
+      {children}
+    </tr>
+  );
+}
+
+/** A cell of an AdminRow, led on a phone by its column's name (the table's headings show from md on). */
+export function AdminCell({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <td className={cn("block py-1 md:table-cell md:px-3 md:py-2", className)}>
+      <span className="block text-xs font-medium text-slate-600 md:hidden">{label}</span>
+      {children}
+    </td>
   );
 }

@@ -7,6 +7,7 @@ import {
   type OutboxPage,
 } from "@/shared/notifications";
 import { cn } from "@/web/lib/cn";
+import { formatDateTime } from "@/web/lib/format";
 import { adminEmailsQueryOptions } from "./api";
 import PANEL_TEXTS from "./panel-texts.json";
 import { PagedPanel } from "./query-panel";
@@ -17,9 +18,6 @@ const STATUS_STYLES: Record<EmailStatus, string> = {
   failed: "bg-red-100 text-red-900",
 };
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
-
 function EmailRow({ email }: { email: OutboxEmail }) {
   return (
     <details className="group rounded-lg border border-slate-200 bg-white" data-testid="outbox-email">
@@ -29,13 +27,13 @@ function EmailRow({ email }: { email: OutboxEmail }) {
         </span>
         <span className="min-w-0 flex-1 font-medium text-slate-900 [overflow-wrap:anywhere]">{email.subject}</span>
         <span className="text-sm text-slate-600 [overflow-wrap:anywhere]">to {email.toAddress}</span>
-        <span className="text-sm text-slate-600">{when(email.createdAt)}</span>
+        <span className="text-sm text-slate-600">{formatDateTime(email.createdAt)}</span>
       </summary>
       <div className="space-y-2 border-t border-slate-200 px-4 py-3 text-sm">
         <p className="text-slate-600">
           {email.kind} · {email.attempts} {email.attempts === 1 ? "attempt" : "attempts"}
-          {email.sentAt ? ` · sent ${when(email.sentAt)}` : ""}
-          {email.nextAttemptAt && email.attempts > 0 ? ` · next try ${when(email.nextAttemptAt)}` : ""}
+          {email.sentAt ? ` · sent ${formatDateTime(email.sentAt)}` : ""}
+          {email.nextAttemptAt && email.attempts > 0 ? ` · next try ${formatDateTime(email.nextAttemptAt)}` : ""}
         </p>
         {email.lastError ? <p className="text-red-700">{email.lastError}</p> : null}
         <pre className="whitespace-pre-wrap rounded bg-slate-50 p-3 font-sans text-slate-800 [overflow-wrap:anywhere]">

@@ -7,6 +7,7 @@ import { CompanyFacts } from "@/web/components/company-facts";
 import { ReasonDialog } from "@/web/components/reason-dialog";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { formatDate } from "@/web/lib/format";
 import { pendingProvidersQueryOptions, useDecideProvider } from "./api";
 import PANEL_TEXTS from "./panel-texts.json";
 import { QueryPanel } from "./query-panel";
@@ -46,7 +47,7 @@ function PendingProviderCard({ provider }: { provider: PendingProvider }) {
           </CardTitle>
           <CardDescription>
             {provider.owner.firstName} {provider.owner.lastName} ({provider.owner.email}) · submitted{" "}
-            {new Date(provider.createdAt).toLocaleDateString()}
+            {formatDate(provider.createdAt)}
           </CardDescription>
           {provider.changeUnderReview && (
             <p className="text-sm text-amber-900" data-testid="change-under-review">

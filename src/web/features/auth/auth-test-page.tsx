@@ -2,6 +2,7 @@ import { PATHS } from "@/shared/paths";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { useAuth } from "@/web/lib/auth";
+import { formatDate } from "@/web/lib/format";
 import { usePageMeta } from "@/web/lib/page-meta";
 
 /** Spec screen 16: a page to check what the server thinks of the current session. */
@@ -34,7 +35,7 @@ export function AuthTestPage() {
                   <dt className="text-slate-600">Last name</dt>
                   <dd>{user.lastName}</dd>
                   <dt className="text-slate-600">Created</dt>
-                  <dd>{new Date(user.createdAt).toLocaleString()}</dd>
+                  <dd>{formatDate(user.createdAt)}</dd>
                 </dl>
               ) : null}
               <div className="flex gap-3">

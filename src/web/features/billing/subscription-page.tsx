@@ -8,11 +8,14 @@ import { StatusPill } from "@/web/components/status-pill";
 import { ConfirmDialog } from "@/web/components/ui/alert-dialog";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
-import { formatLongDate } from "@/web/lib/format";
+import { formatDate } from "@/web/lib/format";
 import { usePublicConfig } from "@/web/lib/public-config";
 import { subscriptionQueryOptions, useCancelSubscription } from "./api";
 import { DemoCardForm } from "./demo-card-form";
 import { PlanCard } from "./plan-card";
+
+/** A day the subscription names; none, nothing. */
+const day = (iso: string | null) => (iso ? formatDate(iso) : "");
 
 function Spinner() {
   return (
@@ -62,7 +65,7 @@ export function SubscriptionPage() {
               <CardTitle as="h2">Complete Your Subscription</CardTitle>
               <CardDescription>
                 {sub?.status === "canceled"
-                  ? `Your previous subscription was canceled on ${formatLongDate(sub.canceledAt)}. Subscribing again starts billing at once.`
+                  ? `Your previous subscription was canceled on ${day(sub.canceledAt)}. Subscribing again starts billing at once.`
                   : `Start your ${PLAN.trialDays}-day free trial. ${PLAN_PRICE_LABEL}/month after that, billed monthly; cancel anytime.`}
               </CardDescription>
             </CardHeader>
@@ -93,15 +96,15 @@ const badgeStyles: Record<Subscription["status"], string> = {
 function stateLine(sub: Subscription): string {
   switch (sub.status) {
     case "trialing":
-      return `Free trial until ${formatLongDate(sub.trialEndsAt)}. Then ${PLAN_PRICE_LABEL}/month, billed monthly.`;
+      return `Free trial until ${day(sub.trialEndsAt)}. Then ${PLAN_PRICE_LABEL}/month, billed monthly.`;
     case "active":
       return sub.cancelAtPeriodEnd
-        ? `Active until ${formatLongDate(sub.currentPeriodEnd)}, then it ends.`
-        : `Active. Renews on ${formatLongDate(sub.currentPeriodEnd)} at ${PLAN_PRICE_LABEL}.`;
+        ? `Active until ${day(sub.currentPeriodEnd)}, then it ends.`
+        : `Active. Renews on ${day(sub.currentPeriodEnd)} at ${PLAN_PRICE_LABEL}.`;
     case "past_due":
       return "Your last payment failed. New leads are paused until it is paid. To pay with another card, cancel and subscribe again.";
     case "canceled":
-      return `Canceled on ${formatLongDate(sub.canceledAt)}.`;
+      return `Canceled on ${day(sub.canceledAt)}.`;
     default:
       return "Waiting for your card.";
   }

@@ -1,22 +1,19 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Company, CompanyProfileInput } from "@/shared/companies";
+import { NULL_IF_NONE } from "@/shared/null-if-none";
 import { toast } from "@/web/components/ui/use-toast";
-import { ApiError, errorMessage, getJson, requestJson } from "@/web/lib/api";
+import { errorMessage, getJson, requestJson } from "@/web/lib/api";
 import { authUserQueryOptions } from "@/web/lib/auth";
 import { queryKeys } from "@/web/lib/query-keys";
 
-/** The signed-in user's company; null when there is none yet (the server answers 404). */
+/**
+ * The signed-in provider's company; null when there is none yet (a provider an admin made), asked as
+ * null rather than a 404 the browser would log as an error (decision 154). Only providers ask.
+ */
 export const ownCompanyQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.companies.mine(),
-    queryFn: async (): Promise<Company | null> => {
-      try {
-        return await getJson<Company>("/api/companies/me");
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return null;
-        throw err;
-      }
-    },
+    queryFn: () => getJson<Company | null>(`/api/companies/me?${NULL_IF_NONE}`),
   });
 
 function useCompanySaved() {

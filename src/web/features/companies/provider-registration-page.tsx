@@ -13,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web
 import { LoadingScreen } from "@/web/components/ui/spinner";
 import { toast } from "@/web/components/ui/use-toast";
 import { useAuth } from "@/web/lib/auth";
+import { formatDate } from "@/web/lib/format";
 import { usePublicPageMeta } from "@/web/lib/page-meta";
 import { ownCompanyQueryOptions, useRegisterCompany, useUpdateCompany } from "./api";
 import { CompanyForm, companyToFormValues } from "./company-form";
@@ -45,7 +46,16 @@ export function ProviderRegistrationPage() {
           </Button>
         </div>
       </header>
-      <main className="flex-1">{user.userType === "admin" ? <AdminNotice /> : <SignedInRegistration />}</main>
+      <main className="flex-1">
+        {user.userType === "admin" ? (
+          <AdminNotice />
+        ) : user.userType === "provider" ? (
+          <ProviderRegistration />
+        ) : (
+          // A client has no company: registering one is what makes a provider (only providers read theirs).
+          <RegistrationForm />
+        )}
+      </main>
     </div>
   );
 }
@@ -69,7 +79,8 @@ function AdminNotice() {
   );
 }
 
-function SignedInRegistration() {
+/** A provider's company in vetting; a provider an admin made, without a company yet, gets the form. */
+function ProviderRegistration() {
   const company = useQuery(ownCompanyQueryOptions());
   if (company.isLoading) {
     return (
@@ -206,7 +217,7 @@ function CompanySummary({ company, onEdit }: { company: Company; onEdit: () => v
       <CardHeader className="flex flex-row items-start justify-between gap-4">
         <div className="space-y-1.5">
           <CardTitle as="h2">{company.name}</CardTitle>
-          <CardDescription>Submitted {new Date(company.createdAt).toLocaleDateString()}</CardDescription>
+          <CardDescription>Submitted {formatDate(company.createdAt)}</CardDescription>
         </div>
         <Button variant="outline" onClick={onEdit}>
           Edit Profile

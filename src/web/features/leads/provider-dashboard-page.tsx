@@ -29,7 +29,11 @@ function AccessNotice({ access }: { access: LeadAccess }) {
       : access.companyStatus === "approved"
         ? {
             href: PATHS.subscription,
-            label: access.subscriptionStatus ? "Manage Subscription" : "Set Up Your Subscription",
+            label: !access.subscriptionStatus
+              ? "Set Up Your Subscription"
+              : access.subscriptionStatus === "incomplete"
+                ? "Complete Your Subscription"
+                : "Manage Subscription",
           }
         : null;
   return (

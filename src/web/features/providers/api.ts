@@ -16,7 +16,9 @@ import { type DirectoryParams, directoryApiUrl, directorySearch } from "./direct
 export const directoryQueryOptions = (params: DirectoryParams) =>
   infiniteQueryOptions({
     queryKey: queryKeys.providers.directory(Object.fromEntries(new URLSearchParams(directorySearch(params)))),
-    queryFn: ({ pageParam }) => getJson<DirectoryPage>(directoryApiUrl(params, pageParam)),
+    // The first page read also brings the filters' values; "Load more" reads only providers.
+    queryFn: ({ pageParam }) =>
+      getJson<DirectoryPage>(directoryApiUrl(params, pageParam, pageParam === (params.cursor ?? null))),
     initialPageParam: params.cursor ?? null,
     getNextPageParam: (last: DirectoryPage) => last.nextCursor,
   });

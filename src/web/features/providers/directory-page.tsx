@@ -43,7 +43,7 @@ export function DirectoryPage() {
           Every provider here was vetted and approved by our team. Ratings come only from clients who hired them.
         </p>
         <div className="mt-6">
-          <DirectoryFilters params={params} onChange={show} />
+          <DirectoryFilters params={params} facets={pages[0]?.facets} onChange={show} />
         </div>
         <QueryStates query={directory} what="The directory" isEmpty={() => false} empty={null}>
           {() => (

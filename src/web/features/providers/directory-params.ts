@@ -65,7 +65,12 @@ export function hasFilters(params: DirectoryParams): boolean {
   );
 }
 
-/** GET /api/providers for these filters and sort, from `cursor` (the first page without one). */
-export function directoryApiUrl(params: DirectoryParams, cursor: string | null): string {
-  return `/api/providers${directorySearch({ ...params, cursor: cursor ?? undefined })}`;
+/**
+ * GET /api/providers for these filters and sort, from `cursor` (the first page without one); with
+ * `facets`, the answer also has the values the filters offer (the page's first read asks, decision 157).
+ */
+export function directoryApiUrl(params: DirectoryParams, cursor: string | null, facets = false): string {
+  const search = directorySearch({ ...params, cursor: cursor ?? undefined });
+  if (!facets) return `/api/providers${search}`;
+  return `/api/providers${search}${search ? "&" : "?"}facets=1`;
 }

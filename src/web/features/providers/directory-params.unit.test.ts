@@ -32,4 +32,9 @@ describe("the directory's address", () => {
     );
     expect(directoryApiUrl({}, null)).toBe("/api/providers");
   });
+
+  it("asks for the filters' values with facets=1 when told", () => {
+    expect(directoryApiUrl({}, null, true)).toBe("/api/providers?facets=1");
+    expect(directoryApiUrl({ country: "GB" }, null, true)).toBe("/api/providers?country=GB&facets=1");
+  });
 });

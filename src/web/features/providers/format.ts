@@ -1,6 +1,6 @@
 // How the public pages write figures and dates. Dates are written in UTC: the server renders these
 // pages (decision 138) and the browser's first render must write the same text, whatever its time zone.
-import { countOf, formatDate } from "@/web/lib/format";
+import { countOf, formatDate, formatMonth } from "@/web/lib/format";
 
 const MINUTES_PER_HOUR = 60;
 const MINUTES_PER_DAY = 24 * MINUTES_PER_HOUR;
@@ -15,7 +15,7 @@ export function responseTimeInWords(minutes: number | null): string {
 
 /** "March 2026" */
 export function formatMonthYear(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+  return formatMonth(iso);
 }
 
 /** "Mar 2, 2026", in UTC */

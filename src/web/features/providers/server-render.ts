@@ -32,7 +32,7 @@ export function providerPageApiRead(url: string): string | null {
   if (!address) return null;
   if (address.page === "profile") return profileApiUrl(address.slug);
   const params = readDirectoryParams(address.search);
-  return directoryApiUrl(params, params.cursor ?? null);
+  return directoryApiUrl(params, params.cursor ?? null, true);
 }
 
 /** Puts the API's answer where the page reads it; the page's meta and its one address. */

@@ -2,8 +2,7 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { LucideIcon } from "lucide-react";
 import { Briefcase, CheckCircle2, FileText, Inbox, Plus } from "lucide-react";
-import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { PATHS, quoteRequestPath } from "@/shared/paths";
 import type { ClientStatus } from "@/shared/quote-request-status";
 import type { QuoteRequestSummary, QuoteRequestSummaryCounts } from "@/shared/quote-requests";
@@ -93,9 +92,22 @@ function RequestRow({ request, unread }: { request: QuoteRequestSummary; unread:
   );
 }
 
+const FILTERS = ["all", "open", "matched", "closed"] as const;
+type Filter = "all" | ClientStatus;
+
+/** The list's status filter, in the address (`?status=matched`), so that a link can open the list filtered. */
+function useStatusFilter(): [Filter, (next: Filter) => void] {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get("status");
+  const filter = FILTERS.find((f) => f === asked) ?? "all";
+  const setFilter = (next: Filter) =>
+    setParams(next === "all" ? {} : { status: next }, { replace: true, preventScrollReset: true });
+  return [filter, setFilter];
+}
+
 export function ClientDashboardPage() {
   usePageMeta("Quote Requests Dashboard", "Track your automation requests and their quotes.");
-  const [filter, setFilter] = useState<"all" | ClientStatus>("all");
+  const [filter, setFilter] = useStatusFilter();
   // The cards count every request (the server counts them); the list is a page at a time, filtered by the server.
   const summary = useQuery(myQuoteRequestCountsQueryOptions());
   const list = useInfiniteQuery(myQuoteRequestsQueryOptions(filter === "all" ? undefined : filter));
@@ -135,7 +147,7 @@ export function ClientDashboardPage() {
             <Select
               label="Show requests by status"
               value={filter}
-              onValueChange={(v) => setFilter(v as typeof filter)}
+              onValueChange={(v) => setFilter(v as Filter)}
               options={[
                 { value: "all", label: "All statuses" },
                 { value: "open", label: "Open" },

@@ -13,8 +13,16 @@ describe("dashboard figures", () => {
     expect(clientCounts(counts)).toEqual({ total: 5, open: 2, matched: 1, closed: 2 });
   });
 
-  it("cuts descriptions after 150 characters", () => {
+  it("cuts descriptions to 150 characters at a word, with an ellipsis", () => {
     expect(previewDescription("x".repeat(150))).toBe("x".repeat(150));
-    expect(previewDescription("x".repeat(151))).toBe(`${"x".repeat(150)}...`);
+    // One word longer than the preview: cut where the 150 characters end.
+    expect(previewDescription("x".repeat(151))).toBe(`${"x".repeat(150)}…`);
+    // Words of four letters and a space: the 150th character is the space after the 30th word.
+    const words = Array.from({ length: 40 }, (_, i) => `w${String(i).padStart(3, "0")}`).join(" ");
+    expect(previewDescription(words)).toBe(`${words.slice(0, 149)}…`);
+    // A word across the 150th character is left out whole, and the comma before it too.
+    const across = `${"a".repeat(140)}, crossing the line`;
+    expect(previewDescription(across)).toBe(`${"a".repeat(140)}, crossing…`);
+    expect(previewDescription(`${"a".repeat(145)}, thereafter`)).toBe(`${"a".repeat(145)}…`);
   });
 });

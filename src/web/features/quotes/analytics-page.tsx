@@ -8,10 +8,10 @@ import { ErrorAlert } from "@/web/components/list-states";
 import { SectionPage } from "@/web/components/section-page";
 import { StatCard } from "@/web/components/stat-card";
 import { LoadingScreen } from "@/web/components/ui/spinner";
+import { formatMonth } from "@/web/lib/format";
 import { providerAnalyticsQueryOptions } from "./api";
 
-const monthLabel = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+const monthLabel = (month: string) => formatMonth(`${month}-01T00:00:00Z`);
 
 function StatCards({ data }: { data: ProviderAnalytics }) {
   const cards = [

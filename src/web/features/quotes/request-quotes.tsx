@@ -200,7 +200,7 @@ export function RequestQuotes({
         </Card>
       ) : null}
       {quotes.length > 0 ? (
-        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="quotes-grid">
+        <ul className="grid items-start gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="quotes-grid">
           {quotes.map((q) => (
             <QuoteCard key={q.id} quote={q} request={request} conversation={conversationOf(threadOf.get(q.leadId))} />
           ))}
@@ -217,7 +217,7 @@ export function RequestQuotes({
             <MessageSquare className="h-4 w-4 text-slate-500" aria-hidden="true" />
             Matched providers who have not quoted yet
           </h3>
-          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="unquoted-providers">
+          <ul className="grid items-start gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="unquoted-providers">
             {unquoted.map((t) => (
               <li key={t.leadId} className="list-none">
                 <Card role="article" aria-label={t.companyName} data-testid="unquoted-provider">
