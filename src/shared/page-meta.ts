@@ -46,6 +46,10 @@ export const PUBLIC_PAGE_META = {
     title: "Automation Provider Directory",
     description: `Browse vetted automation providers on ${BRAND_NAME}: verified companies with their specialties, case studies, hires and reviews from clients who hired them.`,
   },
+  "/login": {
+    title: "Sign in",
+    description: `Sign in to your ${BRAND_NAME} account.`,
+  },
   "/provider-registration": {
     title: "Join Our Provider Network",
     description:
@@ -59,12 +63,8 @@ export function isPublicPagePath(path: string): path is PublicPagePath {
   return Object.hasOwn(PUBLIC_PAGE_META, path);
 }
 
-/**
- * The marketing pages: the same for every visitor, so prerendered to HTML at build time and hydrated in
- * the browser (decision 121). The visitor's views of /quote-request and /provider-registration are not:
- * they depend on who is signed in.
- */
-export const PRERENDERED_PAGE_PATHS = [
+/** The marketing pages: the same for every visitor (decision 121), and in the sitemap. */
+export const MARKETING_PAGE_PATHS = [
   "/",
   "/how-it-works",
   "/for-vendors",
@@ -73,6 +73,14 @@ export const PRERENDERED_PAGE_PATHS = [
   "/privacy-policy",
   "/terms",
 ] as const satisfies readonly PublicPagePath[];
+
+/**
+ * The pages the same for every visitor, so prerendered to HTML at build time and hydrated in the
+ * browser (decision 121): the marketing pages, and the sign-in form, the door of every returning user
+ * (decision 160). The visitor's views of /quote-request and /provider-registration are not: they depend
+ * on who is signed in.
+ */
+export const PRERENDERED_PAGE_PATHS = [...MARKETING_PAGE_PATHS, "/login"] as const satisfies readonly PublicPagePath[];
 
 export type PrerenderedPagePath = (typeof PRERENDERED_PAGE_PATHS)[number];
 

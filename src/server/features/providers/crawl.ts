@@ -2,7 +2,7 @@
 // sitemap, and sitemap.xml, the marketing pages, the directory and every listed profile, read from the
 // database at each request so that it follows the profiles as they change.
 
-import { PRERENDERED_PAGE_PATHS } from "@/shared/page-meta";
+import { MARKETING_PAGE_PATHS } from "@/shared/page-meta";
 import { PATHS, providerPath } from "@/shared/paths";
 import { escapeHtml } from "../../http/escape-html";
 import type { RoutePlugin } from "../../http/types";
@@ -10,7 +10,7 @@ import { listedProfilesForSitemap } from "./queries";
 
 /** A sitemap holds at most 50,000 addresses (sitemaps.org). */
 const SITEMAP_MAX_URLS = 50_000;
-const SITEMAP_PAGES = [...PRERENDERED_PAGE_PATHS, PATHS.providers];
+const SITEMAP_PAGES = [...MARKETING_PAGE_PATHS, PATHS.providers];
 
 /** Signed-in pages, links from emails and the API: nothing a search engine can show. The profiles' API stays open. */
 const DISALLOWED = [

@@ -5,7 +5,7 @@ import { PATHS } from "@/shared/paths";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/form-controls";
 import { ApiError, errorMessage } from "@/web/lib/api";
-import { usePageMeta } from "@/web/lib/page-meta";
+import { usePublicPageMeta } from "@/web/lib/page-meta";
 import { useSignIn } from "./api";
 import { AuthFormShell, AuthLink, FormProblem, SubmitButton } from "./auth-form-shell";
 
@@ -15,7 +15,7 @@ const CREDENTIALS = [
 ] as const;
 
 export function LoginPage() {
-  usePageMeta("Sign in", "Sign in to your Automatch account.");
+  usePublicPageMeta(PATHS.login);
   const [params] = useSearchParams();
   const returnTo = safeReturnTo(params.get("returnTo"));
   const navigate = useNavigate();
@@ -46,7 +46,9 @@ export function LoginPage() {
           {notice}
         </p>
       ) : null}
-      <form onSubmit={onSubmit} className="space-y-4" noValidate>
+      {/* The page is prerendered (decision 160): sent before the app has taken it over, the form must
+          not put the password in the address, as a GET would. */}
+      <form onSubmit={onSubmit} method="post" className="space-y-4" noValidate>
         {CREDENTIALS.map((f) => (
           <Field key={f.name} id={f.name} label={f.label} required>
             {(control) => (
