@@ -36,6 +36,9 @@ async function audit(path: string): Promise<{ scores: Record<string, number>; fa
     output: "json",
     logLevel: "error",
     onlyCategories: [...CATEGORIES],
+    // Pictures of the page: no score reads them.
+    disableFullPageScreenshot: true,
+    skipAudits: ["screenshot-thumbnails", "final-screenshot"],
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
   const { categories, audits } = result.lhr;
