@@ -96,6 +96,19 @@ describe("accounts", () => {
     await expect.poll(() => leadsItem.getByTestId("nav-unread-count").count()).toBe(1);
     expect(await tab.page.locator("[data-theme]").first().getAttribute("data-theme")).toBe("provider");
   });
+
+  it("the prerendered sign-in form waits for the app on a slow connection: what is typed is kept and sent", async () => {
+    // The page's HTML comes at once; its scripts a second later, as on a slow phone.
+    await tab.page.route("**/assets/*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await tab.page.goto("/login");
+    expect(await tab.page.getByLabel("Email").isDisabled()).toBe(true);
+    await signInThroughForm(tab.page, DEMO.client, DEMO.password);
+    await tab.page.getByTestId("user-type-badge").waitFor();
+    expect(new URL(tab.page.url()).pathname).toBe("/");
+  });
 });
 
 describe("route guard", () => {

@@ -5,6 +5,7 @@ import { PATHS } from "@/shared/paths";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/form-controls";
 import { ApiError, errorMessage } from "@/web/lib/api";
+import { useHydrated } from "@/web/lib/hydrated";
 import { usePublicPageMeta } from "@/web/lib/page-meta";
 import { useSignIn } from "./api";
 import { AuthFormShell, AuthLink, FormProblem, SubmitButton } from "./auth-form-shell";
@@ -23,6 +24,7 @@ export function LoginPage() {
   const notice =
     typeof (state as { notice?: unknown } | null)?.notice === "string" ? (state as { notice: string }).notice : null;
   const [credentials, setCredentials] = useState({ email: "", password: "" });
+  const hydrated = useHydrated();
 
   const signIn = useSignIn({ onSuccess: () => navigate(returnTo, { replace: true }) });
 
@@ -46,26 +48,29 @@ export function LoginPage() {
           {notice}
         </p>
       ) : null}
-      {/* The page is prerendered (decision 160): sent before the app has taken it over, the form must
-          not put the password in the address, as a GET would. */}
-      <form onSubmit={onSubmit} method="post" className="space-y-4" noValidate>
-        {CREDENTIALS.map((f) => (
-          <Field key={f.name} id={f.name} label={f.label} required>
-            {(control) => (
-              <Input
-                {...control}
-                type={f.type}
-                autoComplete={f.autoComplete}
-                value={credentials[f.name]}
-                onChange={(e) => setCredentials((current) => ({ ...current, [f.name]: e.target.value }))}
-              />
-            )}
-          </Field>
-        ))}
-        {error ? <FormProblem>{error}</FormProblem> : null}
-        <SubmitButton pending={signIn.isPending} pendingLabel="Signing in...">
-          Sign In
-        </SubmitButton>
+      {/* The page is prerendered (decision 160): until the app has taken it over, the form can neither
+          be filled (React would reset what was typed) nor sent (a GET would put the password in the
+          address; it says post all the same). */}
+      <form onSubmit={onSubmit} method="post" noValidate>
+        <fieldset disabled={!hydrated} className="space-y-4">
+          {CREDENTIALS.map((f) => (
+            <Field key={f.name} id={f.name} label={f.label} required>
+              {(control) => (
+                <Input
+                  {...control}
+                  type={f.type}
+                  autoComplete={f.autoComplete}
+                  value={credentials[f.name]}
+                  onChange={(e) => setCredentials((current) => ({ ...current, [f.name]: e.target.value }))}
+                />
+              )}
+            </Field>
+          ))}
+          {error ? <FormProblem>{error}</FormProblem> : null}
+          <SubmitButton pending={signIn.isPending} pendingLabel="Signing in...">
+            Sign In
+          </SubmitButton>
+        </fieldset>
       </form>
       <AuthLink to={PATHS.forgotPassword} first>
         Forgot password?
