@@ -98,8 +98,8 @@ describe("accounts", () => {
   });
 
   it("the prerendered sign-in form waits for the app on a slow connection: what is typed is kept and sent", async () => {
-    // The page's HTML comes at once; its scripts a second later, as on a slow phone.
-    await tab.page.route("**/assets/*.js", async (route) => {
+    // The page's HTML comes at once; its first script a second later, as on a slow phone.
+    await tab.page.route("**/assets/index-*.js", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       await route.continue();
     });

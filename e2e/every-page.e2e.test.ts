@@ -2,7 +2,7 @@
 // sideways (a wide table scrolls inside its own box), and none logs an error in the console in normal
 // use. The marketing pages, the directory and the visitor's /quote-request and /provider-registration
 // are checked at 375 px in public-site.e2e.test.ts, with the same console check; this file has the rest.
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
 import { watchConsoleErrors } from "./support/console";
@@ -16,13 +16,14 @@ const PHONE = 375;
  * left, and no request of the page's still running (the live updates' stream aside, which stays open).
  */
 async function visit(page: Page, path: string): Promise<void> {
-  let running = 0;
-  const counts = (request: { resourceType: () => string }) => request.resourceType() !== "eventsource";
-  const started = (request: { resourceType: () => string }) => {
-    if (counts(request)) running += 1;
+  // The requests started during this visit: one the page before started and that ends now is not one
+  // of them (counting its end alone left a count below zero, which never came back to it).
+  const running = new Set<Request>();
+  const started = (request: Request) => {
+    if (request.resourceType() !== "eventsource") running.add(request);
   };
-  const ended = (request: { resourceType: () => string }) => {
-    if (counts(request)) running -= 1;
+  const ended = (request: Request) => {
+    running.delete(request);
   };
   page.on("request", started);
   page.on("requestfinished", ended);
@@ -33,7 +34,7 @@ async function visit(page: Page, path: string): Promise<void> {
     await expect
       .poll(
         async () =>
-          running === 0 &&
+          running.size === 0 &&
           (await page.getByText(/^Loading/).count()) === 0 &&
           (await page.locator('[aria-busy="true"], .animate-pulse').count()) === 0,
         { message: `${path} still loading` },

@@ -17,14 +17,18 @@ const CREDENTIALS = [
 
 export function LoginPage() {
   usePublicPageMeta(PATHS.login);
+  // The page is prerendered for the address without its query or state (decision 160): what they say
+  // is drawn once the app has taken the page over, since hydration would keep the prerendered links.
+  const hydrated = useHydrated();
   const [params] = useSearchParams();
-  const returnTo = safeReturnTo(params.get("returnTo"));
+  const returnTo = safeReturnTo(hydrated ? params.get("returnTo") : null);
   const navigate = useNavigate();
   const { state } = useLocation();
   const notice =
-    typeof (state as { notice?: unknown } | null)?.notice === "string" ? (state as { notice: string }).notice : null;
+    hydrated && typeof (state as { notice?: unknown } | null)?.notice === "string"
+      ? (state as { notice: string }).notice
+      : null;
   const [credentials, setCredentials] = useState({ email: "", password: "" });
-  const hydrated = useHydrated();
 
   const signIn = useSignIn({ onSuccess: () => navigate(returnTo, { replace: true }) });
 
