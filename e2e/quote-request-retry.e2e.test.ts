@@ -4,7 +4,7 @@
 import type { BrowserContext, Page, Route } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { validQuoteRequestBody } from "@/shared/quote-requests.fixtures";
-import { apiSignIn, DEMO, startProduct } from "./support/fixture";
+import { apiSignIn, closeToast, DEMO, startProduct } from "./support/fixture";
 import { fillWizard, wizardAnswersFor } from "./support/wizard";
 
 const product = startProduct();
@@ -55,6 +55,7 @@ describe("submitting again after a lost answer", () => {
     await fillWizard(page, request(title));
     await page.getByRole("button", { name: "Submit My Request" }).click();
     await expect.poll(toastText).toContain("Submission Failed");
+    await closeToast(page);
     // The server made it; only the browser does not know.
     expect(await requestsTitled(title)).toHaveLength(1);
     expect(await page.getByTestId("wizard-step").innerText()).toBe("Step 6 of 6");
@@ -79,6 +80,7 @@ describe("submitting again after a lost answer", () => {
     await fillWizard(page, request(title));
     await page.getByRole("button", { name: "Submit My Request" }).click();
     await expect.poll(toastText).toContain("Submission Failed");
+    await closeToast(page);
 
     await page.reload();
     await page.getByTestId("wizard-step").waitFor();

@@ -4,6 +4,7 @@ import { watchCspViolations } from "./support/csp";
 import {
   apiSignIn,
   apiSignUp,
+  closeToast,
   DEMO,
   keepScreenshot,
   pagePerTest,
@@ -56,6 +57,7 @@ describe("client journey", () => {
     await tab.page.getByText("Company name is required").waitFor();
     await tab.page.getByText("Please select an industry").waitFor();
     expect(await accessibilityViolations(tab.page)).toEqual([]);
+    await closeToast(tab.page);
 
     // Step 1. Messages follow typing.
     await tab.page.getByLabel("Company name").fill("A");
@@ -124,6 +126,7 @@ describe("client journey", () => {
     // The consent is required.
     await tab.page.getByRole("button", { name: "Submit My Request" }).click();
     await tab.page.getByText("Consent is required").waitFor();
+    await closeToast(tab.page);
     await tab.page.getByRole("checkbox", { name: /I agree/ }).check();
     expect(await accessibilityViolations(tab.page)).toEqual([]);
     await keepScreenshot(tab.page, "wizard-step-6");
