@@ -103,8 +103,32 @@ const steps = [
     () => run(bin("tsx"), ["scripts/build-web.ts", "--quiet"]) && run(process.execPath, ["scripts/build-server.mjs"]),
   ],
   ["Chromium for browser tests", ensureChromium],
-  ["browser tests", () => run(bin("vitest"), vitestArgs("e2e", ["--config", "vitest.e2e.config.ts"]))],
+  [
+    "browser tests",
+    () => {
+      const ok = run(bin("vitest"), vitestArgs("e2e", ["--config", "vitest.e2e.config.ts"]));
+      printLighthouseScores();
+      return ok;
+    },
+  ],
 ];
+
+/** The Lighthouse scores the browser tests' last project kept in its tests' meta (e2e/lighthouse.e2e.test.ts). */
+function printLighthouseScores() {
+  const file = path.join(reports, "e2e.json");
+  if (!fs.existsSync(file)) return;
+  const report = JSON.parse(fs.readFileSync(file, "utf8"));
+  const pages = report.testResults.flatMap((r) => r.assertionResults).flatMap((t) => t.meta?.lighthouse ?? []);
+  if (pages.length === 0) return;
+  console.log("\nLighthouse scores (mobile; performance at least 95, the rest 100):");
+  for (const { path: page, scores } of pages) {
+    console.log(
+      `  ${page}: ${Object.entries(scores)
+        .map(([category, score]) => `${category} ${score}`)
+        .join(", ")}`,
+    );
+  }
+}
 
 const results = [];
 for (const [name, step] of steps) {
