@@ -275,7 +275,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // Compressed here, once per page (decision 119): the compression hook does not reach this handler.
     const pathname = request.url.split("?")[0] ?? "/";
     const encoding = pageEncodingFor(request.headers["accept-encoding"]);
-    const html = await pages.page(pathname, request.cookies, encoding);
+    const html = await pages.page(pathname, request.cookies, encoding, request.url.split("?")[1] ?? "");
     if (encoding !== "identity") reply.header("content-encoding", encoding);
     return (
       reply

@@ -107,6 +107,8 @@ export function webPages(
     pathname: string,
     cookies: Record<string, string | undefined>,
     encoding: PageEncoding,
+    /** The request's query string, without the `?` ("" for none). */
+    query?: string,
   ) => Promise<Buffer | string>;
 } {
   const pages = new Map<string, Promise<Page>>();
@@ -140,13 +142,16 @@ export function webPages(
     return page;
   };
   return {
-    async page(pathname, cookies, encoding) {
+    async page(pathname, cookies, encoding, query = "") {
       const meta = publicPageMetaFor(pathname);
       const metaKey = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
       const prerendered = prerenderedPathOf(metaKey);
       const signedIn = cookies[SESSION_COOKIE] !== undefined;
       let page: Page | undefined;
-      if (prerendered && !(prerendered === "/" && signedIn)) {
+      // The sign-in page reads its query (where to go after it, which its links carry on): its
+      // prerendered HTML, made without one, is for the address without one (decision 160).
+      const queryRead = prerendered === "/login" && query !== "";
+      if (prerendered && !(prerendered === "/" && signedIn) && !queryRead) {
         const file = path.join(PRERENDERED_DIR, prerenderedFileName(prerendered));
         page = await cached(file, meta, metaKey, `prerendered ${prerendered}`).catch(() => undefined);
       }
