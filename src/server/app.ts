@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyCookie from "@fastify/cookie";
+import { fastifyRequestContext } from "@fastify/request-context";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
@@ -45,6 +46,7 @@ import { systemRoutes } from "./features/system/routes";
 import { registerCompression } from "./http/compression";
 import { capConnections, fastifyTimeouts, httpServerOptions } from "./http/connections";
 import { refuseCrossSite } from "./http/cross-site";
+import { metricsRoute, observeRequests } from "./http/metrics";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { serializerCompiler } from "./http/serializer";
 import { isServerRenderedPath, serverRenderedPages } from "./http/server-rendered-pages";
@@ -52,6 +54,7 @@ import { isUnstorableTextError, refuseUnstorableText } from "./http/unstorable-t
 import { compressPage, isPrerenderedFile, pageEncodingFor, webPages } from "./http/web-page";
 import { limitWrites } from "./http/write-limits";
 import { type LiveOptions, liveRoutes } from "./live/routes";
+import { BOUND_TO_REQUEST, REQUEST_ID_HEADER, requestIdGenerator } from "./request-context";
 
 const builtWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
 
@@ -71,7 +74,19 @@ function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   if (error instanceof TooManyRequestsError || error instanceof ServiceUnavailableError) {
     reply.header("retry-after", String(error.retryAfterSeconds));
   }
+  if (error.statusCode >= 500) return sendServerError(reply, error.statusCode, error.message);
   return reply.code(error.statusCode).send({ message: error.message });
+}
+
+const SERVER_FAULT = "Something went wrong on our side. Please try again.";
+
+/**
+ * A 5xx names the request's id (decision 162), so that support finds its log lines: in the sentence
+ * a person reads, and as `reference` for a program.
+ */
+function sendServerError(reply: FastifyReply, status: number, message: string): FastifyReply {
+  const reference = reply.request.id;
+  return reply.code(status).send({ message: `${message} (reference ${reference})`, reference });
 }
 
 export type BuildOptions = {
@@ -95,12 +110,27 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       ? { loggerInstance: options.logger, logController: new LogController({ disableRequestLogging: true }) }
       : { logger: false }),
     trustProxy: fastifyTrustProxy(deps.config.trustProxy),
+    genReqId: requestIdGenerator(deps.config.trustProxy !== false),
+    // The request's loggers carry its id as a binding; the logger's mixin adds it to every other line
+    // written for the request, and skips these (logger.ts).
+    childLoggerFactory: (logger, bindings, opts) => {
+      const child = logger.child(bindings, opts);
+      Object.defineProperty(child, BOUND_TO_REQUEST, { value: true });
+      return child;
+    },
     bodyLimit: 100 * 1024,
     return503OnClosing: true,
     ...fastifyTimeouts(deps.config.http),
     http: httpServerOptions(deps.config.http),
   });
   capConnections(app.server, deps.config.http.maxConnections);
+  // The request's id in its answer, whatever sends it (a route, a static file, the live stream), and
+  // in an AsyncLocalStorage for the log lines and the jobs the request causes (decision 162).
+  app.addHook("onRequest", async (request, reply) => {
+    reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
+  });
+  await app.register(fastifyRequestContext, { defaultStoreValues: (request) => ({ reqId: request.id }) });
+  observeRequests(app, deps.metrics);
   // While the process drains before it stops (decision 144), every answer closes its connection, so
   // that a kept-alive client opens its next one on another process.
   app.addHook("onSend", async (_request, reply) => {
@@ -148,7 +178,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     if (error instanceof AppError) return sendError(reply, error);
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, "response did not match its schema");
-      return reply.code(500).send({ message: "Something went wrong on our side. Please try again." });
+      return sendServerError(reply, 500, SERVER_FAULT);
     }
     if (isUnstorableTextError(error)) {
       return reply.code(400).send({ message: "The text contains a character that cannot be stored. Remove it." });
@@ -165,7 +195,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     }
     // 5xx: the details go to the log, never to the caller.
     request.log.error({ err: error }, "request failed");
-    return reply.code(500).send({ message: "Something went wrong on our side. Please try again." });
+    return sendServerError(reply, 500, SERVER_FAULT);
   });
 
   await app.register(fastifyCookie);
@@ -202,6 +232,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 
   await app.register(systemRoutes, deps);
+  await app.register(metricsRoute, deps);
   await app.register(authRoutes, deps);
   await app.register(inquiryRoutes, deps);
   await app.register(leadRoutes, deps);

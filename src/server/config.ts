@@ -176,6 +176,13 @@ const envSchema = z.object({
     .url()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
+  /**
+   * GET /metrics for Prometheus (decision 161): with this token it answers on the app's port to a bearer
+   * of it. Without it, it answers openly outside production and not at all on the app's port in production.
+   */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** A port of its own for GET /metrics, one the public does not reach (then off the app's port unless METRICS_TOKEN). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** No email at all: kept in the admin's outbox, never sent, no local mailbox. */
   MAIL_DISABLED: bool.default(false),
   /** The sender's address of every email. */
@@ -251,7 +258,11 @@ export type Config = {
   contactPhone: string;
   billing: BillingConfig;
   mail: MailConfig;
+  metrics: MetricsConfig;
 };
+
+/** Where GET /metrics answers (decision 161): see METRICS_TOKEN and METRICS_PORT. */
+export type MetricsConfig = { token: string | null; port: number | null };
 
 /**
  * Whose `X-Forwarded-*` headers are believed: none, the nearest `hops` proxies (the address the last
@@ -360,6 +371,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactPhone: e.CONTACT_PHONE,
     billing,
     mail,
+    metrics: { token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT ?? null },
   };
 }
 

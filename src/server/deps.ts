@@ -10,6 +10,7 @@ import type { BillingProviders } from "./features/billing/service";
 import type { MailSender } from "./features/notifications/mail";
 import type { SessionReader } from "./http/session";
 import type { JobLog, JobQueue } from "./jobs/queue";
+import type { Metrics } from "./metrics";
 
 export type AppDeps = {
   config: Config;
@@ -32,6 +33,8 @@ export type AppDeps = {
   mail: MailSender;
   /** The process's stage: draining after SIGTERM, readiness answers 503 and answers close their connections. */
   lifecycle: { draining: boolean };
+  /** What GET /metrics shows (decision 161): the routes, workers and live streams count into it. */
+  metrics: Metrics;
   /** What a session token means, for the session hook and the live stream (the auth feature's rules). */
   sessions: SessionReader;
 };

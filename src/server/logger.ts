@@ -1,6 +1,17 @@
 import { createRequire } from "node:module";
 import pino, { type DestinationStream, type Logger } from "pino";
 import type { Config } from "./config";
+import { BOUND_TO_REQUEST, currentRequestId } from "./request-context";
+
+/**
+ * Each line written while a request (or a job it enqueued) runs carries its id (decision 162): Fastify's
+ * request loggers have it as a binding already; every other logger gets it here.
+ */
+function requestIdMixin(_line: object, _level: number, logger: Logger): object {
+  if ((logger as unknown as Record<symbol, unknown>)[BOUND_TO_REQUEST]) return {};
+  const reqId = currentRequestId();
+  return reqId ? { reqId } : {};
+}
 
 function prettyAvailable(): boolean {
   try {
@@ -20,6 +31,7 @@ export function createLogger(config: Pick<Config, "logLevel" | "env">, destinati
   const options = {
     level: config.logLevel,
     redact: ["req.headers.cookie", "req.headers.authorization"],
+    mixin: requestIdMixin,
     ...(pretty ? { transport: { target: "pino-pretty", options: { ignore: "pid,hostname" } } } : {}),
   };
   return destination ? pino(options, destination) : pino(options);

@@ -5,9 +5,11 @@ import { openDatabase } from "./db/client";
 import { diskTooFull } from "./db/disk";
 import { DataDirLockedError } from "./db/lock";
 import { isDatabaseUnavailable } from "./db/unavailable";
+import { metricsOnAppPort, serveMetricsPort } from "./http/metrics";
 import { createJobQueue } from "./jobs/queue";
 import { startWorkers } from "./jobs/workers";
 import { createLogger } from "./logger";
+import { createMetrics } from "./metrics";
 import { DEMO_ACCOUNTS, DEMO_OTHER_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./seed";
 import { createAppDeps } from "./wiring";
 
@@ -65,7 +67,7 @@ async function main(): Promise<void> {
 
   const jobs = createJobQueue(database, log, { settings: config.jobs });
   await jobs.start();
-  const deps = createAppDeps({ config, database, jobs, log });
+  const deps = createAppDeps({ config, database, jobs, log, metrics: createMetrics({ process: true }) });
 
   if (config.demoData) {
     const seeded = await seedDemoData(deps);
@@ -121,11 +123,22 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
+  // The metrics' own port (decision 161); it ends with the process.
+  if (config.metrics.port !== null) await serveMetricsPort(deps.metrics, config.metrics.port, config.host);
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   // PORT=0 takes a free port: without PUBLIC_URL, the links in emails use the port it got.
   if (config.port === 0 && !process.env.PUBLIC_URL) deps.appUrl = `http://localhost:${port}`;
   log.info(`Automatch is running at http://localhost:${port}`);
+  const metricsAccess = metricsOnAppPort(config.metrics, config.env);
+  if (config.metrics.port !== null) log.info(`metrics: GET /metrics on port ${config.metrics.port}`);
+  if (metricsAccess !== "off") {
+    log.info(
+      `metrics: GET /metrics on the app's port${metricsAccess === "token" ? ", with METRICS_TOKEN as a bearer token" : ""}`,
+    );
+  } else if (config.metrics.port === null) {
+    log.info("metrics: off; set METRICS_PORT (a port of their own) or METRICS_TOKEN to serve GET /metrics");
+  }
   if (config.mail.delivery === "mailbox") {
     log.info(`email: no SMTP_URL, so nothing is sent; read every email at ${deps.appUrl}${MAILBOX_PATH}`);
   } else if (config.mail.delivery === "off") {

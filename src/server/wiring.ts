@@ -10,7 +10,9 @@ import type { AppDeps } from "./deps";
 import { sessionIdFromToken, userForSession } from "./features/auth/service";
 import { createBillingProviders } from "./features/billing/service";
 import { createMailTransport } from "./features/notifications/mail";
+import { countWaitingEmails } from "./features/notifications/queries";
 import type { JobLog, JobQueue } from "./jobs/queue";
+import { createMetrics, type Metrics } from "./metrics";
 
 export type AppDepsInput = {
   config: Config;
@@ -20,6 +22,8 @@ export type AppDepsInput = {
   /** Tests pass a clock they can move; the default is the system's. */
   now?: Clock;
   pause?: (ms: number) => Promise<void>;
+  /** A server process's own registry (with the process's figures); a fresh one without them when unset. */
+  metrics?: Metrics;
 };
 
 export function createAppDeps({
@@ -29,7 +33,20 @@ export function createAppDeps({
   log,
   now = systemClock,
   pause = sleep,
+  metrics = createMetrics(),
 }: AppDepsInput): AppDeps {
+  jobs.instrument(metrics);
+  metrics.read({
+    queues: () => jobs.stats(),
+    emailsWaiting: () => countWaitingEmails(database.db),
+    pool: () => {
+      const pool = database.pool;
+      return pool
+        ? { inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }
+        : null;
+    },
+    warn: (obj, msg) => log.warn(obj, msg),
+  });
   return {
     config,
     database,
@@ -47,5 +64,6 @@ export function createAppDeps({
     mail: { transport: createMailTransport(config.mail), from: config.mail.from },
     sessions: { userFor: userForSession, idOf: sessionIdFromToken },
     lifecycle: { draining: false },
+    metrics,
   };
 }

@@ -25,7 +25,10 @@ const lead = () => ({
 function expectBusy(res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }) {
   expect(res.statusCode).toBe(503);
   expect(res.headers["retry-after"]).toBe("5");
-  expect(res.json()).toEqual({ message: BUSY });
+  // The request's id, for support to find its log lines (decision 162).
+  const reference = res.headers["x-request-id"];
+  expect(reference).toMatch(/^[\w-]{12}$/);
+  expect(res.json()).toEqual({ message: `${BUSY} (reference ${reference})`, reference });
 }
 
 /** A connection of its own to the test's database, outside the app's pool. */

@@ -98,6 +98,8 @@ const MATRIX: Record<string, Statuses> = {
   "GET /healthz":                           [200,  200,  200,  200,  200,  200,  200],
   "GET /healthz/live":                      [200,  200,  200,  200,  200,  200,  200],
   "GET /healthz/ready":                     [200,  200,  200,  200,  200,  200,  200],
+  // Open outside production without METRICS_TOKEN; the token and production are tested in metrics.test.ts.
+  "GET /metrics":                           [200,  200,  200,  200,  200,  200,  200],
   "GET /api/public-config":                 [200,  200,  200,  200,  200,  200,  200],
   "POST /api/leads":                        [201,  201,  201,  201,  201,  201,  201],
   "POST /api/vendor-applications":          [201,  201,  201,  201,  201,  201,  201],

@@ -7,6 +7,8 @@ import type { Logger } from "pino";
 import { DEFAULT_JOB_SETTINGS, type JobSettings } from "../config";
 import type { Database, Db } from "../db/client";
 import { type ChannelListener, listenOnChannel } from "../db/listen";
+import type { Metrics } from "../metrics";
+import { currentRequestId, runForRequest } from "../request-context";
 
 /** Every job the product runs, with its payload. */
 export type JobPayloads = {
@@ -83,6 +85,19 @@ export type WorkOptions = {
 /** What a handler learns about its job besides the payload. */
 export type JobInfo = { id: string; retryCount: number };
 
+/**
+ * The id of the request that sent a job, kept beside its payload (decision 162): the job's run logs it,
+ * so that one request can be followed from its HTTP line to the jobs it caused.
+ */
+const REQUEST_ID_KEY = "requestId";
+
+/** A queue's waiting jobs, for the metrics. */
+export type QueueStats = { queue: JobName; depth: number; oldestSeconds: number };
+
+const QUEUE_STATS = `SELECT name, count(*)::int AS depth,
+  coalesce(extract(epoch FROM now() - min(start_after) FILTER (WHERE start_after <= now())), 0)::float8 AS oldest
+  FROM pgboss.job WHERE state IN ('created', 'retry') GROUP BY name`;
+
 export type JobQueue = {
   /** The log the queue was made with, for what its callers need to report about it. */
   log: JobLog;
@@ -101,6 +116,10 @@ export type JobQueue = {
   ) => Promise<void>;
   /** Runs the job on a cron schedule, once across all processes (needs maintenance on). */
   schedule: <N extends JobName>(name: N, cron: string, data: JobPayloads[N]) => Promise<void>;
+  /** Each queue's waiting jobs: how many, and how long the oldest due one has waited (every queue, 0 when empty). */
+  stats: () => Promise<QueueStats[]>;
+  /** Counts and times this process's job runs into the app's metrics (createAppDeps). */
+  instrument: (metrics: Metrics) => void;
 };
 
 export type JobQueueOptions = {
@@ -250,6 +269,7 @@ export function createJobQueue(database: Database, log: JobLog, options: JobQueu
   /** This process's workers, by queue, for waking them. */
   const workers = new Map<string, string[]>();
   let listener: ChannelListener | null = null;
+  let metrics: Metrics | null = null;
 
   const wake = (queue?: string) => {
     const ids = queue === undefined ? [...workers.values()].flat() : (workers.get(queue) ?? []);
@@ -310,6 +330,22 @@ export function createJobQueue(database: Database, log: JobLog, options: JobQueu
       await boss.schedule(name, cron, data);
     },
 
+    async stats() {
+      const { rows } = await db.executeSql(QUEUE_STATS, []);
+      const found = new Map(
+        (rows as { name: string; depth: number; oldest: number }[]).map((r) => [r.name, r] as const),
+      );
+      return (Object.keys(policies) as JobName[]).map((queue) => ({
+        queue,
+        depth: Number(found.get(queue)?.depth ?? 0),
+        oldestSeconds: Number(found.get(queue)?.oldest ?? 0),
+      }));
+    },
+
+    instrument(to) {
+      metrics = to;
+    },
+
     async work(name, handler, workOptions = {}) {
       assertStarted();
       if (!listener) {
@@ -325,7 +361,7 @@ export function createJobQueue(database: Database, log: JobLog, options: JobQueu
           { batchSize: 1, includeMetadata: true, pollingIntervalSeconds },
           async (jobs) => {
             try {
-              for (const job of jobs) await handler(job.data, { id: job.id, retryCount: job.retryCount });
+              for (const job of jobs) await run(name, handler, job);
             } finally {
               // A worker that found a job may find another waiting: it looks again at once instead
               // of sleeping until its next poll (pg-boss's worker only skips the sleep when woken).
@@ -338,7 +374,29 @@ export function createJobQueue(database: Database, log: JobLog, options: JobQueu
     },
   };
 
-  async function sendJob<N extends JobName>(name: N, data: JobPayloads[N], sendOptions: SendOptions) {
+  /** One job's run: as part of the request that sent it, counted and timed. */
+  async function run<N extends JobName>(
+    name: N,
+    handler: (data: JobPayloads[N], job: JobInfo) => Promise<void>,
+    job: PgBoss.JobWithMetadata<JobPayloads[N]>,
+  ): Promise<void> {
+    const { [REQUEST_ID_KEY]: requestId, ...data } = job.data as JobPayloads[N] & { [REQUEST_ID_KEY]?: string };
+    if (job.retryCount > 0) metrics?.jobs.retries.inc({ queue: name });
+    const started = performance.now();
+    const took = () => (performance.now() - started) / 1000;
+    try {
+      await runForRequest(requestId, () => handler(data as JobPayloads[N], { id: job.id, retryCount: job.retryCount }));
+      metrics?.jobs.runSeconds.observe({ queue: name, outcome: "completed" }, took());
+    } catch (err) {
+      metrics?.jobs.runSeconds.observe({ queue: name, outcome: "failed" }, took());
+      metrics?.jobs.failures.inc({ queue: name });
+      throw err;
+    }
+  }
+
+  async function sendJob<N extends JobName>(name: N, payload: JobPayloads[N], sendOptions: SendOptions) {
+    const requestId = currentRequestId();
+    const data = requestId ? { ...payload, [REQUEST_ID_KEY]: requestId } : payload;
     const stately = policies[name].policy === "stately";
     const startAfter = sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {};
     if (!sendOptions.tx) {

@@ -21,6 +21,10 @@ export async function startWorkers(deps: AppDeps, options: { schedules?: boolean
       await holdForTest(deps, quoteRequestId, job);
       const outcome = await matchQuoteRequest(deps, quoteRequestId);
       log.info({ quoteRequestId, outcome }, "matched quote request");
+      // Committed: the first leads are in their providers' lists from now on.
+      if (outcome.status === "done" && outcome.submittedAt) {
+        deps.metrics.submitToLead.observe(Math.max(0, Date.now() - outcome.submittedAt.getTime()) / 1000);
+      }
     },
     { concurrency: deps.config.jobs.concurrency },
   );
@@ -30,6 +34,9 @@ export async function startWorkers(deps: AppDeps, options: { schedules?: boolean
   });
   await jobs.work(JOB_NAMES.sendEmails, async ({ reason }) => {
     const outcome = await deliverDueEmails(deps);
+    for (const key of ["sent", "retrying", "failed"] as const) {
+      if (outcome[key] > 0) deps.metrics.emails.outcomes.inc({ outcome: key }, outcome[key]);
+    }
     if (outcome.sent + outcome.retrying + outcome.failed > 0) log.info({ reason, ...outcome }, "sent emails");
     if (outcome.failed > 0) log.warn({ failed: outcome.failed }, "emails failed for good");
   });

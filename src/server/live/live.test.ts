@@ -5,8 +5,10 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LiveEvent } from "@/shared/live";
 import { buildApp } from "../app";
+import { metricValue } from "../test/metrics";
 import { openSse, type SseConnection } from "../test/sse";
 import { createTestContext, createUser, type TestContext, type TestUser } from "../test/test-app";
+import { waitFor } from "../test/wait";
 import { endUserStreams, publishLiveEvent } from "./publish";
 
 const HEARTBEAT_MS = 150;
@@ -65,6 +67,20 @@ afterAll(async () => {
 });
 
 describe("GET /api/events", () => {
+  // First in the file, so that no other test's stream is still closing while it counts.
+  it("counts its open streams and the events it writes, by type (the metrics, decision 161)", async () => {
+    const streams = () => metricValue(ctx.deps.metrics, "automatch_live_streams_open");
+    const sent = () => metricValue(ctx.deps.metrics, "automatch_live_events_sent_total", { type: "notification" });
+    expect(await streams()).toBe(0);
+    const stream = await connectReady(other);
+    expect(await streams()).toBe(1);
+    await publish([other.id], { type: "notification" });
+    expect(await stream.nextEvent()).toEqual({ event: "notification", data: JSON.stringify({ type: "notification" }) });
+    expect(await sent()).toBe(1);
+    stream.close();
+    await waitFor(async () => ((await streams()) === 0 ? true : undefined), 5000, "the closed stream is uncounted");
+  });
+
   it("answers 401 with a message to an anonymous caller, and to a cookie of no session", async () => {
     for (const cookie of [null, "sid=not-a-session"]) {
       const res = await connect(cookie ? { cookie } : null);

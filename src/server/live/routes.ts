@@ -92,6 +92,8 @@ export function liveRoutes(options: LiveOptions = {}): RoutePlugin {
 
         const res = reply.raw;
         let ended = false;
+        /** Counted among the open streams once it is open; uncounted when it ends. */
+        let counted = false;
         const write = (text: string) => {
           if (ended) return;
           res.write(text);
@@ -102,11 +104,16 @@ export function liveRoutes(options: LiveOptions = {}): RoutePlugin {
           network: rateLimitSubject(request.ip),
           confirmed: user.emailVerifiedAt !== null,
           sessionId: deps.sessions.idOf(token),
-          send: (event) => write(formatEvent(event)),
+          send: (event) => {
+            if (ended) return;
+            deps.metrics.live.events.inc({ type: event.type });
+            write(formatEvent(event));
+          },
           comment: (text) => write(`: ${text}\n\n`),
           end: () => {
             if (ended) return;
             ended = true;
+            if (counted) deps.metrics.live.streams.dec();
             hub.remove(stream);
             res.end();
           },
@@ -161,6 +168,8 @@ export function liveRoutes(options: LiveOptions = {}): RoutePlugin {
           connection: "close",
         });
         res.write(`retry: ${RETRY_MS}\n\nevent: ready\ndata: {}\n\n`);
+        counted = true;
+        deps.metrics.live.streams.inc();
       },
     );
   };

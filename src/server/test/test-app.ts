@@ -1,5 +1,6 @@
 // API tests build the real app in-process on a fresh database of their own and call it with inject.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import type { Logger } from "pino";
 import type { UserType } from "@/shared/users";
 import { type BuildOptions, buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
@@ -8,6 +9,7 @@ import type { AppDeps } from "../deps";
 import { hashPassword } from "../features/auth/password";
 import { confirmEmail, insertUser } from "../features/auth/queries";
 import { createJobQueue, type JobLog, type JobQueue } from "../jobs/queue";
+import type { Metrics } from "../metrics";
 import { createAppDeps } from "../wiring";
 import { createTestClock, type TestClock } from "./clock";
 import { createTestDatabase } from "./databases";
@@ -33,6 +35,10 @@ export type TestContextOptions = {
   onRoute?: BuildOptions["onRoute"];
   /** On PostgreSQL whatever the run's database: for tests of the PostgreSQL pool and server themselves. */
   postgres?: boolean;
+  /** The app's and the workers' logger, for a test that reads the log; none when unset. */
+  logger?: Logger;
+  /** The metrics registry, for a test that wants the process's own figures in it. */
+  metrics?: Metrics;
 };
 
 /** Low scrypt cost keeps tests fast; the hash format and code path are the production ones. */
@@ -59,15 +65,16 @@ export async function createTestContext(
     demoData: false,
   };
   const database = await openDatabase(databaseConfig, undefined, config.databaseLimits);
-  const jobs = createJobQueue(database, silentLog, { maintenance: false, settings: config.jobs });
+  const log = options.logger ?? silentLog;
+  const jobs = createJobQueue(database, log, { maintenance: false, settings: config.jobs });
   if (options.jobs ?? true) await jobs.start();
   const clock = createTestClock();
   const pauses: number[] = [];
   const pause = async (ms: number) => {
     pauses.push(ms);
   };
-  const deps = createAppDeps({ config, database, jobs, log: silentLog, now: clock.now, pause });
-  const app = await buildApp(deps, { serveWeb: false, onRoute: options.onRoute });
+  const deps = createAppDeps({ config, database, jobs, log, now: clock.now, pause, metrics: options.metrics });
+  const app = await buildApp(deps, { serveWeb: false, onRoute: options.onRoute, logger: options.logger });
   await app.ready();
   return {
     app,

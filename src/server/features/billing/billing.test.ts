@@ -464,7 +464,11 @@ describe("Stripe billing provider (SDK against a local stand-in)", () => {
       const provider = await createUser(broken, "provider");
       const res = await create(broken, provider);
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ message: "Something went wrong on our side. Please try again." });
+      const reference = res.headers["x-request-id"];
+      expect(res.json()).toEqual({
+        message: `Something went wrong on our side. Please try again. (reference ${reference})`,
+        reference,
+      });
       const [row] = await broken.database.db.select({ n: count() }).from(subscriptions);
       expect(row?.n).toBe(0);
     } finally {

@@ -17,8 +17,11 @@ export type MatchingDeps = MessagingDeps & { leadsPerRequest: number };
 
 export type MatchOutcome =
   | { status: "skipped"; reason: "not-found" | "not-open" | "owner-unconfirmed" }
-  /** totalLeads: the request's leads not declined, after this run. */
-  | { status: "done"; delivered: number; eligible: number; totalLeads: number };
+  /**
+   * totalLeads: the request's leads not declined, after this run. submittedAt: the request's submission,
+   * when this run delivered its first leads (the metrics' submit-to-lead time), else null.
+   */
+  | { status: "done"; delivered: number; eligible: number; totalLeads: number; submittedAt: Date | null };
 
 export const tooFewProvidersCause = (id: number) => `too-few-providers:quote_request:${id}`;
 export const matchOverdueCause = (id: number) => `match-overdue:quote_request:${id}`;
@@ -110,7 +113,13 @@ export async function matchQuoteRequest(deps: MatchingDeps, quoteRequestId: numb
         cause: tooFewProvidersCause(request.id),
       });
     }
-    return { status: "done", delivered: inserted.length, eligible, totalLeads: live + inserted.length };
+    return {
+      status: "done",
+      delivered: inserted.length,
+      eligible,
+      totalLeads: live + inserted.length,
+      submittedAt: inserted.length > 0 && held.length === 0 ? request.createdAt : null,
+    };
   });
 }
 

@@ -5,6 +5,7 @@ import { emailOutbox } from "../../db/schema/email-outbox";
 import { JOB_NAMES } from "../../jobs/queue";
 import { startWorkers } from "../../jobs/workers";
 import { createProvider } from "../../test/fixtures";
+import { metricValue } from "../../test/metrics";
 import { notifyWithEmail } from "../../test/notify";
 import { headerOf, partsOf, startSmtpServer, type TestSmtpServer } from "../../test/smtp-server";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
@@ -54,6 +55,10 @@ async function queueEmail(user: TestUser, email: { to?: string; subject: string 
   if (!row) throw new Error("no outbox row");
   return row.id;
 }
+
+/** The sender's outcomes so far, as GET /metrics shows them. */
+const emailsCounted = (outcome: "sent" | "retrying" | "failed") =>
+  metricValue(ctx.deps.metrics, "automatch_emails_total", { outcome });
 
 /** Asks for the sender as the periodic sweep does: for rows that no notifyUser asked for, or retries due. */
 const sweep = () => ctx.jobs.send(JOB_NAMES.sendEmails, { reason: "test" });
@@ -135,6 +140,7 @@ describe("sending the outbox over SMTP", () => {
     });
     const longSubject = await insertRawEmail(user, `Long ${"x".repeat(300)}`);
     const receivedBefore = smtp.received.length;
+    const failedBefore = await emailsCounted("failed");
     await sweep();
 
     const failed = await waitFor("the refusals", async () => {
@@ -149,11 +155,14 @@ describe("sending the outbox over SMTP", () => {
     expect(failed.every((r) => r?.sentAt === null)).toBe(true);
     expect(smtp.received.length).toBe(receivedBefore);
     expect(smtp.received.some((m) => m.rcptTo.includes("victim@example.com") || headerOf(m.raw, "Bcc"))).toBe(false);
+    // The metrics count the three refusals once the sender's run ends (decision 161).
+    await waitFor("the refusals counted", async () => (await emailsCounted("failed")) === failedBefore + 3);
   });
 
   it("retries with a growing delay while the server refuses, and sends once it recovers: nothing is lost", async () => {
     const user = await createUser(ctx, "client");
     smtp.failing = true;
+    const counted = { sent: await emailsCounted("sent"), retrying: await emailsCounted("retrying") };
     try {
       const id = await queueEmail(user, { subject: "Survives an outage" });
       const first = await waitFor("the first failed attempt", async () => {
@@ -162,6 +171,9 @@ describe("sending the outbox over SMTP", () => {
       });
       expect(first.status).toBe("pending");
       expect(first.lastError).toMatch(/451/);
+      // Waiting in the outbox, and counted as a send to try again (decision 161).
+      expect(await metricValue(ctx.deps.metrics, "automatch_emails_waiting")).toBe(1);
+      await waitFor("the retry counted", async () => (await emailsCounted("retrying")) === counted.retrying + 1);
       // Not tried again before its time: about a minute later.
       const delay = first.nextAttemptAt.getTime() - ctx.clock.now().getTime();
       expect(delay).toBeGreaterThan(30_000);
@@ -189,6 +201,9 @@ describe("sending the outbox over SMTP", () => {
         return row?.status === "sent" && row;
       });
       expect(sent).toMatchObject({ attempts: 3, lastError: null });
+      await waitFor("the delivery counted", async () => (await emailsCounted("sent")) === counted.sent + 1);
+      expect(await emailsCounted("retrying")).toBe(counted.retrying + 2);
+      expect(await metricValue(ctx.deps.metrics, "automatch_emails_waiting")).toBe(0);
       expect(smtp.received.filter((m) => headerOf(m.raw, "Subject") === "Survives an outage")).toHaveLength(1);
     } finally {
       smtp.failing = false;

@@ -104,6 +104,12 @@ export async function claimDueEmails(db: Db, limit: number, leaseSeconds: number
     .returning();
 }
 
+/** Emails still to be sent, or sent again after a failure (the metrics' outbox gauge). */
+export async function countWaitingEmails(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(emailOutbox).where(eq(emailOutbox.status, "pending"));
+  return row?.n ?? 0;
+}
+
 export async function markEmailSent(db: Db, id: number): Promise<void> {
   await db
     .update(emailOutbox)

@@ -128,7 +128,10 @@ describe("POST /api/quote-requests", () => {
   it("hands the request to matching through a durable job, written with the request", async () => {
     const created = await createOk(client);
     const jobs = await jobsFor(created.id);
-    expect(jobs).toEqual([{ state: "created", data: { quoteRequestId: created.id } }]);
+    // With the id of the request that sent it, for its run's log lines (decision 162).
+    expect(jobs).toEqual([
+      { state: "created", data: { quoteRequestId: created.id, requestId: expect.stringMatching(/^[\w-]{12}$/) } },
+    ]);
   });
 
   it("writes neither the request nor the job when the job cannot be written", async () => {

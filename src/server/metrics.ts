@@ -1,0 +1,164 @@
+// What an operator's Prometheus reads at GET /metrics (decision 161): one registry per app, so that the
+// tests' apps in one process keep their own counts. Labels are bounded: a route's pattern, never its
+// path; a queue's name; an outcome. No id or address is ever a label.
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { JobName } from "./jobs/queue";
+
+/** What a gauge reads when it is scraped; a reading that fails leaves the last value, and is logged. */
+export type MetricReaders = {
+  /** The job queues' waiting jobs: how many, and how long the oldest due one has waited. */
+  queues: () => Promise<{ queue: JobName; depth: number; oldestSeconds: number }[]>;
+  /** Emails waiting in the outbox to be sent (or sent again). */
+  emailsWaiting: () => Promise<number>;
+  /** The PostgreSQL pool's connections; null on the embedded database, which has none. */
+  pool: () => { inUse: number; idle: number; waiting: number } | null;
+  warn: (obj: object, msg: string) => void;
+};
+
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
+const SUBMIT_TO_LEAD_BUCKETS = [0.25, 0.5, 1, 2, 5, 10, 30, 60, 300, 900, 3600];
+
+export type MetricsOptions = {
+  /**
+   * The process's own figures (event-loop lag, heap, CPU, handles): on in a server process. Tests that
+   * build many apps in one process leave them off, as each set samples the event loop on a timer.
+   */
+  process?: boolean;
+};
+
+export function createMetrics(options: MetricsOptions = {}) {
+  const registry = new Registry();
+  if (options.process) collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+
+  let readers: MetricReaders | null = null;
+  /** Runs a reading for a gauge; a failing one (the database away) leaves the gauge as it was. */
+  const read = async <T>(what: string, reading: (r: MetricReaders) => Promise<T> | T): Promise<T | null> => {
+    if (!readers) return null;
+    try {
+      return await reading(readers);
+    } catch (err) {
+      readers.warn({ err }, `metrics: could not read ${what}`);
+      return null;
+    }
+  };
+
+  const queueOldest = new Gauge({
+    name: "automatch_job_queue_oldest_seconds",
+    help: "How long the oldest job of the queue that is due has waited to start.",
+    labelNames: ["queue"] as const,
+    registers,
+  });
+
+  return {
+    registry,
+    /** Hands the gauges what they read at each scrape (wiring.ts, once the database and queue exist). */
+    read(from: MetricReaders) {
+      readers = from;
+    },
+    http: {
+      requests: new Counter({
+        name: "automatch_http_requests_total",
+        help: "HTTP requests answered, by route pattern, method and status.",
+        labelNames: ["method", "route", "status"] as const,
+        registers,
+      }),
+      duration: new Histogram({
+        name: "automatch_http_request_duration_seconds",
+        help: "Time from a request's arrival to its answer, by route pattern and method.",
+        labelNames: ["method", "route"] as const,
+        buckets: LATENCY_BUCKETS,
+        registers,
+      }),
+    },
+    database: {
+      pool: new Gauge({
+        name: "automatch_db_pool_connections",
+        help: "The PostgreSQL pool's connections by state (in_use, idle), and requests waiting for one (waiting).",
+        labelNames: ["state"] as const,
+        registers,
+        async collect() {
+          const pool = await read("the database pool", (r) => r.pool());
+          if (!pool) return;
+          this.set({ state: "in_use" }, pool.inUse);
+          this.set({ state: "idle" }, pool.idle);
+          this.set({ state: "waiting" }, pool.waiting);
+        },
+      }),
+    },
+    jobs: {
+      depth: new Gauge({
+        name: "automatch_job_queue_depth",
+        help: "Jobs waiting in the queue (due or delayed).",
+        labelNames: ["queue"] as const,
+        registers,
+        async collect() {
+          const queues = await read("the job queues", (r) => r.queues());
+          for (const q of queues ?? []) {
+            this.set({ queue: q.queue }, q.depth);
+            queueOldest.set({ queue: q.queue }, q.oldestSeconds);
+          }
+        },
+      }),
+      oldest: queueOldest,
+      runSeconds: new Histogram({
+        name: "automatch_job_run_seconds",
+        help: "How long a job's run took, by queue and outcome (completed, failed).",
+        labelNames: ["queue", "outcome"] as const,
+        buckets: JOB_BUCKETS,
+        registers,
+      }),
+      failures: new Counter({
+        name: "automatch_job_failures_total",
+        help: "Job runs that failed (each is retried until its queue's limit).",
+        labelNames: ["queue"] as const,
+        registers,
+      }),
+      retries: new Counter({
+        name: "automatch_job_retries_total",
+        help: "Job runs that were a retry of an earlier failed or lost run.",
+        labelNames: ["queue"] as const,
+        registers,
+      }),
+    },
+    submitToLead: new Histogram({
+      name: "automatch_submit_to_lead_seconds",
+      help: "From a quote request's submission to its first leads' delivery.",
+      buckets: SUBMIT_TO_LEAD_BUCKETS,
+      registers,
+    }),
+    emails: {
+      outcomes: new Counter({
+        name: "automatch_emails_total",
+        help: "Emails the sender handled, by outcome: sent, retrying (a failure tried again later), failed (given up).",
+        labelNames: ["outcome"] as const,
+        registers,
+      }),
+      waiting: new Gauge({
+        name: "automatch_emails_waiting",
+        help: "Emails in the outbox still to be sent, or sent again.",
+        registers,
+        async collect() {
+          const waiting = await read("the email outbox", (r) => r.emailsWaiting());
+          if (waiting !== null) this.set(waiting);
+        },
+      }),
+    },
+    live: {
+      streams: new Gauge({
+        name: "automatch_live_streams_open",
+        help: "Live-update streams (Server-Sent Events) open on this process.",
+        registers,
+      }),
+      events: new Counter({
+        name: "automatch_live_events_sent_total",
+        help: "Live events written to streams, by event type.",
+        labelNames: ["type"] as const,
+        registers,
+      }),
+    },
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
