@@ -4,6 +4,8 @@
 // notifications) never shows in another.
 import fs from "node:fs";
 import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
 import { startSmtpServer, type TestSmtpServer } from "../../src/server/test/smtp-server";
@@ -48,6 +50,11 @@ export type ProductOptions = {
    * account emails carry their links to their owner only (the admin's outbox hides them).
    */
   mail?: boolean;
+  /**
+   * Writes what the file's tests need and no person could make happen on demand (a job or an email the
+   * product gave up on), on the file's copy of the database before its server starts.
+   */
+  prepare?: (db: PGlite) => Promise<void>;
 };
 
 export function startProduct(options: ProductOptions = {}): Product {
@@ -70,6 +77,15 @@ export function startProduct(options: ProductOptions = {}): Product {
     // seeds on its own first start, from the empty database, as for anyone who runs the product.
     const from = options.env ? EMPTY_DATA_DIR : SEEDED_DATA_DIR;
     fs.cpSync(path.join(runDir, from), dataDir, { recursive: true });
+    if (options.prepare) {
+      // The server's own folder layout (src/server/db/client.ts): no server holds it yet.
+      const db = new PGlite(path.join(dataDir, "pglite"), { extensions: { pg_trgm } });
+      try {
+        await options.prepare(db);
+      } finally {
+        await db.close();
+      }
+    }
     const env = { ...SERVER_ENV, ...(smtp ? { SMTP_URL: smtp.url } : {}), ...(await options.env?.()) };
     // The server and Chromium start side by side; whichever started is stopped in afterAll, even when
     // the other failed.

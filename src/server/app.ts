@@ -43,10 +43,11 @@ import { quoteRoutes } from "./features/quotes/routes";
 import { reportRoutes } from "./features/reports/routes";
 import { reviewRoutes } from "./features/reviews/routes";
 import { systemRoutes } from "./features/system/routes";
+import { recordServerError } from "./features/system/server-errors";
 import { registerCompression } from "./http/compression";
 import { capConnections, fastifyTimeouts, httpServerOptions } from "./http/connections";
 import { refuseCrossSite } from "./http/cross-site";
-import { metricsRoute, observeRequests } from "./http/metrics";
+import { metricsRoute, observeRequests, routeLabel } from "./http/metrics";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { serializerCompiler } from "./http/serializer";
 import { isServerRenderedPath, serverRenderedPages } from "./http/server-rendered-pages";
@@ -131,6 +132,18 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
   await app.register(fastifyRequestContext, { defaultStoreValues: (request) => ({ reqId: request.id }) });
   observeRequests(app, deps.metrics);
+  // Each 5xx for the admin's System tab (decision 163), after the answer and best effort: the database
+  // may be why it failed.
+  app.addHook("onResponse", async (request, reply) => {
+    if (reply.statusCode < 500) return;
+    const entry = {
+      method: request.method,
+      route: routeLabel(request, reply.statusCode),
+      status: reply.statusCode,
+      requestId: request.id,
+    };
+    recordServerError(deps.db, entry).catch((err) => request.log.warn({ err }, "could not record a 5xx answer"));
+  });
   // While the process drains before it stops (decision 144), every answer closes its connection, so
   // that a kept-alive client opens its next one on another process.
   app.addHook("onSend", async (_request, reply) => {

@@ -2,6 +2,7 @@
 // preferences card, and the bodies of the notification centre's API, used by the bell and the server.
 import { z } from "zod";
 import { idParams } from "./ids";
+import { pageNumberSchema } from "./paging";
 import type { UserType } from "./users";
 
 export const NOTIFICATION_KINDS = [
@@ -177,12 +178,7 @@ export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {
 export const OUTBOX_PAGE_SIZE = 25;
 
 export const outboxQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: "must be a page number (1 or more)" })
-    .int("must be a page number (1 or more)")
-    .min(1, "must be a page number (1 or more)")
-    .max(100_000, "must be a page number (1 or more)")
-    .default(1),
+  page: pageNumberSchema,
   status: z.enum(EMAIL_STATUSES, { error: `must be one of: ${EMAIL_STATUSES.join(", ")}` }).optional(),
 });
 export type OutboxQuery = z.infer<typeof outboxQuerySchema>;

@@ -19,6 +19,14 @@ const limitSchema = z.coerce
 export const pageQuerySchema = z.object({ cursor: cursorSchema.optional(), limit: limitSchema.optional() });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
+/** A numbered page of an offset-paged admin list (the outbox, failed jobs): 1 unless given. */
+export const pageNumberSchema = z.coerce
+  .number({ error: "must be a page number (1 or more)" })
+  .int("must be a page number (1 or more)")
+  .min(1, "must be a page number (1 or more)")
+  .max(100_000, "must be a page number (1 or more)")
+  .default(1);
+
 /** One page of a keyset list: its items and the cursor of the next page, null on the last. */
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), nextCursor: z.string().nullable() });

@@ -45,6 +45,8 @@ export const PATHS = {
   adminReports: "/admin/reports",
   /** Every review, with hiding (issue 17). */
   adminReviews: "/admin/reviews",
+  /** Job queues, failed jobs and emails, 5xx answers, the database (issue 31). */
+  adminSystem: "/admin/system",
   adminSettings: "/admin/settings",
 } as const;
 

@@ -215,6 +215,11 @@ const MATRIX: Record<string, Statuses> = {
   "GET /api/admin/inquiries":               [401,  403,  403,  403,  403,  403,  200],
   "GET /api/admin/vendor-applications":     [401,  403,  403,  403,  403,  403,  200],
   "GET /api/admin/emails":                  [401,  403,  403,  403,  403,  403,  200],
+  // The System tab (decision 163): an email that is not failed cannot be sent again; no failed job has the id.
+  "POST /api/admin/emails/:id/resend":      [401,  403,  403,  403,  403,  403,  409],
+  "GET /api/admin/system":                  [401,  403,  403,  403,  403,  403,  200],
+  "POST /api/admin/system/jobs/:id/retry":  [401,  403,  403,  403,  403,  403,  404],
+  "DELETE /api/admin/system/jobs/:id":      [401,  403,  403,  403,  403,  403,  404],
   "GET /api/admin/message-reports":         [401,  403,  403,  403,  403,  403,  200],
   "GET /api/admin/message-reports/count":   [401,  403,  403,  403,  403,  403,  200],
   "GET /api/admin/message-reports/:id":     [401,  403,  403,  403,  403,  403,  200],
@@ -257,6 +262,9 @@ async function anEmail(): Promise<number> {
 }
 
 /** What a route's cells send, where the path's `:id` or a body is needed. */
+/** A job id no job has. */
+const NO_JOB = "00000000-0000-4000-8000-000000000000";
+
 const REQUESTS: Record<string, RouteRequest> = {
   "POST /api/leads": {
     body: () => ({
@@ -347,6 +355,9 @@ const REQUESTS: Record<string, RouteRequest> = {
 
   "POST /api/notifications/:id/read": { id: (w) => w.notification },
   "GET /dev/mailbox/:id": { id: anEmail },
+  "POST /api/admin/emails/:id/resend": { id: anEmail },
+  "POST /api/admin/system/jobs/:id/retry": { id: () => NO_JOB },
+  "DELETE /api/admin/system/jobs/:id": { id: () => NO_JOB },
   "GET /dev/mailbox/:id/html": { id: anEmail },
   "PUT /api/notifications/preferences": { body: () => ({ preferences: [{ kind: "quote.received", email: true }] }) },
 

@@ -11,7 +11,7 @@ import type { RoutePlugin } from "./types";
  * are one label, as each build names them anew; what no route matched is told apart from the pages
  * the not-found handler serves.
  */
-function routeLabel(request: FastifyRequest, status: number): string {
+export function routeLabel(request: FastifyRequest, status: number): string {
   const pattern = request.routeOptions.url;
   if (pattern === undefined) return status === 404 ? "(no route)" : "(page)";
   if (pattern.startsWith("/assets/")) return "/assets/*";

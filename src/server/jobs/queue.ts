@@ -6,6 +6,7 @@ import { completeJobs, failJobsById } from "pg-boss/src/plans.js";
 import type { Logger } from "pino";
 import { DEFAULT_JOB_SETTINGS, type JobSettings } from "../config";
 import type { Database, Db } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
 import { type ChannelListener, listenOnChannel } from "../db/listen";
 import type { Metrics } from "../metrics";
 import { currentRequestId, runForRequest } from "../request-context";
@@ -120,7 +121,43 @@ export type JobQueue = {
   stats: () => Promise<QueueStats[]>;
   /** Counts and times this process's job runs into the app's metrics (createAppDeps). */
   instrument: (metrics: Metrics) => void;
+  /** Jobs given up on (their retries spent, or their time ran out), the latest failure first. */
+  failed: (page: { limit: number; offset: number }) => Promise<{ jobs: FailedJobRow[]; total: number }>;
+  /**
+   * A failed job runs once more (pg-boss's retry, in the caller's transaction): its queue, or null when
+   * no failed job has this id. Refused with StatelyRetryRefused when its stately queue has a run waiting.
+   */
+  retryFailed: (id: string, tx: Db) => Promise<JobName | null>;
+  /** A failed job is deleted: its queue, or null when no failed job has this id. */
+  discardFailed: (id: string, tx: Db) => Promise<JobName | null>;
 };
+
+/** A failed job as pg-boss keeps it. */
+export type FailedJobRow = {
+  id: string;
+  queue: string;
+  output: unknown;
+  attempts: number;
+  createdAt: Date;
+  failedAt: Date | null;
+  data: Record<string, unknown>;
+};
+
+/** A stately queue keeps one job waiting for a retry: another cannot join it. */
+export class StatelyRetryRefused extends Error {}
+
+const FAILED_JOBS = `SELECT id, name, output, retry_count, created_on, completed_on, data, count(*) OVER () AS total
+  FROM pgboss.job WHERE state = 'failed' ORDER BY completed_on DESC NULLS LAST, id LIMIT $1 OFFSET $2`;
+// pg-boss's own retry (plans.js retryJobs), for one job, due now.
+const RETRY_FAILED = `UPDATE pgboss.job SET state = 'retry', retry_limit = retry_limit + 1, start_after = now()
+  WHERE id = $1 AND state = 'failed' RETURNING name`;
+const DISCARD_FAILED = `DELETE FROM pgboss.job WHERE id = $1 AND state = 'failed' RETURNING name`;
+
+/** The request id a job was sent with, kept beside its payload (decision 162). */
+export function requestIdOf(data: Record<string, unknown>): string | null {
+  const id = data[REQUEST_ID_KEY];
+  return typeof id === "string" ? id : null;
+}
 
 export type JobQueueOptions = {
   /** pg-boss's maintenance (expiry, archive) and clock checks; tests switch them off. */
@@ -344,6 +381,55 @@ export function createJobQueue(database: Database, log: JobLog, options: JobQueu
 
     instrument(to) {
       metrics = to;
+    },
+
+    async failed({ limit, offset }) {
+      const { rows } = await db.executeSql(FAILED_JOBS, [limit, offset]);
+      const found = rows as {
+        id: string;
+        name: string;
+        output: unknown;
+        retry_count: number;
+        created_on: Date;
+        completed_on: Date | null;
+        data: Record<string, unknown> | null;
+        total: number | string;
+      }[];
+      return {
+        total: Number(found[0]?.total ?? 0),
+        jobs: found.map((r) => ({
+          id: r.id,
+          queue: r.name,
+          output: r.output,
+          attempts: Number(r.retry_count) + 1,
+          createdAt: new Date(r.created_on),
+          failedAt: r.completed_on ? new Date(r.completed_on) : null,
+          data: r.data ?? {},
+        })),
+      };
+    },
+
+    async retryFailed(id, tx) {
+      const inTx = transactionAdapter(tx);
+      let rows: unknown[];
+      try {
+        ({ rows } = await inTx.executeSql(RETRY_FAILED, [id]));
+      } catch (err) {
+        // pg-boss's unique index on a stately queue's waiting jobs (job_i3, named anew on each queue's table).
+        if (isUniqueViolation(err)) {
+          throw new StatelyRetryRefused("A run of this queue is waiting already.");
+        }
+        throw err;
+      }
+      const name = (rows[0] as { name?: JobName } | undefined)?.name ?? null;
+      // Its workers, in every process, wake when the transaction commits.
+      if (name) await inTx.executeSql(NOTIFY, [JOB_CHANNEL, name]);
+      return name;
+    },
+
+    async discardFailed(id, tx) {
+      const { rows } = await transactionAdapter(tx).executeSql(DISCARD_FAILED, [id]);
+      return (rows[0] as { name?: JobName } | undefined)?.name ?? null;
     },
 
     async work(name, handler, workOptions = {}) {

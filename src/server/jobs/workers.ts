@@ -7,6 +7,7 @@ import { advanceDemoSubscriptions } from "../features/billing/service";
 import { checkMatchDeadlines, matchQuoteRequest, rematchOpenRequests } from "../features/matching/service";
 import { deliverDueEmails } from "../features/notifications/mail";
 import { purgeExpiredIdempotencyKeys } from "../features/quote-requests/service";
+import { purgeServerErrors } from "../features/system/server-errors";
 import { JOB_NAMES } from "./queue";
 import { holdForTest } from "./test-hold";
 
@@ -55,6 +56,9 @@ export async function startWorkers(deps: AppDeps, options: { schedules?: boolean
     // The same hourly sweep forgets submissions' Idempotency-Keys once they expire (decision 110).
     const keys = await purgeExpiredIdempotencyKeys(deps);
     if (keys > 0) log.info({ keys }, "purged expired idempotency keys");
+    // And the System tab's 5xx rows past a week (decision 163).
+    const errors = await purgeServerErrors(deps.db, new Date(Date.now() - 7 * 24 * 60 * 60 * 1000));
+    if (errors > 0) log.info({ errors }, "purged old 5xx records");
   });
   if (options.schedules ?? true) {
     await jobs.schedule(JOB_NAMES.checkMatchDeadlines, "* * * * *", {});

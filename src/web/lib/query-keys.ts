@@ -28,6 +28,7 @@ export const queryKeys = {
     inquiries: (page: number, source: InquirySource | "all") => [...admin, "inquiries", page, source] as const,
     vendorApplications: (page: number) => [...admin, "vendor-applications", page] as const,
     stats: () => [...admin, "stats"] as const,
+    system: (page: number) => [...admin, "system", page] as const,
     analytics: (period: string) => [...admin, "analytics", period] as const,
     alertCount: () => [...admin, "alerts", "count"] as const,
     /** One of the keyset lists (requests, users, providers, alerts, activity) with its filters. */

@@ -9,6 +9,7 @@ import { reportRoutes } from "./reports";
 import { requestRoutes } from "./requests";
 import { reviewRoutes } from "./reviews";
 import { statsRoutes } from "./stats";
+import { systemRoutes } from "./system";
 import { userRoutes } from "./users";
 
 export const adminRoutes: RoutePlugin = async (app, deps) => {
@@ -21,4 +22,5 @@ export const adminRoutes: RoutePlugin = async (app, deps) => {
   await app.register(activityRoutes, deps);
   await app.register(reportRoutes, deps);
   await app.register(reviewRoutes, deps);
+  await app.register(systemRoutes, deps);
 };

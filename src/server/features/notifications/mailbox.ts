@@ -2,18 +2,18 @@
 // writes can be read at /dev/mailbox, its links clickable, as letter_opener or Mailpit show a
 // developer's mail. It reads the outbox itself; in production (or with SMTP, or mail off) these routes
 // do not exist. Plain pages the server writes: a developer's tool, not part of the app.
-import { eq, ilike } from "drizzle-orm";
+import { ilike } from "drizzle-orm";
 import { z } from "zod";
 import { BRAND_NAME } from "@/shared/brand";
 import { idParams } from "@/shared/ids";
 import { MAILBOX_PATH } from "../../config";
-import type { Db } from "../../db/client";
 import { newestFirstPage } from "../../db/pages";
 import { emailOutbox, type OutboxRow } from "../../db/schema/email-outbox";
 import { escapeHtml } from "../../http/escape-html";
 import { containsPattern } from "../../http/paging";
 import { plainPage } from "../../http/plain-page";
 import type { RoutePlugin } from "../../http/types";
+import * as q from "./queries";
 
 export const MAILBOX_PAGE_SIZE = 50;
 
@@ -120,11 +120,6 @@ function messagePage(row: OutboxRow, from: string): string {
   );
 }
 
-async function findEmail(db: Db, id: number): Promise<OutboxRow | undefined> {
-  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
-  return row;
-}
-
 const NOT_FOUND = page(
   "No such email",
   `<main><h1>No such email</h1><p>It may have been deleted with its account. <a href="${MAILBOX_PATH}">All emails</a></p></main>`,
@@ -151,13 +146,13 @@ export const mailboxRoutes: RoutePlugin = async (app, { config }) => {
   });
 
   app.get(`${MAILBOX_PATH}/:id`, { schema: { hide: true, params: idParamsSchema } }, async (request, reply) => {
-    const row = await findEmail(app.db, request.params.id);
+    const row = await q.findEmail(app.db, request.params.id);
     reply.type("text/html; charset=utf-8");
     return row ? reply.send(messagePage(row, from)) : reply.code(404).send(NOT_FOUND);
   });
 
   app.get(`${MAILBOX_PATH}/:id/html`, { schema: { hide: true, params: idParamsSchema } }, async (request, reply) => {
-    const row = await findEmail(app.db, request.params.id);
+    const row = await q.findEmail(app.db, request.params.id);
     reply.type("text/html; charset=utf-8");
     if (!row) return reply.code(404).send(NOT_FOUND);
     return reply.header("content-security-policy", EMAIL_HTML_POLICY).send(row.htmlBody);

@@ -110,6 +110,27 @@ export async function countWaitingEmails(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Emails the sender gave up on. */
+export async function countFailedEmails(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(emailOutbox).where(eq(emailOutbox.status, "failed"));
+  return row?.n ?? 0;
+}
+
+/** A failed email made pending again, due now, with its attempts counted afresh: null when it is not failed. */
+export async function resendFailedEmail(db: Db, id: number, now: Date): Promise<OutboxRow | undefined> {
+  const [row] = await db
+    .update(emailOutbox)
+    .set({ status: "pending", attempts: 0, nextAttemptAt: now })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "failed")))
+    .returning();
+  return row;
+}
+
+export async function findEmail(db: Db, id: number): Promise<OutboxRow | undefined> {
+  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  return row;
+}
+
 export async function markEmailSent(db: Db, id: number): Promise<void> {
   await db
     .update(emailOutbox)

@@ -11,6 +11,7 @@ import {
   type NotificationPreferences,
   notificationKindsFor,
   OUTBOX_PAGE_SIZE,
+  type OutboxEmail,
   type OutboxPage,
   type OutboxQuery,
   type UpdateNotificationPreferencesInput,
@@ -20,7 +21,7 @@ import type { UserType } from "@/shared/users";
 import type { Clock } from "../../clock";
 import { MAILBOX_PATH, type MailConfig } from "../../config";
 import type { Db } from "../../db/client";
-import { emailOutbox } from "../../db/schema/email-outbox";
+import { emailOutbox, type OutboxRow } from "../../db/schema/email-outbox";
 import { type NotificationRow, notifications } from "../../db/schema/notifications";
 import { NotFoundError } from "../../errors";
 import { idCursor, toPage } from "../../http/paging";
@@ -164,6 +165,25 @@ export async function updateNotificationPreferences(
   return getNotificationPreferences(db, user);
 }
 
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** An outbox row as the admin reads it: account links hidden (decision 113). */
+export function outboxEmailOf(r: OutboxRow): OutboxEmail {
+  return {
+    id: r.id,
+    kind: r.kind,
+    toAddress: r.toAddress,
+    subject: r.subject,
+    textBody: hideAccountLinks(r.kind, r.textBody),
+    status: r.status,
+    attempts: r.attempts,
+    lastError: r.lastError,
+    nextAttemptAt: r.status === "pending" ? iso(r.nextAttemptAt) : null,
+    createdAt: r.createdAt.toISOString(),
+    sentAt: iso(r.sentAt),
+  };
+}
+
 /** The admin's read of the outbox, newest first. */
 export async function listOutbox(db: Db, query: OutboxQuery, mail: MailConfig): Promise<OutboxPage> {
   const { rows, total } = await q.outboxPage(db, {
@@ -171,21 +191,8 @@ export async function listOutbox(db: Db, query: OutboxQuery, mail: MailConfig): 
     limit: OUTBOX_PAGE_SIZE,
     offset: (query.page - 1) * OUTBOX_PAGE_SIZE,
   });
-  const iso = (d: Date | null) => d?.toISOString() ?? null;
   return {
-    emails: rows.map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      toAddress: r.toAddress,
-      subject: r.subject,
-      textBody: hideAccountLinks(r.kind, r.textBody),
-      status: r.status,
-      attempts: r.attempts,
-      lastError: r.lastError,
-      nextAttemptAt: r.status === "pending" ? iso(r.nextAttemptAt) : null,
-      createdAt: r.createdAt.toISOString(),
-      sentAt: iso(r.sentAt),
-    })),
+    emails: rows.map(outboxEmailOf),
     page: query.page,
     pageSize: OUTBOX_PAGE_SIZE,
     total,

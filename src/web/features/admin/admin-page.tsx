@@ -12,6 +12,7 @@ import { ProvidersPanel } from "./providers-panel";
 import { ReportsPanel } from "./reports-panel";
 import { RequestsPanel } from "./requests-panel";
 import { ReviewsPanel } from "./reviews-panel";
+import { SystemPanel } from "./system-panel";
 import { UsersPanel } from "./users-panel";
 
 // Spec screen 10: the tabs, Overview by default. Sub-paths of /admin open their tab.
@@ -27,6 +28,7 @@ export const ADMIN_TABS = [
   { value: "emails", label: "Emails", path: PATHS.adminEmails, Panel: OutboxPanel },
   { value: "reports", label: "Reports", path: PATHS.adminReports, Panel: ReportsPanel },
   { value: "reviews", label: "Reviews", path: PATHS.adminReviews, Panel: ReviewsPanel },
+  { value: "system", label: "System", path: PATHS.adminSystem, Panel: SystemPanel },
 ] as const;
 
 export function AdminPage() {

@@ -16,8 +16,9 @@ import type {
   AnalyticsPeriod,
 } from "@/shared/admin";
 import type { Company, PendingProvider } from "@/shared/companies";
-import type { EmailStatus, OutboxPage } from "@/shared/notifications";
+import type { EmailStatus, OutboxEmail, OutboxPage } from "@/shared/notifications";
 import type { AdminStatus } from "@/shared/quote-request-status";
+import type { SystemOverview } from "@/shared/system";
 import type { UserType } from "@/shared/users";
 import { toast } from "@/web/components/ui/use-toast";
 import { errorMessage, getJson, requestJson } from "@/web/lib/api";
@@ -160,5 +161,35 @@ export function useResolveAlert() {
   return useAdminMutation(
     (id: number) => requestJson<AdminAlert>("PATCH", `/api/admin/alerts/${id}/resolve`),
     (_v, a) => ({ title: "Alert Resolved", description: a.title }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The System tab (issue 31, decision 163).
+// ---------------------------------------------------------------------------------------------
+
+export const adminSystemQueryOptions = (page: number) =>
+  numberedPageQueryOptions<SystemOverview>(queryKeys.admin.system(page), "/api/admin/system", page);
+
+type JobAction = { id: string; queue: string; message: string };
+
+export function useRetryJob() {
+  return useAdminMutation(
+    (id: string) => requestJson<JobAction>("POST", `/api/admin/system/jobs/${id}/retry`),
+    (_v, r) => ({ title: "Job Retried", description: `${r.queue}: ${r.message}` }),
+  );
+}
+
+export function useDiscardJob() {
+  return useAdminMutation(
+    (id: string) => requestJson<JobAction>("DELETE", `/api/admin/system/jobs/${id}`),
+    (_v, r) => ({ title: "Job Discarded", description: `${r.queue}: ${r.message}` }),
+  );
+}
+
+export function useResendEmail() {
+  return useAdminMutation(
+    (id: number) => requestJson<OutboxEmail>("POST", `/api/admin/emails/${id}/resend`),
+    (_v, e) => ({ title: "Email Queued", description: `"${e.subject}" to ${e.toAddress} is sent again.` }),
   );
 }

@@ -6,9 +6,10 @@ import {
   type OutboxEmail,
   type OutboxPage,
 } from "@/shared/notifications";
+import { Button } from "@/web/components/ui/button";
 import { cn } from "@/web/lib/cn";
 import { formatDateTime } from "@/web/lib/format";
-import { adminEmailsQueryOptions } from "./api";
+import { adminEmailsQueryOptions, useResendEmail } from "./api";
 import PANEL_TEXTS from "./panel-texts.json";
 import { PagedPanel } from "./query-panel";
 
@@ -18,9 +19,37 @@ const STATUS_STYLES: Record<EmailStatus, string> = {
   failed: "bg-red-100 text-red-900",
 };
 
-function EmailRow({ email }: { email: OutboxEmail }) {
+/** A failed email's way out: sent again, with its attempts counted afresh (decision 163). */
+function SendAgain({ email }: { email: OutboxEmail }) {
+  const resend = useResendEmail();
   return (
-    <details className="group rounded-lg border border-slate-200 bg-white" data-testid="outbox-email">
+    <div className="flex justify-end border-t border-slate-200 px-4 py-2">
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={resend.isPending}
+        onClick={() => resend.mutate(email.id)}
+        aria-label={`Send again: ${email.subject}`}
+      >
+        {resend.isPending ? "Sending..." : "Send again"}
+      </Button>
+    </div>
+  );
+}
+
+/** An email of the outbox: its summary, its text on opening; a failed one can be sent again. */
+export function EmailRow({ email }: { email: OutboxEmail }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white" data-testid="outbox-email">
+      <EmailDetails email={email} />
+      {email.status === "failed" ? <SendAgain email={email} /> : null}
+    </div>
+  );
+}
+
+function EmailDetails({ email }: { email: OutboxEmail }) {
+  return (
+    <details className="group">
       <summary className="flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3">
         <span className={cn("rounded px-2 py-0.5 text-xs font-semibold", STATUS_STYLES[email.status])}>
           {EMAIL_STATUS_LABELS[email.status]}
@@ -45,7 +74,7 @@ function EmailRow({ email }: { email: OutboxEmail }) {
 }
 
 /** The outbox's page as the panel reads it: its emails are the items, its pages counted from its size. */
-const outboxPageOptions = (page: number, status: EmailStatus | "all") =>
+export const outboxPageOptions = (page: number, status: EmailStatus | "all") =>
   queryOptions({
     ...adminEmailsQueryOptions(page, status),
     select: (d: OutboxPage) => ({ ...d, items: d.emails, totalPages: Math.max(1, Math.ceil(d.total / d.pageSize)) }),
