@@ -1,8 +1,11 @@
-// Lighthouse 12 (issue 30, decision 160) on the public pages a visitor and a search engine land on: the
-// landing, How It Works, the directory, a profile and the sign-in page, as Lighthouse's default mobile
-// run measures them (a mid-range phone on a slow 4G network, simulated). Each must score 100 for SEO,
-// accessibility and best practices, and at least 95 for performance; `npm test` prints the scores. It runs after every other browser
-// test (its own project, vitest.e2e.config.ts), on a machine doing nothing else: performance is timed.
+// Lighthouse 12 (issue 30, decisions 160 and 164) on the public pages a visitor and a search engine land
+// on: the landing, How It Works, the directory, a profile and the sign-in page, as Lighthouse's default
+// mobile run measures them (a mid-range phone on a slow 4G network, simulated). Each must score 100 for
+// SEO, accessibility and best practices, and keep within the performance budgets that do not depend on
+// the machine's speed: layout shift, bytes on the wire, nothing render-blocking but the stylesheet.
+// `npm test` prints every score, performance's too: that one is timed, and on a shared two-core machine
+// the same page measures 83 to 97 from one run to the next (decision 164), so it is a figure, not a gate.
+// It runs after every other browser test (its own project, vitest.e2e.config.ts), on a quiet machine.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,17 +14,26 @@ import { CHROMIUM, startProduct } from "./support/fixture";
 const product = startProduct();
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-const MINIMUM: Record<(typeof CATEGORIES)[number], number> = {
-  performance: 95,
-  accessibility: 100,
-  "best-practices": 100,
-  seo: 100,
+/** The categories that measure the page alone, whatever the machine: each must score 100. */
+const EXACT = ["accessibility", "best-practices", "seo"] as const;
+
+/**
+ * What keeps the page fast on a phone, measured in bytes and shifts rather than time (decision 164):
+ * within Web Vitals' "good" layout shift, and the weights the pages have today with room to grow a little.
+ */
+// Today: 102-196 KiB in all, 88-180 KiB of script (the marketing pages' light tree, then the app on the
+// directory, a profile and /login), documents of 2-7 KiB, no shift at all.
+const BUDGETS = {
+  cumulativeLayoutShift: 0.1,
+  totalKiB: 220,
+  scriptKiB: 200,
+  documentKiB: 16,
 };
 
 declare module "vitest" {
   interface TaskMeta {
     /** A page's Lighthouse scores out of 100, by category. */
-    lighthouse?: { path: string; scores: Record<string, number> };
+    lighthouse?: { path: string; scores: Record<string, number>; budgets: Record<string, unknown> };
   }
 }
 
@@ -63,8 +75,27 @@ const lighthouseOnce = (path: string) =>
     skipAudits: ["screenshot-thumbnails", "final-screenshot"],
   });
 
-/** The scores of `path` out of 100, and the audits that kept a category below 100. */
-async function audit(path: string): Promise<{ scores: Record<string, number>; failing: string[] }> {
+type Budgets = { [K in keyof typeof BUDGETS]: number } & { renderBlockingScripts: string[] };
+
+/** The page's figures for the budgets, from Lighthouse's audits and its network log. */
+function budgetsOf(lhr: NonNullable<Awaited<ReturnType<typeof measure>>>["lhr"]): Budgets {
+  const requests =
+    (lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] })
+      ?.items ?? [];
+  const kib = (type?: string) =>
+    requests.filter((r) => !type || r.resourceType === type).reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024;
+  const blocking = (lhr.audits["render-blocking-resources"]?.details as { items?: { url: string }[] })?.items ?? [];
+  return {
+    cumulativeLayoutShift: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.POSITIVE_INFINITY,
+    totalKiB: kib(),
+    scriptKiB: kib("Script"),
+    documentKiB: kib("Document"),
+    renderBlockingScripts: blocking.map((b) => b.url).filter((url) => !url.endsWith(".css")),
+  };
+}
+
+/** The scores of `path` out of 100, the audits that kept a category below 100, and the budgets' figures. */
+async function audit(path: string): Promise<{ scores: Record<string, number>; failing: string[]; budgets: Budgets }> {
   const result = await measure(path);
   if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
   // A page Lighthouse could not measure has no score: say why rather than score it 0.
@@ -85,7 +116,7 @@ async function audit(path: string): Promise<{ scores: Record<string, number>; fa
         .filter((a) => a.scoreDisplayMode === "error")
         .map((a) => `${a.id} (error: ${a.errorMessage ?? "unknown"})`),
     );
-  return { scores, failing };
+  return { scores, failing, budgets: budgetsOf(result.lhr) };
 }
 
 describe("Lighthouse on the public pages", () => {
@@ -95,13 +126,15 @@ describe("Lighthouse on the public pages", () => {
       const directory = await (await fetch(new URL("/api/providers", product.baseURL))).json();
       path = `/providers/${directory.items[0].slug}`;
     }
-    const { scores, failing } = await audit(path);
+    const { scores, failing, budgets } = await audit(path);
     // Kept with the test in the run's JSON report: `npm test` prints them after the browser tests.
-    task.meta.lighthouse = { path, scores };
-    for (const category of CATEGORIES) {
-      expect(scores[category], `${category} of ${path}; below 1: ${failing.join("; ")}`).toBeGreaterThanOrEqual(
-        MINIMUM[category],
-      );
+    task.meta.lighthouse = { path, scores, budgets };
+    for (const category of EXACT) {
+      expect(scores[category], `${category} of ${path}; below 1: ${failing.join("; ")}`).toBe(100);
     }
+    for (const [name, limit] of Object.entries(BUDGETS)) {
+      expect(budgets[name as keyof typeof BUDGETS], `${name} of ${path}`).toBeLessThanOrEqual(limit);
+    }
+    expect(budgets.renderBlockingScripts, `scripts that hold up ${path}'s first paint`).toEqual([]);
   });
 });

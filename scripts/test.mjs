@@ -120,12 +120,15 @@ function printLighthouseScores() {
   const report = JSON.parse(fs.readFileSync(file, "utf8"));
   const pages = report.testResults.flatMap((r) => r.assertionResults).flatMap((t) => t.meta?.lighthouse ?? []);
   if (pages.length === 0) return;
-  console.log("\nLighthouse scores (mobile; performance at least 95, the rest 100):");
-  for (const { path: page, scores } of pages) {
+  console.log("\nLighthouse (mobile; accessibility, best practices and SEO 100, performance measured; decision 164):");
+  for (const { path: page, scores, budgets } of pages) {
+    const weights = budgets
+      ? ` · ${budgets.totalKiB.toFixed(0)} KiB (script ${budgets.scriptKiB.toFixed(0)}), CLS ${budgets.cumulativeLayoutShift.toFixed(3)}`
+      : "";
     console.log(
       `  ${page}: ${Object.entries(scores)
         .map(([category, score]) => `${category} ${score}`)
-        .join(", ")}`,
+        .join(", ")}${weights}`,
     );
   }
 }
