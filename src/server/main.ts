@@ -5,6 +5,7 @@ import { openDatabase } from "./db/client";
 import { diskTooFull } from "./db/disk";
 import { DataDirLockedError } from "./db/lock";
 import { isDatabaseUnavailable } from "./db/unavailable";
+import { EMBEDDED_IN_PRODUCTION } from "./features/admin/system";
 import { metricsOnAppPort, serveMetricsPort } from "./http/metrics";
 import { createJobQueue } from "./jobs/queue";
 import { startWorkers } from "./jobs/workers";
@@ -59,10 +60,7 @@ async function main(): Promise<void> {
       : "database: PostgreSQL (DATABASE_URL)",
   );
   if (config.database.kind === "pglite" && config.env === "production") {
-    log.warn(
-      "production is running on the embedded database, which acknowledges a commit before it is on disk " +
-        "(no fsync): a crash of the machine can lose the last writes. Set DATABASE_URL to a PostgreSQL server.",
-    );
+    log.warn(EMBEDDED_IN_PRODUCTION);
   }
 
   const jobs = createJobQueue(database, log, { settings: config.jobs });

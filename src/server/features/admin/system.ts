@@ -1,6 +1,8 @@
 // The System tab (issue 31, decision 163): the job queues, failed jobs with Retry and Discard, failed
 // emails with Send again, the last hour's 5xx answers by route, and the database. Admin-only; every
 // action is in the activity log, written in the transaction that makes it.
+
+import type { FastifyRequest } from "fastify";
 import { idParams } from "@/shared/ids";
 import { outboxEmailSchema } from "@/shared/notifications";
 import {
@@ -12,6 +14,7 @@ import {
   systemOverviewSchema,
   systemQuerySchema,
 } from "@/shared/system";
+import type { Db } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { ConflictError, NotFoundError } from "../../errors";
 import { currentUser } from "../../http/session";
@@ -26,9 +29,10 @@ import { adminRoute } from "./errors";
 
 const HOUR_MS = 60 * 60 * 1000;
 
+/** Said at start-up (main.ts) and on the System tab: production on PGlite, which does not fsync. */
 export const EMBEDDED_IN_PRODUCTION =
-  "Production runs on the embedded database, which acknowledges a commit before it is on disk: a crash " +
-  "of the machine can lose the last writes. Set DATABASE_URL to a PostgreSQL server.";
+  "Production is running on the embedded database, which acknowledges a commit before it is on disk " +
+  "(no fsync): a crash of the machine can lose the last writes. Set DATABASE_URL to a PostgreSQL server.";
 
 /** What a failed job's output says: the error's message, or why pg-boss gave it up. */
 function errorOf(output: unknown): string {
@@ -82,54 +86,43 @@ export const systemRoutes: RoutePlugin = async (app, deps) => {
     systemOverview(deps, request.query.page),
   );
 
-  app.post(
-    "/api/admin/system/jobs/:id/retry",
-    adminRoute(jobActionSchema, { params: jobIdParamsSchema }),
-    async (request) => {
+  /** Retry or Discard: the queue's change and its activity line in one transaction; 404 when no failed job has the id. */
+  const jobAction =
+    (action: "retry_job" | "discard_job", change: (id: string, tx: Db) => Promise<string | null>, message: string) =>
+    async (request: FastifyRequest<{ Params: { id: string } }>) => {
       const admin = currentUser(request);
       const { id } = request.params;
       return deps.db.transaction(async (tx) => {
-        let queue: string | null;
+        const queue = await change(id, tx);
+        if (!queue) throw new NotFoundError("No failed job has this id: it was retried or discarded already.");
+        await logActivity(tx, { adminId: admin.id, action, resourceType: "job", resourceId: id, details: { queue } });
+        return { id, queue, message };
+      });
+    };
+
+  app.post(
+    "/api/admin/system/jobs/:id/retry",
+    adminRoute(jobActionSchema, { params: jobIdParamsSchema }),
+    jobAction(
+      "retry_job",
+      async (id, tx) => {
         try {
-          queue = await deps.jobs.retryFailed(id, tx);
+          return await deps.jobs.retryFailed(id, tx);
         } catch (err) {
           if (!(err instanceof StatelyRetryRefused)) throw err;
           throw new ConflictError(
             "A run of this queue is waiting already and will do this job's work: discard this one instead.",
           );
         }
-        if (!queue) throw new NotFoundError("No failed job has this id: it was retried or discarded already.");
-        await logActivity(tx, {
-          adminId: admin.id,
-          action: "retry_job",
-          resourceType: "job",
-          resourceId: id,
-          details: { queue },
-        });
-        return { id, queue, message: "The job runs again now." };
-      });
-    },
+      },
+      "The job runs again now.",
+    ),
   );
 
   app.delete(
     "/api/admin/system/jobs/:id",
     adminRoute(jobActionSchema, { params: jobIdParamsSchema }),
-    async (request) => {
-      const admin = currentUser(request);
-      const { id } = request.params;
-      return deps.db.transaction(async (tx) => {
-        const queue = await deps.jobs.discardFailed(id, tx);
-        if (!queue) throw new NotFoundError("No failed job has this id: it was retried or discarded already.");
-        await logActivity(tx, {
-          adminId: admin.id,
-          action: "discard_job",
-          resourceType: "job",
-          resourceId: id,
-          details: { queue },
-        });
-        return { id, queue, message: "The job is discarded." };
-      });
-    },
+    jobAction("discard_job", (id, tx) => deps.jobs.discardFailed(id, tx), "The job is discarded."),
   );
 
   app.post(
