@@ -218,8 +218,10 @@ export async function acceptQuote(deps: MessagingDeps, client: UserRow, quoteId:
     const [accepted] = await q.decidePendingQuotes(tx, { quoteId }, { status: "accepted" });
     if (!accepted) throw notPending(quote, "accepted");
     await q.setRequestStatus(tx, accepted.quoteRequestId, "closed");
-    await refreshProviderStats(tx, accepted.companyId);
     const others = await closeRequestQuotes(tx, deps, accepted.quoteRequestId, "other-accepted", accepted.id);
+    // The leads before the company's figures, in the order every other writer takes them (a quote, a
+    // withdrawal, a provider's first reply): the other order deadlocked under load (decision 165).
+    await refreshProviderStats(tx, accepted.companyId);
     const parties = await q.findQuoteParties(tx, accepted);
     await notifyUser(tx, deps, quoteAcceptedMessage(appUrl, parties, accepted));
     // The client is invited to review the hire once the work is done (issue 17, decision 141).
