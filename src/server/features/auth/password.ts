@@ -1,16 +1,16 @@
 // scrypt at OWASP's parameters (N=2^17, r=8, p=1). The parameters are stored with each hash, so a
 // later change of cost still verifies old hashes.
-import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { createHashingThreads } from "./hashing-threads";
 
 const KEY_LENGTH = 32;
 
+/** How many hashes a process computes at once, each on a low-priority thread of its own (decision 165). */
+export const HASHES_AT_ONCE = 2;
+const threads = createHashingThreads(HASHES_AT_ONCE);
+
 function derive(password: string, salt: Buffer, N: number, r: number, p: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    // maxmem must exceed 128 * N * r bytes.
-    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { N, r, p, maxmem: 256 * N * r }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    );
-  });
+  return threads.scrypt(password.normalize("NFKC"), salt, { keyLength: KEY_LENGTH, N, r, p });
 }
 
 export async function hashPassword(password: string, N: number): Promise<string> {
