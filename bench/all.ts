@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 
 const BENCHES = [
-  ["reads", "signed-in reads vs a bare select (req/s, 10 connections)"],
+  ["reads", "signed-in reads vs a bare Fastify + node-postgres select (req/s, 10 connections)"],
   ["leads", "submit-to-lead: a burst of 200 and single requests, both databases"],
   ["first-load", "first-load bytes vs a bare React page built in the same run"],
   ["matching", "matching one request at 1k, 10k, 100k providers vs a plain scan"],

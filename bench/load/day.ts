@@ -72,10 +72,19 @@ function startServer(url: string, index: number): Promise<Server> {
     err += d;
   });
   return new Promise((resolve, reject) => {
+    const timeout = setTimeout(
+      () => reject(new Error(`server ${index} did not start within a minute: ${err}`)),
+      60_000,
+    );
     proc.on("message", (m: { type?: string; port?: number }) => {
-      if (m.type === "listening") resolve({ proc, origin: `http://127.0.0.1:${m.port}`, stderr: () => err });
+      if (m.type !== "listening") return;
+      clearTimeout(timeout);
+      resolve({ proc, origin: `http://127.0.0.1:${m.port}`, stderr: () => err });
     });
-    proc.on("exit", (code) => reject(new Error(`server ${index} exited (${code}): ${err}`)));
+    proc.on("exit", (code) => {
+      clearTimeout(timeout);
+      reject(new Error(`server ${index} exited (${code}): ${err}`));
+    });
   });
 }
 
@@ -86,12 +95,14 @@ function peakMemoryMiB(pid: number | undefined): number {
 }
 
 async function run(url: string, c: pg.Client, cast: Cast) {
-  const servers = await Promise.all(Array.from({ length: PROCESSES }, (_, i) => startServer(url, i)));
-  const origins = servers.map((s) => s.origin);
-  const recorder = new Recorder();
-  const balancer = new Balancer(origins, recorder);
   const streams = new Streams();
+  let balancer: Balancer | undefined;
+  let metrics: ReturnType<typeof sampleMetrics> | undefined;
   try {
+    const servers = await Promise.all(Array.from({ length: PROCESSES }, (_, i) => startServer(url, i)));
+    const origins = servers.map((s) => s.origin);
+    const recorder = new Recorder();
+    balancer = new Balancer(origins, recorder);
     // Half the active clients have a request with quotes already; the other half submit one. One in
     // five signs in with a password; the others come back with the session they have.
     const half = Math.floor(ACTIVE_CLIENTS / 2);
@@ -149,21 +160,21 @@ async function run(url: string, c: pg.Client, cast: Cast) {
     await new Promise((r) => setTimeout(r, WARMUP_SECONDS * 1000));
     const before: Usage = {
       servers: servers.map((s) => cpuSeconds(s.proc.pid)),
-      postgres: postgresCpuSeconds(),
+      postgres: await postgresCpuSeconds(c),
       self: process.cpuUsage(),
       machine: machineTicks(),
     };
     const measuredFrom = new Date();
     recorder.measuring = true;
     streams.measuring = true;
-    const metrics = sampleMetrics(origins, "load-test-metrics");
+    metrics = sampleMetrics(origins, "load-test-metrics");
     const t1 = performance.now();
     await Promise.all(actors);
     const measured = (performance.now() - t1) / 1000;
     recorder.measuring = false;
     const after: Usage = {
       servers: servers.map((s) => cpuSeconds(s.proc.pid)),
-      postgres: postgresCpuSeconds(),
+      postgres: await postgresCpuSeconds(c),
       self: process.cpuUsage(),
       machine: machineTicks(),
     };
@@ -183,7 +194,7 @@ async function run(url: string, c: pg.Client, cast: Cast) {
     );
     const leadOk = leads.undelivered === 0 && leads.max < LEAD_GOAL_S * 1000;
     console.log(
-      `| in the database (request's commit to the match's) | ${leads.count} | ${leads.p50.toFixed(0)} ms | ${leads.p99.toFixed(0)} ms | ${leads.max.toFixed(0)} ms | ${leads.undelivered} | ${leadOk ? "PASS" : "FAIL"} |`,
+      `| in the database (the request's transaction to its first lead's) | ${leads.count} | ${leads.p50.toFixed(0)} ms | ${leads.p99.toFixed(0)} ms | ${leads.max.toFixed(0)} ms | ${leads.undelivered} | ${leadOk ? "PASS" : "FAIL"} |`,
     );
     console.log(
       `| on the client's stream (submit call to \`lead\` event) | ${streams.submitToLead.length} | ${pct(streams.submitToLead, 50).toFixed(0)} ms | ${pct(streams.submitToLead, 99).toFixed(0)} ms | ${Math.max(0, ...streams.submitToLead).toFixed(0)} ms | | |`,
@@ -202,11 +213,12 @@ async function run(url: string, c: pg.Client, cast: Cast) {
     console.log(failed.length === 0 ? "\nEvery goal met." : `\nMissed: ${failed.join("; ")}`);
     if (failed.length > 0) process.exitCode = 1;
   } finally {
+    await metrics?.stop();
     streams.close();
-    balancer.close();
-    for (const s of servers) s.proc.kill("SIGTERM");
+    balancer?.close();
+    for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
     await Promise.all(
-      servers.map((s) => new Promise((r) => (s.proc.exitCode !== null ? r(null) : s.proc.on("exit", r)))),
+      children.map((child) => new Promise((r) => (child.exitCode !== null ? r(null) : child.on("exit", r)))),
     );
   }
 }
@@ -229,7 +241,7 @@ function printWhereTimeWent(
     );
   });
   console.log(
-    `| PostgreSQL (all its processes) | ${(((after.postgres - before.postgres) / seconds) * 100).toFixed(0)} % | | | |`,
+    `| PostgreSQL (the backends of this database) | ${(((after.postgres - before.postgres) / seconds) * 100).toFixed(0)} % | | | |`,
   );
   const m = (k: keyof Usage["machine"]) => after.machine[k] - before.machine[k];
   const all = m("user") + m("system") + m("softirq") + m("idle");
@@ -237,7 +249,7 @@ function printWhereTimeWent(
   console.log(
     `| the machine, all ${os.cpus().length} cores | ${share(all - m("idle"))} busy (user ${share(m("user"))}, kernel ${share(m("system"))}, network interrupts ${share(m("softirq"))}) | | | |`,
   );
-  const self = process.cpuUsage(before.self);
+  const self = { user: after.self.user - before.self.user, system: after.self.system - before.self.system };
   console.log(
     `| this load generator | ${(((self.user + self.system) / 1e6 / seconds) * 100).toFixed(0)} % | ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB | | |`,
   );

@@ -128,12 +128,14 @@ export async function client(world: World, someone: Person, options: { signIn: b
     if (!thread?.canWrite) continue;
     if (Math.random() < 0.85) {
       const settle = world.streams.await(provider, "message", quote.leadId, performance.now());
+      const own = world.streams.ownCopy(me.id, quote.leadId);
       const res = await b.call(me, "POST", `/api/conversations/${quote.leadId}/messages`, {
         label: "POST /api/conversations/:leadId/messages",
         kind: "write",
         body: { body: `Could you start next month? (${me.id}, ${Date.now()})` },
       });
       settle(res.status);
+      own(res.status);
     } else {
       const settle = world.streams.await(provider, "quote", quote.leadId, performance.now());
       const res = await b.call(me, "POST", `/api/quotes/${quote.id}/accept`, {
@@ -194,12 +196,14 @@ export async function provider(world: World, me: Person) {
       const client = world.requestOwner.get(quoted.quoteRequestId);
       if (thread?.canWrite && Math.random() < 0.5) {
         const settle = world.streams.await(client, "message", quoted.id, performance.now());
+        const own = world.streams.ownCopy(me.id, quoted.id);
         const res = await b.call(me, "POST", `/api/conversations/${quoted.id}/messages`, {
           label: "POST /api/conversations/:leadId/messages",
           kind: "write",
           body: { body: `We can start on Monday. (${me.id}, ${Date.now()})` },
         });
         settle(res.status);
+        own(res.status);
         await pause(world);
       }
     }

@@ -87,9 +87,17 @@ export class Streams {
     this.awaited.set(key, list);
     return (status: number) => {
       if (status >= 200 && status < 300) return;
-      const at = list.indexOf(t0);
+      const at = list.findIndex((x) => Object.is(x, t0));
       if (at >= 0) list.splice(at, 1);
     };
+  }
+
+  /**
+   * A message of `writerId` on the lead: the writer's own tabs get its event too, which is not the one
+   * another write of the other side awaits there; it is skipped. Answers as `await` does.
+   */
+  ownCopy(writerId: number, leadId: number) {
+    return this.await(writerId, "message", leadId, Number.NaN);
   }
 
   private heard(userId: number, event: LiveEvent, at: number) {
@@ -97,7 +105,7 @@ export class Streams {
     const id = event.type === "lead" ? undefined : event.leadId;
     const key = keyOf(userId, event.type, id);
     const t0 = this.awaited.get(key)?.shift();
-    if (t0 === undefined) return;
+    if (t0 === undefined || Number.isNaN(t0)) return;
     (event.type === "lead" ? this.submitToLead : this.delivery).push(at - t0);
   }
 

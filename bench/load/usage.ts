@@ -3,6 +3,7 @@
 // connection, sampled every two seconds.
 
 import fs from "node:fs";
+import type pg from "pg";
 
 export type Usage = { servers: number[]; postgres: number; self: NodeJS.CpuUsage; machine: MachineTicks };
 
@@ -33,16 +34,20 @@ export function cpuSeconds(pid: number | undefined): number {
   return ticksOf(fs.readFileSync(`/proc/${pid}/stat`, "utf8")) / TICKS;
 }
 
-/** The CPU seconds PostgreSQL's processes (the server and its backends) have used so far. */
-export function postgresCpuSeconds(): number {
+/**
+ * The CPU seconds this database's PostgreSQL backends (the app processes' connections) have used so far.
+ * The server's own background processes, and other databases' backends, are not counted.
+ */
+export async function postgresCpuSeconds(c: pg.Client): Promise<number> {
+  const { rows } = await c.query<{ pid: number }>(
+    "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+  );
   let total = 0;
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
+  for (const { pid } of rows) {
     try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (stat.includes("(postgres)") || stat.includes("(postmaster)")) total += ticksOf(stat);
+      total += ticksOf(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
     } catch {
-      // The process ended while being read.
+      // The backend ended while being read.
     }
   }
   return total / TICKS;
@@ -76,10 +81,20 @@ export function sampleMetrics(origins: string[], token: string) {
       }),
     );
   };
-  const timer = setInterval(() => void sample(), 2000);
+  // prom-client's lag figures cover the time since the last scrape: a first one, discarded, starts
+  // them at the measurement instead of at the process's start.
+  let started = false;
+  const first = sample().then(() => {
+    for (const peak of peaks) Object.assign(peak, { lagP99: 0, poolWaiting: 0 });
+    started = true;
+  });
+  const timer = setInterval(() => {
+    if (started) void sample();
+  }, 2000);
   return {
     stop: async () => {
       clearInterval(timer);
+      await first;
       await sample();
       return peaks;
     },
