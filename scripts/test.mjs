@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -31,6 +32,9 @@ const vitestArgs = (name, args) => [
  * printed runs do not interleave; true when all succeed. The PGlite and PostgreSQL projects each spend
  * much of their time waiting on their database, so side by side they share the two cores well.
  */
+/** The whole printed output of each project that failed, for the summary's list of failures. */
+const failedOutputs = new Map();
+
 async function runTogether(commands) {
   const runs = commands.map(
     ({ name, cmd, args }) =>
@@ -44,6 +48,7 @@ async function runTogether(commands) {
         child.stdout.on("data", (d) => out.push(d));
         child.stderr.on("data", (d) => out.push(d));
         child.on("close", (code) => {
+          if (code !== 0) failedOutputs.set(name, Buffer.concat(out).toString("utf8"));
           const seconds = ((Date.now() - started) / 1000).toFixed(1);
           process.stdout.write(`\n--- ${name} (${seconds} s, ${code === 0 ? "passed" : "FAILED"}) ---\n`);
           process.stdout.write(Buffer.concat(out));
@@ -133,6 +138,55 @@ function printLighthouseScores() {
   }
 }
 
+/**
+ * Each failed test and file, named again at the end with the first lines of its error, so that the
+ * last screen of a long run (all a CI page may keep) says what failed: from vitest's JSON reports,
+ * and, for what a report leaves out (an unhandled error, a worker that died), the failed projects'
+ * own lines about it.
+ */
+function printFailures() {
+  const lines = [];
+  const firstLines = (text, n) =>
+    stripVTControlCharacters(String(text ?? ""))
+      .split("\n")
+      .map((l) => l.trimEnd())
+      .filter(Boolean)
+      .slice(0, n);
+  if (fs.existsSync(reports)) {
+    for (const file of fs.readdirSync(reports).filter((f) => f.endsWith(".json"))) {
+      let report;
+      try {
+        report = JSON.parse(fs.readFileSync(path.join(reports, file), "utf8"));
+      } catch {
+        continue;
+      }
+      for (const result of report.testResults ?? []) {
+        const where = `${file.replace(/\.json$/, "")} ${path.relative(root, result.name)}`;
+        const failed = (result.assertionResults ?? []).filter((t) => t.status === "failed");
+        for (const t of failed) {
+          lines.push(`  ${where} > ${t.fullName}`);
+          for (const l of firstLines(t.failureMessages?.join("\n"), 6)) lines.push(`      ${l}`);
+        }
+        if (failed.length === 0 && result.status === "failed") {
+          lines.push(`  ${where} (the file failed)`);
+          for (const l of firstLines(result.message, 6)) lines.push(`      ${l}`);
+        }
+      }
+    }
+  }
+  for (const [name, output] of failedOutputs) {
+    const text = firstLines(output, 100_000);
+    const at = text.findIndex((l) => /Unhandled (Errors?|Rejection)|Error: \[vitest|Worker exited|Timeout/.test(l));
+    if (at >= 0) {
+      lines.push(`  ${name}: what it printed of errors outside a test`);
+      for (const l of text.slice(at, at + 12)) lines.push(`      ${l}`);
+    }
+  }
+  if (lines.length === 0) return;
+  console.log("\n=== what failed ===");
+  for (const l of lines.slice(0, 120)) console.log(l);
+}
+
 const results = [];
 for (const [name, step] of steps) {
   const dependsOnBrowser = name === "browser tests";
@@ -146,6 +200,7 @@ for (const [name, step] of steps) {
   results.push({ name, ok, seconds: (Date.now() - started) / 1000 });
 }
 
+printFailures();
 console.log("\n=== summary ===");
 for (const r of results) {
   console.log(`${r.ok ? "ok  " : "FAIL"}  ${r.name} (${r.seconds.toFixed(1)} s)${r.note ? ` ${r.note}` : ""}`);
