@@ -1,7 +1,7 @@
 // Each browser-test file runs against a product of its own: its own server process on its own port,
 // on its own fresh embedded database with the demo accounts and data (a copy of the one the global
-// setup seeded), driven by its own Chromium. So what one file does (requests, leads, subscriptions,
-// notifications) never shows in another.
+// setup seeded), driven through browser contexts of its own (cookies, storage) in its worker's Chromium.
+// So what one file does (requests, leads, subscriptions, notifications) never shows in another.
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -63,6 +63,8 @@ export function startProduct(options: ProductOptions = {}): Product {
   let browser: Browser | undefined;
   let inTest = false;
   let testContexts: BrowserContext[] = [];
+  // Every context the file opened: the browser outlives the file (workerBrowser), its contexts do not.
+  const fileContexts = new Set<BrowserContext>();
   let failed = false;
   let logName = "e2e.server.log";
 
@@ -91,7 +93,7 @@ export function startProduct(options: ProductOptions = {}): Product {
     // the other failed.
     const [startedServer, launched] = await Promise.allSettled([
       startServer({ dataDir, env, pidFile: `${dataDir}${PID_FILE_ENDING}` }),
-      launchBrowser(),
+      workerBrowser(),
     ]);
     if (startedServer.status === "fulfilled") server = startedServer.value;
     if (launched.status === "fulfilled") browser = launched.value;
@@ -105,14 +107,17 @@ export function startProduct(options: ProductOptions = {}): Product {
       failed = true;
     });
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
     inTest = false;
     const open = testContexts;
     testContexts = [];
+    // A failed test's pages as they were at the end: a screenshot and the address of each, for a failure
+    // that happens once in many runs.
+    if (task.result?.state === "fail") await keepFailedPages(open, logName.replace(/\.server\.log$/, ""));
     for (const context of open) await closeSaying(context);
   });
   afterAll(async () => {
-    await browser?.close();
+    for (const context of fileContexts) await closeSaying(context);
     await server?.stop();
     await smtp?.close();
     if (server) {
@@ -135,6 +140,8 @@ export function startProduct(options: ProductOptions = {}): Product {
       javaScriptEnabled: opts.javaScriptEnabled ?? true,
     });
     if (inTest) testContexts.push(context);
+    fileContexts.add(context);
+    context.once("close", () => fileContexts.delete(context));
     return context;
   };
   return {
@@ -233,6 +240,16 @@ export async function signUpAndConfirm(page: Page, product: Pick<Product, "linkI
  * timeout (2026-11-27, account-security's sessions test, not reproduced since): a close still waiting
  * after 10 s says so, with the pages it had, so that the next one shows where it stuck.
  */
+/** Each open page of a failed test kept as a screenshot, its address and file said in the test's output. */
+async function keepFailedPages(contexts: BrowserContext[], file: string): Promise<void> {
+  const pages = contexts.flatMap((c) => c.pages());
+  for (const [i, page] of pages.entries()) {
+    const shot = await keepScreenshot(page, `failed-${file}-${i + 1}`).catch((err: Error) => `none (${err.message})`);
+    // biome-ignore lint/suspicious/noConsole: Vitest prints a file's console output under the file's name.
+    console.error(`A page of the failed test: ${page.url()}, screenshot ${shot}`);
+  }
+}
+
 async function closeSaying(context: BrowserContext): Promise<void> {
   const pages = context.pages().map((p) => p.url());
   const slow = setTimeout(() => {
@@ -244,6 +261,20 @@ async function closeSaying(context: BrowserContext): Promise<void> {
   } finally {
     clearTimeout(slow);
   }
+}
+
+/**
+ * The worker's Chromium, launched by its first file and used by the next ones (the browser-test workers
+ * are not isolated, vitest.e2e.config.ts): each file still has contexts of its own, with their own
+ * cookies and storage, closed after it. Launching and closing Chromium took seconds of CPU a file.
+ * One that crashed or was closed is launched anew.
+ */
+let browserOfWorker: Promise<Browser> | undefined;
+async function workerBrowser(): Promise<Browser> {
+  const current = await browserOfWorker?.catch(() => undefined);
+  if (current?.isConnected()) return current;
+  browserOfWorker = launchBrowser();
+  return browserOfWorker;
 }
 
 function launchBrowser(): Promise<Browser> {
