@@ -118,7 +118,7 @@ async function deliveries(titles: string[]) {
 }
 
 beforeAll(async () => {
-  const made = await createTestDatabase("postgres");
+  const made = await createTestDatabase("postgres", { empty: true });
   if (made.database.kind !== "postgres") throw new Error("needs PostgreSQL");
   const url = made.database.url;
   drop = made.drop;

@@ -106,27 +106,29 @@ export async function openDatabase(
     client = new PGlite({ extensions, loadDataDir: database.loadDataDir });
     await client.waitReady;
   }
-  const orm = drizzlePglite({ client, casing: "snake_case" });
+  const close = async () => {
+    try {
+      await client.close();
+    } finally {
+      await lock?.release();
+    }
+  };
   try {
-    await migratePglite(orm, { migrationsFolder });
+    return await databaseOnPglite(client, close);
   } catch (err) {
-    await client.close().catch(() => undefined);
-    await lock?.release();
+    await close().catch(() => undefined);
     throw err;
   }
-  return {
-    db: orm as unknown as Db,
-    kind: "pglite",
-    pglite: client,
-    pool: null,
-    close: async () => {
-      try {
-        await client.close();
-      } finally {
-        await lock?.release();
-      }
-    },
-  };
+}
+
+/**
+ * The database on an open PGlite, its migrations brought up to date; `close` is what closing it does
+ * (openDatabase: close the client and free the folder; the API tests: give the client back for the next file).
+ */
+export async function databaseOnPglite(client: PGlite, close: () => Promise<void>): Promise<Database> {
+  const orm = drizzlePglite({ client, casing: "snake_case" });
+  await migratePglite(orm, { migrationsFolder });
+  return { db: orm as unknown as Db, kind: "pglite", pglite: client, pool: null, close };
 }
 
 /**

@@ -31,8 +31,25 @@ function openObjects(schema: unknown): unknown {
   return out;
 }
 
+/**
+ * What was made of each response schema, kept for as long as the schema lives: the schemas are module
+ * constants, so an app built again in the same process (each API test file builds its own) reuses the
+ * JSON Schema and the compiled code instead of making them again. One app a process (production) makes
+ * each once either way.
+ */
+const made = new WeakMap<z.ZodType, { json: JsonSchema | null; code?: Checked }>();
+type Checked = { stringify: (data: unknown) => string; valid: ValidateFunction };
+
 /** The JSON Schema of what a route answers, or null when zod cannot write one (transforms, dates, ...). */
 export function responseJsonSchema(schema: z.ZodType): JsonSchema | null {
+  const known = made.get(schema);
+  if (known) return known.json;
+  const json = writeJsonSchema(schema);
+  made.set(schema, { json });
+  return json;
+}
+
+function writeJsonSchema(schema: z.ZodType): JsonSchema | null {
   try {
     const json = z.toJSONSchema(schema, { io: "output", target: "draft-07", unrepresentable: "throw" }) as JsonSchema;
     delete json.$schema;
@@ -53,7 +70,7 @@ export const zodSerializedResponses: string[] = [];
 export const serializerCompiler: FastifySerializerCompiler<unknown> = (route) => {
   const { schema, method, url, httpStatus } = route;
   const json = schema instanceof z.ZodType ? responseJsonSchema(schema) : null;
-  if (json === null) {
+  if (json === null || !(schema instanceof z.ZodType)) {
     zodSerializedResponses.push(`${method} ${url} ${httpStatus}`);
     return zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
   }
@@ -62,16 +79,30 @@ export const serializerCompiler: FastifySerializerCompiler<unknown> = (route) =>
   // starts the app), and most of them are never answered in a given process.
   let compiled: ((data: unknown) => string) | null = null;
   return (data: unknown) => {
-    compiled ??= compileSerializer(json, method, url);
+    compiled ??= checkedSerializer(compiledCode(schema, json), method, url);
     return compiled(data);
   };
 };
 
+/** The schema's compiled writer and check, made on first use and then shared by every route and app with the schema. */
+function compiledCode(schema: z.ZodType, json: JsonSchema): Checked {
+  const entry = made.get(schema) ?? { json };
+  entry.code ??= compileCode(json);
+  made.set(schema, entry);
+  return entry.code;
+}
+
+function compileCode(json: JsonSchema): Checked {
+  const open = openObjects(json) as JsonSchema;
+  return { stringify: fastJsonStringify(open), valid: ajv.compile(open) };
+}
+
 /** The serializer of one route's answer: writes `json`'s properties after checking their types. */
 export function compileSerializer(json: JsonSchema, method: string, url: string): (data: unknown) => string {
-  const open = openObjects(json) as JsonSchema;
-  const stringify = fastJsonStringify(open);
-  const valid: ValidateFunction = ajv.compile(open);
+  return checkedSerializer(compileCode(json), method, url);
+}
+
+function checkedSerializer({ stringify, valid }: Checked, method: string, url: string): (data: unknown) => string {
   return (data: unknown) => {
     if (!valid(data)) {
       // The error zod's serializer throws, with ajv's findings: the error handler answers it with a 500.

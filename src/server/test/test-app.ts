@@ -50,7 +50,7 @@ export async function createTestContext(
   env: Record<string, string> = {},
   options: TestContextOptions = {},
 ): Promise<TestContext> {
-  const { database: databaseConfig, drop } = await createTestDatabase(options.postgres ? "postgres" : undefined);
+  const { database: databaseConfig, drop, open } = await createTestDatabase(options.postgres ? "postgres" : undefined);
   const config: Config = {
     ...loadConfig({
       NODE_ENV: "test",
@@ -64,7 +64,7 @@ export async function createTestContext(
     database: databaseConfig,
     demoData: false,
   };
-  const database = await openDatabase(databaseConfig, undefined, config.databaseLimits);
+  const database = (await open?.()) ?? (await openDatabase(databaseConfig, undefined, config.databaseLimits));
   const log = options.logger ?? silentLog;
   const jobs = createJobQueue(database, log, { maintenance: false, settings: config.jobs });
   if (options.jobs ?? true) await jobs.start();
