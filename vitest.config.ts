@@ -28,6 +28,8 @@ export default defineConfig({
           name: "unit",
           include: ["src/**/*.unit.test.ts"],
           testTimeout: 60_000,
+          // Files share their worker's loaded modules, as in the API projects (decisions 006, 166).
+          isolate: false,
           // The migrated data folder the tests that start real servers copy (src/server/test/processes.ts).
           globalSetup: ["src/server/test/unit-global-setup.ts"],
         },

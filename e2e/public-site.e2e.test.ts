@@ -443,22 +443,29 @@ describe("header and footer", () => {
   });
 
   it("the footer links lead to their pages, the admin link to the administrator sign-in", async () => {
-    const cases = [
+    // A page whose data comes after its heading grows when it comes, and moves the footer: the next
+    // click waits for it, or it could land on what took the link's place (a provider's card, say).
+    const settled = {
+      schedule: () => page.getByText("Loading booking options...").waitFor({ state: "detached" }),
+      directory: () => page.getByTestId("directory-count").waitFor(),
+    };
+    const cases: { name: string; heading: string; settled?: () => Promise<void> }[] = [
       { name: "Privacy Policy", heading: "Privacy Policy" },
       { name: "Terms of Service", heading: "Terms of Service" },
       { name: "About Us", heading: "About Automatch" },
-      { name: "Schedule Call", heading: "Schedule Your Free Automation Strategy Session" },
+      { name: "Schedule Call", heading: "Schedule Your Free Automation Strategy Session", settled: settled.schedule },
       { name: "Become a Vendor", heading: "Buy Ready-to-Close Automation Leads" },
       { name: "Join as Provider", heading: "Join Our Provider Network" },
       { name: "How It Works", heading: "How It Works" },
       { name: "Get Quotes", heading: "Find Vetted Automation Providers in 48 Hours" },
-      { name: "Find Providers", heading: "Automation Provider Directory" },
+      { name: "Find Providers", heading: "Automation Provider Directory", settled: settled.directory },
       { name: "Admin", heading: "Administrator Access" },
     ];
     await open("/about");
     for (const c of cases) {
       await footer().getByRole("link", { name: c.name, exact: true }).click();
       await page.getByRole("heading", { level: 1, name: c.heading }).waitFor();
+      await c.settled?.();
     }
     expect(await page.getByRole("link", { name: "Sign In as Administrator" }).getAttribute("href")).toBe(
       "/api/login?returnTo=%2Fadmin",
