@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { stripVTControlCharacters } from "node:util";
+import { failureLines } from "./failures.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -83,9 +83,10 @@ const steps = [
   ["copy-paste budget (jscpd)", () => run(process.execPath, ["scripts/check-duplication.mjs"])],
   ["unused files, exports and dependencies (knip)", () => run(bin("knip"), [])],
   [
+    // With the tests of npm test's own scripts: the import checker's and the list of failures'.
     "import direction",
     () =>
-      run(process.execPath, ["--test", "scripts/check-imports.test.mjs"]) &&
+      run(process.execPath, ["--test", "scripts/check-imports.test.mjs", "scripts/failures.test.mjs"]) &&
       run(process.execPath, ["scripts/check-imports.mjs"]),
   ],
   [
@@ -138,53 +139,12 @@ function printLighthouseScores() {
   }
 }
 
-/**
- * Each failed test and file, named again at the end with the first lines of its error, so that the
- * last screen of a long run (all a CI page may keep) says what failed: from vitest's JSON reports,
- * and, for what a report leaves out (an unhandled error, a worker that died), the failed projects'
- * own lines about it.
- */
+/** The failed tests and files named again at the end (scripts/failures.mjs). */
 function printFailures() {
-  const lines = [];
-  const firstLines = (text, n) =>
-    stripVTControlCharacters(String(text ?? ""))
-      .split("\n")
-      .map((l) => l.trimEnd())
-      .filter(Boolean)
-      .slice(0, n);
-  if (fs.existsSync(reports)) {
-    for (const file of fs.readdirSync(reports).filter((f) => f.endsWith(".json"))) {
-      let report;
-      try {
-        report = JSON.parse(fs.readFileSync(path.join(reports, file), "utf8"));
-      } catch {
-        continue;
-      }
-      for (const result of report.testResults ?? []) {
-        const where = `${file.replace(/\.json$/, "")} ${path.relative(root, result.name)}`;
-        const failed = (result.assertionResults ?? []).filter((t) => t.status === "failed");
-        for (const t of failed) {
-          lines.push(`  ${where} > ${t.fullName}`);
-          for (const l of firstLines(t.failureMessages?.join("\n"), 6)) lines.push(`      ${l}`);
-        }
-        if (failed.length === 0 && result.status === "failed") {
-          lines.push(`  ${where} (the file failed)`);
-          for (const l of firstLines(result.message, 6)) lines.push(`      ${l}`);
-        }
-      }
-    }
-  }
-  for (const [name, output] of failedOutputs) {
-    const text = firstLines(output, 100_000);
-    const at = text.findIndex((l) => /Unhandled (Errors?|Rejection)|Error: \[vitest|Worker exited|Timeout/.test(l));
-    if (at >= 0) {
-      lines.push(`  ${name}: what it printed of errors outside a test`);
-      for (const l of text.slice(at, at + 12)) lines.push(`      ${l}`);
-    }
-  }
+  const lines = failureLines(reports, failedOutputs, root);
   if (lines.length === 0) return;
   console.log("\n=== what failed ===");
-  for (const l of lines.slice(0, 120)) console.log(l);
+  for (const l of lines) console.log(l);
 }
 
 const results = [];

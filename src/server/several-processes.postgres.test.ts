@@ -211,14 +211,19 @@ describe("three app processes on one PostgreSQL database", () => {
       return found.length === BURST && found.every((r) => r.leads === 3) ? found : null;
     });
     for (const row of rows) expect(row).toMatchObject({ leads: 3, distinct_companies: 3, emails: 3 });
-    // Matched once: one job per request, none still waiting or failed.
-    const jobs = await one<{ total: number; completed: number }>(
-      `select count(*)::int as total, count(*) filter (where j.state = 'completed')::int as completed
-       from pgboss.job j join quote_requests r on r.id = (j.data->>'quoteRequestId')::int
-       where j.name = 'match-quote-request' and r.title = any($1)`,
-      [titles],
-    );
-    expect(jobs).toEqual({ total: BURST, completed: BURST });
+    // Matched once: one job per request, none still waiting or failed. A job is marked done a statement
+    // after its match committed, so the last ones may still be ending when the leads are there.
+    const jobs = await waitFor("every job of the burst to end", async () => {
+      const counts = await one<{ total: number; completed: number; running: number }>(
+        `select count(*)::int as total, count(*) filter (where j.state = 'completed')::int as completed,
+                count(*) filter (where j.state in ('created', 'retry', 'active'))::int as running
+         from pgboss.job j join quote_requests r on r.id = (j.data->>'quoteRequestId')::int
+         where j.name = 'match-quote-request' and r.title = any($1)`,
+        [titles],
+      );
+      return counts.running === 0 ? counts : null;
+    });
+    expect(jobs).toEqual({ total: BURST, completed: BURST, running: 0 });
   });
 
   it("a process killed in the middle of a match job loses nothing: another one matches the request", async () => {
@@ -244,13 +249,21 @@ describe("three app processes on one PostgreSQL database", () => {
       return found[0]?.leads === 3 ? found : null;
     });
     expect(row).toMatchObject({ leads: 3, distinct_companies: 3, emails: 3 });
-    const retried = await one<{ state: string; retry_count: number }>(
-      `select state, retry_count from pgboss.job where name = 'match-quote-request' and data->>'quoteRequestId' =
-         (select id::text from quote_requests where title = $1)`,
-      [HELD_TITLE],
-    );
+    // The queue marks the job done once its handler has returned, a statement after the match's own
+    // transaction: the leads can be there while the job is still active.
+    const retried = await waitFor("the retried match job to end", async () => {
+      const state = await one<{ state: string; retry_count: number }>(
+        `select state, retry_count from pgboss.job where name = 'match-quote-request' and data->>'quoteRequestId' =
+           (select id::text from quote_requests where title = $1)`,
+        [HELD_TITLE],
+      );
+      return ["completed", "failed", "cancelled"].includes(state.state) ? state : null;
+    });
     expect(retried).toEqual({ state: "completed", retry_count: 1 });
-    expect(apps.some((a) => a.started.output().includes('"outcome":{"status":"done","delivered":3'))).toBe(true);
+    // Its outcome in the log of the process that matched it, as the line reaches this process's pipe.
+    await waitFor("the retried match's outcome in a process's log", () =>
+      apps.some((a) => a.started.output().includes('"outcome":{"status":"done","delivered":3')),
+    );
   });
 
   it("ran each minutely sweep at most once per minute across the three processes", async () => {
