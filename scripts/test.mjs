@@ -27,14 +27,14 @@ const vitestArgs = (name, args) => [
   `--outputFile.json=${path.join(reports, `${name}.json`)}`,
 ];
 
+/** The whole printed output of each project that failed, for the summary's list of failures. */
+const failedOutputs = new Map();
+
 /**
  * Runs the commands at once, each with its output kept and printed whole when it ends, so that the
  * printed runs do not interleave; true when all succeed. The PGlite and PostgreSQL projects each spend
  * much of their time waiting on their database, so side by side they share the two cores well.
  */
-/** The whole printed output of each project that failed, for the summary's list of failures. */
-const failedOutputs = new Map();
-
 async function runTogether(commands) {
   const runs = commands.map(
     ({ name, cmd, args }) =>

@@ -235,11 +235,6 @@ export async function signUpAndConfirm(page: Page, product: Pick<Product, "linkI
   await page.goto(await product.linkIn(data.email, "Confirm your email", "/verify-email#"));
 }
 
-/**
- * Closes a test's context. One close in a dozen full runs of the suite hung until the hook's
- * timeout (2026-11-27, account-security's sessions test, not reproduced since): a close still waiting
- * after 10 s says so, with the pages it had, so that the next one shows where it stuck.
- */
 /** Each open page of a failed test kept as a screenshot, its address and file said in the test's output. */
 async function keepFailedPages(contexts: BrowserContext[], file: string): Promise<void> {
   const pages = contexts.flatMap((c) => c.pages());
@@ -250,6 +245,11 @@ async function keepFailedPages(contexts: BrowserContext[], file: string): Promis
   }
 }
 
+/**
+ * Closes a test's context. One close in a dozen full runs of the suite hung until the hook's
+ * timeout (2026-11-27, account-security's sessions test, not reproduced since): a close still waiting
+ * after 10 s says so, with the pages it had, so that the next one shows where it stuck.
+ */
 async function closeSaying(context: BrowserContext): Promise<void> {
   const pages = context.pages().map((p) => p.url());
   const slow = setTimeout(() => {

@@ -4,21 +4,16 @@
 import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { type Database, databaseOnPglite, openDatabase } from "../db/client";
-import { createJobQueue, type JobLog } from "../jobs/queue";
+import { type Database, databaseOnPglite } from "../db/client";
+import { openTemplateDatabase } from "./template";
 
 /** Where the global set-up tells the workers the dump is; unset (a benchmark, say), each database is made anew. */
 export const PGLITE_TEMPLATE_ENV = "TEST_PGLITE_TEMPLATE";
 
-const silentLog: JobLog = { error: () => undefined, info: () => undefined, warn: () => undefined };
-
 /** Makes the migrated database, with the job queue's schema, and writes its dump to `file`. */
 export async function writePgliteTemplate(file: string): Promise<void> {
-  const database = await openDatabase({ kind: "pglite", dataDir: null });
+  const database = await openTemplateDatabase({ kind: "pglite", dataDir: null });
   try {
-    const jobs = createJobQueue(database, silentLog, { maintenance: false });
-    await jobs.start();
-    await jobs.stop();
     const dump = await database.pglite?.dumpDataDir("none");
     if (!dump) throw new Error("The embedded database gave no dump of its data folder.");
     fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
@@ -62,7 +57,7 @@ export async function leaseTemplateDatabase(): Promise<Database | null> {
   }
   const leased = client;
   let returned = false;
-  return databaseOnPglite(leased, async () => {
+  const giveBack = async () => {
     if (returned) return;
     returned = true;
     // What a file left behind: its rows and jobs, a session setting, a channel listened to. One that
@@ -74,5 +69,11 @@ export async function leaseTemplateDatabase(): Promise<Database | null> {
       return;
     }
     idle.push(leased);
-  });
+  };
+  try {
+    return await databaseOnPglite(leased, giveBack);
+  } catch (err) {
+    await leased.close().catch(() => undefined);
+    throw err;
+  }
 }

@@ -1,11 +1,9 @@
 // Before the PostgreSQL run: say plainly when the server is not there, and make the migrated database
-// every file's database copies; after it: drop it and what the run's test files created and left behind (a crashed file cannot drop its own database).
+// every file's database copies; after it: drop it, and what the run's test files created and left
+// behind (a crashed file cannot drop its own database).
 import pg from "pg";
-import { openDatabase } from "../db/client";
-import { createJobQueue, type JobLog } from "../jobs/queue";
 import { POSTGRES_TEMPLATE_ENV, TEST_DB_PREFIX, testAdminUrl } from "./databases";
-
-const silentLog: JobLog = { error: () => undefined, info: () => undefined, warn: () => undefined };
+import { openTemplateDatabase } from "./template";
 
 async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: testAdminUrl(), connectionTimeoutMillis: 5000 });
@@ -32,14 +30,8 @@ export async function setup(): Promise<() => Promise<void>> {
   await withAdmin((client) => client.query(`create database "${template}"`));
   const url = new URL(testAdminUrl());
   url.pathname = `/${template}`;
-  const database = await openDatabase({ kind: "postgres", url: url.toString() });
-  try {
-    const jobs = createJobQueue(database, silentLog, { maintenance: false });
-    await jobs.start();
-    await jobs.stop();
-  } finally {
-    await database.close();
-  }
+  // Closed at once: a database is copied only while nobody is connected to it.
+  await (await openTemplateDatabase({ kind: "postgres", url: url.toString() })).close();
   // The workers start after the global set-up, with its environment.
   process.env[POSTGRES_TEMPLATE_ENV] = template;
   return async () => {

@@ -8,11 +8,12 @@ import { type Database, openDatabase } from "../db/client";
 import type { AppDeps } from "../deps";
 import { hashPassword } from "../features/auth/password";
 import { confirmEmail, insertUser } from "../features/auth/queries";
-import { createJobQueue, type JobLog, type JobQueue } from "../jobs/queue";
+import { createJobQueue, type JobQueue } from "../jobs/queue";
 import type { Metrics } from "../metrics";
 import { createAppDeps } from "../wiring";
 import { createTestClock, type TestClock } from "./clock";
 import { createTestDatabase } from "./databases";
+import { silentJobLog } from "./template";
 
 export type TestContext = {
   app: FastifyInstance;
@@ -44,8 +45,6 @@ export type TestContextOptions = {
 /** Low scrypt cost keeps tests fast; the hash format and code path are the production ones. */
 export const TEST_SCRYPT_N = 1024;
 
-const silentLog: JobLog = { error: () => undefined, info: () => undefined, warn: () => undefined };
-
 export async function createTestContext(
   env: Record<string, string> = {},
   options: TestContextOptions = {},
@@ -65,7 +64,7 @@ export async function createTestContext(
     demoData: false,
   };
   const database = (await open?.()) ?? (await openDatabase(databaseConfig, undefined, config.databaseLimits));
-  const log = options.logger ?? silentLog;
+  const log = options.logger ?? silentJobLog;
   const jobs = createJobQueue(database, log, { maintenance: false, settings: config.jobs });
   if (options.jobs ?? true) await jobs.start();
   const clock = createTestClock();
