@@ -27,9 +27,10 @@ export default defineConfig({
           name: "e2e",
           include: ["e2e/**/*.e2e.test.ts"],
           exclude: [LIGHTHOUSE],
-          // Two files at a time: each has its own server, database and browser contexts (e2e/support/fixture.ts), and
-          // a file spends most of its time waiting on them, so two keep the two cores busy (decision 085).
-          maxWorkers: 2,
+          // Three files at a time, each with its own server, database and browser contexts
+          // (e2e/support/fixture.ts): a file waits on them more than it computes, and two files left the
+          // two cores about a sixth idle (decisions 085, 167).
+          maxWorkers: 3,
           // A worker's files share its loaded modules and its Chromium (e2e/support/fixture.ts), not
           // their products: each file still starts its own server on its own copy of the data.
           isolate: false,

@@ -12,7 +12,17 @@ import { startSmtpServer, type TestSmtpServer } from "../../src/server/test/smtp
 import { EMPTY_DATA_DIR, PID_FILE_ENDING, SEEDED_DATA_DIR, SERVER_ENV } from "./global-setup";
 import { type ServerProcess, startServer } from "./server";
 
+/** The full Chromium: Lighthouse measures pages in it, as a visitor's browser loads them. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/**
+ * The browser the browser tests drive: Chromium's headless shell (Debian's `chromium-headless-shell`,
+ * the same engine without the desktop browser around it), which Playwright itself runs for headless
+ * tests. The same journeys cost it under half the CPU of the full browser (decision 167). Without it,
+ * the full Chromium.
+ */
+export const TEST_CHROMIUM =
+  process.env.CHROMIUM_HEADLESS_SHELL_PATH ??
+  (fs.existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : CHROMIUM);
 const ARTIFACTS = path.resolve(import.meta.dirname, "../artifacts");
 
 export const DEMO = {
@@ -279,7 +289,7 @@ async function workerBrowser(): Promise<Browser> {
 
 function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: TEST_CHROMIUM,
     headless: true,
     // This machine has no network but loopback: background networking would only fail noisily.
     args: [
