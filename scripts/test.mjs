@@ -78,13 +78,19 @@ function ensureChromium() {
     );
     const env = { DEBIAN_FRONTEND: "noninteractive" };
     run("apt-get", ["update", "-qq"], env);
-    run("apt-get", ["install", "-y", "-qq", "chromium", "chromium-headless-shell", "fonts-liberation"], env);
+    // One package at a time: a mirror without the shell still gives the full browser.
+    if (!fs.existsSync(chromium)) run("apt-get", ["install", "-y", "-qq", "chromium", "fonts-liberation"], env);
+    if (!fs.existsSync(headlessShell)) run("apt-get", ["install", "-y", "-qq", "chromium-headless-shell"], env);
   }
   if (!fs.existsSync(chromium)) {
     console.error(
       `The browser tests need Chromium at ${chromium}. Install it (Debian: \`sudo apt-get install chromium chromium-headless-shell\`) ` +
         "or set CHROMIUM_PATH to a Chromium binary, then run npm test again.",
     );
+    return false;
+  }
+  if (process.env.CHROMIUM_HEADLESS_SHELL_PATH && !fs.existsSync(headlessShell)) {
+    console.error(`CHROMIUM_HEADLESS_SHELL_PATH is ${headlessShell}, which does not exist.`);
     return false;
   }
   if (!fs.existsSync(headlessShell)) {
