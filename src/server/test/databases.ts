@@ -39,6 +39,7 @@ export async function createTestDatabase(
   // A copy of the run's migrated database (postgres-global-setup.ts), unless the test asks for an empty one.
   const template = empty ? undefined : process.env[POSTGRES_TEMPLATE_ENV];
   await admin.query(`create database "${name}"${template ? ` template "${template}"` : ""}`);
+  // Commits do not wait for the disk (decision 167): only a crash of the machine could lose the last ones.
   await admin.query(`alter database "${name}" set synchronous_commit = off`);
   await admin.end();
   const url = new URL(testAdminUrl());
