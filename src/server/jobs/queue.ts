@@ -60,6 +60,12 @@ function queuePolicies(settings: JobSettings): Record<JobName, Omit<PgBoss.Queue
   };
 }
 
+/**
+ * How often a queue's second and later workers look for jobs by themselves. They are woken when the
+ * first worker finds a job and when a commit announces one; this is only their backstop.
+ */
+const SIBLING_POLL_SECONDS = 60;
+
 /** The channel on which a committed job wakes the workers of its queue, in every process (decision 124). */
 export const JOB_CHANNEL = "automatch_jobs";
 const NOTIFY = "SELECT pg_notify($1, $2)";
@@ -286,6 +292,16 @@ export function unawaitedStatementsLogged(inner: PgBoss.Db, log: JobLog): PgBoss
   };
 }
 
+/**
+ * How often the scheduled sweeps' workers look for their jobs, and pg-boss's queue between a due
+ * schedule and its job: twice per schedule check. A schedule's job is announced by no commit, and
+ * comes once a minute at most; polling it as often as the queues people wait on cost an idle
+ * process most of its CPU (decision 168).
+ */
+export function sweepPollSeconds(settings: JobSettings): number {
+  return Math.min(45, Math.max(1, settings.pollSeconds, settings.cronCheckSeconds / 2));
+}
+
 export function createJobQueue(database: Database, log: JobLog, options: JobQueueOptions = {}): JobQueue {
   const maintenance = options.maintenance ?? true;
   const settings = options.settings ?? DEFAULT_JOB_SETTINGS;
@@ -297,7 +313,7 @@ export function createJobQueue(database: Database, log: JobLog, options: JobQueu
     schedule: maintenance,
     maintenanceIntervalSeconds: settings.maintenanceSeconds,
     cronMonitorIntervalSeconds: settings.cronCheckSeconds,
-    cronWorkerIntervalSeconds: Math.min(5, settings.cronCheckSeconds),
+    cronWorkerIntervalSeconds: sweepPollSeconds(settings),
   });
   // An 'error' event without a listener would crash the process.
   boss.on("error", (err) => log.error({ err }, "job queue error"));
@@ -442,10 +458,16 @@ export function createJobQueue(database: Database, log: JobLog, options: JobQueu
       workers.set(name, ids);
       const pollingIntervalSeconds = workOptions.pollingIntervalSeconds ?? settings.pollSeconds;
       for (let i = 0; i < (workOptions.concurrency ?? 1); i++) {
+        // The queue's first worker polls; the others wake when it finds a job, or when a commit
+        // announces one. An idle queue costs one look an interval, not one a worker (decision 168).
+        const interval = i === 0 ? pollingIntervalSeconds : Math.max(pollingIntervalSeconds, SIBLING_POLL_SECONDS);
         const id = await boss.work<JobPayloads[typeof name]>(
           name,
-          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds },
+          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: interval },
           async (jobs) => {
+            // More may have come due with it (a delayed job or a retry, which no commit announces):
+            // the sleeping workers look too.
+            if (ids.length > 1) wake(name);
             try {
               for (const job of jobs) await run(name, handler, job);
             } finally {

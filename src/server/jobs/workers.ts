@@ -8,12 +8,15 @@ import { checkMatchDeadlines, matchQuoteRequest, rematchOpenRequests } from "../
 import { deliverDueEmails } from "../features/notifications/mail";
 import { purgeExpiredIdempotencyKeys } from "../features/quote-requests/service";
 import { purgeServerErrors } from "../features/system/server-errors";
-import { JOB_NAMES } from "./queue";
+import { JOB_NAMES, sweepPollSeconds } from "./queue";
 import { holdForTest } from "./test-hold";
 
 /** Works every queue on `deps.jobs` with the app's deps (createAppDeps, wiring.ts), and schedules the sweeps. */
 export async function startWorkers(deps: AppDeps, options: { schedules?: boolean } = {}) {
   const { jobs, log } = deps;
+  // The queues a schedule fills (and a commit may wake): their workers look by themselves less often
+  // than the match queue's, which people wait on (decision 168).
+  const sweep = { pollingIntervalSeconds: sweepPollSeconds(deps.config.jobs) };
   // Several matches at once (decision 124): each locks its own request, so they wait only for one
   // another's request, never for other requests (decision 125).
   await jobs.work(
@@ -29,37 +32,57 @@ export async function startWorkers(deps: AppDeps, options: { schedules?: boolean
     },
     { concurrency: deps.config.jobs.concurrency },
   );
-  await jobs.work(JOB_NAMES.rematchOpenRequests, async ({ reason }) => {
-    const delivered = await rematchOpenRequests(deps);
-    log.info({ reason, delivered }, "matched open requests again");
-  });
-  await jobs.work(JOB_NAMES.sendEmails, async ({ reason }) => {
-    const outcome = await deliverDueEmails(deps);
-    for (const key of ["sent", "retrying", "failed"] as const) {
-      if (outcome[key] > 0) deps.metrics.emails.outcomes.inc({ outcome: key }, outcome[key]);
-    }
-    if (outcome.sent + outcome.retrying + outcome.failed > 0) log.info({ reason, ...outcome }, "sent emails");
-    if (outcome.failed > 0) log.warn({ failed: outcome.failed }, "emails failed for good");
-  });
-  await jobs.work(JOB_NAMES.checkMatchDeadlines, async () => {
-    const raised = await checkMatchDeadlines(deps);
-    if (raised > 0) log.warn({ raised }, "match deadlines missed");
-  });
-  await jobs.work(JOB_NAMES.advanceDemoSubscriptions, async () => {
-    // Each change tells its provider and, when it grants access again, asks for a rematch itself.
-    const changed = await advanceDemoSubscriptions(deps);
-    if (changed > 0) log.info({ changed }, "demo subscriptions moved on");
-  });
-  await jobs.work(JOB_NAMES.purgeAuthRows, async () => {
-    const purged = await purgeOldAuthRows(deps);
-    if (purged.attempts + purged.sessions > 0) log.info(purged, "purged old sign-in attempts and sessions");
-    // The same hourly sweep forgets submissions' Idempotency-Keys once they expire (decision 110).
-    const keys = await purgeExpiredIdempotencyKeys(deps);
-    if (keys > 0) log.info({ keys }, "purged expired idempotency keys");
-    // And the System tab's 5xx rows past a week (decision 163).
-    const errors = await purgeServerErrors(deps.db, new Date(Date.now() - 7 * 24 * 60 * 60 * 1000));
-    if (errors > 0) log.info({ errors }, "purged old 5xx records");
-  });
+  await jobs.work(
+    JOB_NAMES.rematchOpenRequests,
+    async ({ reason }) => {
+      const delivered = await rematchOpenRequests(deps);
+      log.info({ reason, delivered }, "matched open requests again");
+    },
+    sweep,
+  );
+  await jobs.work(
+    JOB_NAMES.sendEmails,
+    async ({ reason }) => {
+      const outcome = await deliverDueEmails(deps);
+      for (const key of ["sent", "retrying", "failed"] as const) {
+        if (outcome[key] > 0) deps.metrics.emails.outcomes.inc({ outcome: key }, outcome[key]);
+      }
+      if (outcome.sent + outcome.retrying + outcome.failed > 0) log.info({ reason, ...outcome }, "sent emails");
+      if (outcome.failed > 0) log.warn({ failed: outcome.failed }, "emails failed for good");
+    },
+    sweep,
+  );
+  await jobs.work(
+    JOB_NAMES.checkMatchDeadlines,
+    async () => {
+      const raised = await checkMatchDeadlines(deps);
+      if (raised > 0) log.warn({ raised }, "match deadlines missed");
+    },
+    sweep,
+  );
+  await jobs.work(
+    JOB_NAMES.advanceDemoSubscriptions,
+    async () => {
+      // Each change tells its provider and, when it grants access again, asks for a rematch itself.
+      const changed = await advanceDemoSubscriptions(deps);
+      if (changed > 0) log.info({ changed }, "demo subscriptions moved on");
+    },
+    sweep,
+  );
+  await jobs.work(
+    JOB_NAMES.purgeAuthRows,
+    async () => {
+      const purged = await purgeOldAuthRows(deps);
+      if (purged.attempts + purged.sessions > 0) log.info(purged, "purged old sign-in attempts and sessions");
+      // The same hourly sweep forgets submissions' Idempotency-Keys once they expire (decision 110).
+      const keys = await purgeExpiredIdempotencyKeys(deps);
+      if (keys > 0) log.info({ keys }, "purged expired idempotency keys");
+      // And the System tab's 5xx rows past a week (decision 163).
+      const errors = await purgeServerErrors(deps.db, new Date(Date.now() - 7 * 24 * 60 * 60 * 1000));
+      if (errors > 0) log.info({ errors }, "purged old 5xx records");
+    },
+    sweep,
+  );
   if (options.schedules ?? true) {
     await jobs.schedule(JOB_NAMES.checkMatchDeadlines, "* * * * *", {});
     await jobs.schedule(JOB_NAMES.purgeAuthRows, "17 * * * *", {});
