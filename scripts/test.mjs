@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: type-check, lint, import direction, unit + API tests (PGlite and PostgreSQL), build, browser tests.
+// `npm test`: type-check, lint, import direction, build, unit + API tests (PGlite and PostgreSQL), browser tests.
 // Each step runs even after an earlier one fails, so that one run shows everything that is wrong.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -111,9 +111,17 @@ const steps = [
     // With the tests of npm test's own scripts: the import checker's and the list of failures'.
     "import direction",
     () =>
-      run(process.execPath, ["--test", "scripts/check-imports.test.mjs", "scripts/failures.test.mjs"]) &&
-      run(process.execPath, ["scripts/check-imports.mjs"]),
+      run(process.execPath, [
+        "--test",
+        "scripts/check-imports.test.mjs",
+        "scripts/failures.test.mjs",
+        "scripts/build-fingerprint.test.mjs",
+      ]) && run(process.execPath, ["scripts/check-imports.mjs"]),
   ],
+  // `npm run build`: the client build, the prerendered marketing pages and the compressed copies, then
+  // the compiled server. Before the unit tests: the fingerprint it leaves spares their `npm start` a
+  // second build (scripts/build.mjs, decision 168).
+  ["build the web app and the server", () => run(process.execPath, ["scripts/build.mjs", "--quiet"])],
   [
     "unit and API tests (PGlite and PostgreSQL, side by side)",
     () => {
@@ -126,12 +134,6 @@ const steps = [
         })),
       );
     },
-  ],
-  // `npm run build`: the client build, the prerendered marketing pages and the compressed copies, then
-  // the compiled server.
-  [
-    "build the web app and the server",
-    () => run(bin("tsx"), ["scripts/build-web.ts", "--quiet"]) && run(process.execPath, ["scripts/build-server.mjs"]),
   ],
   ["Chromium for browser tests", ensureChromium],
   [

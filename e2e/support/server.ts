@@ -29,7 +29,8 @@ export async function startServer(opts: {
   /** Where to write the server's pid, for a clean-up that does not trust this process to live. */
   pidFile?: string;
 }): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.js"], {
+  // Named in `ps` and in process accounting, so that the servers' CPU can be told from the test workers'.
+  const child = spawn(process.execPath, ["--title=e2e-server", "--enable-source-maps", "dist/server/main.js"], {
     cwd: root,
     env: {
       ...process.env,
