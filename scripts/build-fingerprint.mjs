@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 /** Where a finished build keeps the fingerprint of its sources, under the project's root. */
-export const STAMP = path.join("dist", "build-inputs.sha256");
+const STAMP = path.join("dist", "build-inputs.sha256");
 /** What a build is made from: every source and script, the dependencies' locked versions, the configuration. */
 const INPUT_FOLDERS = ["src", "scripts"];
 const INPUT_FILES = ["package.json", "package-lock.json", "tsconfig.json", "vite.config.ts"];

@@ -108,7 +108,8 @@ const steps = [
   ["copy-paste budget (jscpd)", () => run(process.execPath, ["scripts/check-duplication.mjs"])],
   ["unused files, exports and dependencies (knip)", () => run(bin("knip"), [])],
   [
-    // With the tests of npm test's own scripts: the import checker's and the list of failures'.
+    // With the tests of npm test's own scripts: the import checker's, the list of failures' and the
+    // build fingerprint's.
     "import direction",
     () =>
       run(process.execPath, [
