@@ -21,7 +21,7 @@ export function keysForEvent(type: LiveEventType): QueryKey[] {
     // A notification reports news about requests, quotes, leads or the provider's company.
     case "notification":
       return [
-        queryKeys.notifications.all,
+        queryKeys.notifications.list(),
         queryKeys.quoteRequests.all,
         queryKeys.quotes.all,
         queryKeys.leads.all,
@@ -95,7 +95,7 @@ export function startLiveConnection(deps: LiveDeps): { stop: () => void } {
       setConnected(true);
       // Whatever changed while the stream was down (or before it was first open) was not told: the
       // reads it could concern are refreshed. The first time, only the bell's is left to check.
-      deps.invalidate(everConnected ? CATCH_UP_KEYS : [queryKeys.notifications.all]);
+      deps.invalidate(everConnected ? CATCH_UP_KEYS : [queryKeys.notifications.list()]);
       everConnected = true;
     });
     for (const type of LIVE_EVENT_TYPES) {
@@ -108,7 +108,7 @@ export function startLiveConnection(deps: LiveDeps): { stop: () => void } {
       if (connected) {
         setConnected(false);
         // Polling takes over now (the bell reads its interval again when its read is refreshed).
-        deps.invalidate([queryKeys.notifications.all]);
+        deps.invalidate([queryKeys.notifications.list()]);
       }
       if (s.readyState !== CLOSED) return;
       s.close();

@@ -2,6 +2,7 @@
 // refreshes, the catch-up when the stream is back, and the reopening after the browser gave it up.
 import type { QueryKey } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
+import { LIVE_EVENT_TYPES } from "@/shared/live";
 import { CATCH_UP_KEYS, type EventSourceLike, keysForEvent, reopenDelay, startLiveConnection } from "./live";
 import { queryKeys } from "./query-keys";
 
@@ -60,7 +61,7 @@ function harness() {
 describe("keysForEvent", () => {
   it("refreshes the reads each event concerns", () => {
     expect(keysForEvent("notification")).toEqual(
-      expect.arrayContaining([queryKeys.notifications.all, queryKeys.quotes.all, queryKeys.leads.all]),
+      expect.arrayContaining([queryKeys.notifications.list(), queryKeys.quotes.all, queryKeys.leads.all]),
     );
     expect(keysForEvent("message")).toEqual([queryKeys.conversations.all, queryKeys.leads.all]);
     expect(keysForEvent("read")).toEqual([queryKeys.conversations.all]);
@@ -74,9 +75,17 @@ describe("keysForEvent", () => {
     expect(keysForEvent("session-ended")).toEqual([queryKeys.auth.user()]);
   });
 
+  it("never refreshes the notification settings, which only their own Save changes", () => {
+    // A read refreshed while a Save is on its way would put the box back as it was (decision 169).
+    const covers = (key: readonly unknown[], target: readonly unknown[]) =>
+      key.every((part, i) => JSON.stringify(part) === JSON.stringify(target[i]));
+    const every = [...LIVE_EVENT_TYPES.flatMap(keysForEvent), ...CATCH_UP_KEYS];
+    expect(every.filter((key) => covers(key, queryKeys.notifications.preferences()))).toEqual([]);
+  });
+
   it("catches up on everything but the session, each key once", () => {
     expect(CATCH_UP_KEYS).toContainEqual(queryKeys.conversations.all);
-    expect(CATCH_UP_KEYS).toContainEqual(queryKeys.notifications.all);
+    expect(CATCH_UP_KEYS).toContainEqual(queryKeys.notifications.list());
     expect(CATCH_UP_KEYS).not.toContainEqual(queryKeys.auth.user());
     expect(new Set(CATCH_UP_KEYS.map((k) => JSON.stringify(k))).size).toBe(CATCH_UP_KEYS.length);
   });
@@ -98,7 +107,7 @@ describe("startLiveConnection", () => {
     h.current().emit("ready");
     expect(h.connected).toEqual([true]);
     // The first time, the bell is read again (news between its first read and the stream's opening).
-    expect(h.invalidated).toEqual([[queryKeys.notifications.all]]);
+    expect(h.invalidated).toEqual([[queryKeys.notifications.list()]]);
     h.current().emit("message");
     h.current().emit("session-ended");
     expect(h.invalidated.slice(1)).toEqual([
@@ -113,7 +122,7 @@ describe("startLiveConnection", () => {
     h.invalidated.length = 0;
     h.current().fail(false);
     expect(h.connected).toEqual([true, false]);
-    expect(h.invalidated).toEqual([[queryKeys.notifications.all]]);
+    expect(h.invalidated).toEqual([[queryKeys.notifications.list()]]);
     expect(h.scheduled).toEqual([]);
     h.current().emit("ready");
     expect(h.connected).toEqual([true, false, true]);

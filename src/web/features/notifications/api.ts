@@ -83,7 +83,9 @@ export function useSaveNotificationPreferences() {
   return useMutation({
     mutationFn: (input: UpdateNotificationPreferencesInput) =>
       requestJson<NotificationPreferences>("PUT", "/api/notifications/preferences", input),
-    onMutate: (input) => {
+    onMutate: async (input) => {
+      // A read still on its way holds the choice before this one: it must not land on top of it.
+      await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData(key);
       if (before) {
         const changed = new Map(input.preferences.map((p) => [p.kind, p.email]));
