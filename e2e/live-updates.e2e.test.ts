@@ -7,7 +7,9 @@ import { startProduct, uniqueEmail } from "./support/fixture";
 import { approveCompany } from "./support/leads";
 import { registerProvider, workflowCompany } from "./support/providers";
 
-const product = startProduct();
+// On the embedded database, the product's default: its stream is fed by PGlite's own LISTEN (decision
+// 130), which the files on PostgreSQL do not reach.
+const product = startProduct({ embedded: true });
 
 const bellLabel = (page: Page) => page.getByTestId("notification-bell").getAttribute("aria-label");
 const isEvents = (url: string) => new URL(url).pathname === "/api/events";

@@ -1,6 +1,7 @@
 // Each browser-test file runs against a product of its own: its own server process on its own port,
-// on its own fresh embedded database with the demo accounts and data (a copy of the one the global
-// setup seeded), driven through browser contexts of its own (cookies, storage) in its worker's Chromium.
+// on its own fresh database with the demo accounts and data (a copy of the one the global setup seeded:
+// on PostgreSQL, or for a file that asks, on the embedded database; decision 170), driven through
+// browser contexts of its own (cookies, storage) in its worker's Chromium.
 // So what one file does (requests, leads, subscriptions, notifications) never shows in another.
 import fs from "node:fs";
 import path from "node:path";
@@ -8,8 +9,10 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
+import { createTestDatabase } from "../../src/server/test/databases";
 import { startSmtpServer, type TestSmtpServer } from "../../src/server/test/smtp-server";
-import { EMPTY_DATA_DIR, PID_FILE_ENDING, SEEDED_DATA_DIR, SERVER_ENV } from "./global-setup";
+import { PID_FILE_ENDING, SEEDED_DATA_DIR, SERVER_ENV } from "./global-setup";
+import { seedDemoOnPostgres } from "./postgres";
 import { type ServerProcess, startServer } from "./server";
 
 /** The full Chromium: Lighthouse measures pages in it, as a visitor's browser loads them. */
@@ -51,8 +54,14 @@ export type Product = {
  */
 export type ProductOptions = {
   /**
-   * More environment for this file's server, worked out when it starts. Its server seeds the demo
-   * data itself, under that environment (slower: a few seconds more than a copy of the seeded folder).
+   * The file's server runs on the embedded database (PGlite in a data folder), the product's default,
+   * instead of a PostgreSQL database of its own. Implied by `prepare`.
+   */
+  embedded?: boolean;
+  /**
+   * More environment for this file's server, worked out when it starts. The demo is seeded into the
+   * file's own database under that environment (a few seconds more than a copy of the run's template).
+   * Not with the embedded database.
    */
   env?: () => Promise<Record<string, string>>;
   /**
@@ -69,6 +78,7 @@ export type ProductOptions = {
 
 export function startProduct(options: ProductOptions = {}): Product {
   let dataDir: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
   let server: ServerProcess | undefined;
   let browser: Browser | undefined;
   let inTest = false;
@@ -84,11 +94,22 @@ export function startProduct(options: ProductOptions = {}): Product {
     if (options.mail) smtp = await startSmtpServer();
     const runDir = inject("runDir");
     dataDir = fs.mkdtempSync(path.join(runDir, "file-"));
-    // The demo data as the global setup seeded it. A file that sets more environment may change what
-    // the seed makes (MATCH_LEADS_PER_REQUEST decides which providers get the demo's leads): its server
-    // seeds on its own first start, from the empty database, as for anyone who runs the product.
-    const from = options.env ? EMPTY_DATA_DIR : SEEDED_DATA_DIR;
-    fs.cpSync(path.join(runDir, from), dataDir, { recursive: true });
+    const fileEnv = (await options.env?.()) ?? {};
+    const database: Record<string, string> = {};
+    if (options.embedded || options.prepare) {
+      if (options.env) throw new Error("startProduct(): `env` seeds a database of the file's own on PostgreSQL");
+      // The demo data as the global setup seeded it on the embedded database.
+      fs.cpSync(path.join(runDir, SEEDED_DATA_DIR), dataDir, { recursive: true });
+    } else {
+      // A copy of the run's demo template on PostgreSQL; the data folder stays empty. A file that sets more
+      // environment may change what the seed makes (MATCH_LEADS_PER_REQUEST decides which providers get
+      // the demo's leads): the demo is seeded into an empty database of its own, under that environment.
+      const created = await createTestDatabase("postgres", { empty: options.env !== undefined });
+      dropDatabase = created.drop;
+      if (created.database.kind !== "postgres") throw new Error("createTestDatabase() made no PostgreSQL database");
+      database.DATABASE_URL = created.database.url;
+      if (options.env) await seedDemoOnPostgres(created.database.url, { ...SERVER_ENV, ...fileEnv });
+    }
     if (options.prepare) {
       // The server's own folder layout (src/server/db/client.ts): no server holds it yet.
       const db = new PGlite(path.join(dataDir, "pglite"), { extensions: { pg_trgm } });
@@ -98,7 +119,7 @@ export function startProduct(options: ProductOptions = {}): Product {
         await db.close();
       }
     }
-    const env = { ...SERVER_ENV, ...(smtp ? { SMTP_URL: smtp.url } : {}), ...(await options.env?.()) };
+    const env = { ...SERVER_ENV, ...(smtp ? { SMTP_URL: smtp.url } : {}), ...fileEnv, ...database };
     // The server and Chromium start side by side; whichever started is stopped in afterAll, even when
     // the other failed.
     const [startedServer, launched] = await Promise.allSettled([
@@ -136,6 +157,7 @@ export function startProduct(options: ProductOptions = {}): Product {
       // biome-ignore lint/suspicious/noConsole: Vitest prints a file's console output under the file's name.
       if (failed) console.error(`The server's log (${file}):\n${server.log()}`);
     }
+    await dropDatabase?.();
     if (dataDir) {
       fs.rmSync(dataDir, { recursive: true, force: true });
       fs.rmSync(`${dataDir}${PID_FILE_ENDING}`, { force: true });
@@ -320,8 +342,9 @@ export function uniqueEmail(tag: string): string {
 /** A screenshot kept as a test artifact (e2e/artifacts, not committed). */
 export async function keepScreenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  const file = path.join(ARTIFACTS, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  // JPEG: a full page in about half the time PNG takes, and sharp enough to look at.
+  const file = path.join(ARTIFACTS, `${name}.jpg`);
+  await page.screenshot({ path: file, fullPage: true, type: "jpeg", quality: 80 });
   return file;
 }
 

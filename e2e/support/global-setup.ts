@@ -1,13 +1,16 @@
 // What all browser-test files need once: the built web app, and one folder for the run under the
-// system's temporary folder. In it, two embedded databases for each file's server to start from (see
-// fixture.ts): an empty one with the product's schema, and a copy of it on which the server has seeded
-// the demo data. A new PGlite folder costs half a minute of initdb on this machine, seeding the demo
-// about five seconds more, a copy of either under a second. The teardown removes the folder, after
-// stopping any file's server whose worker died without stopping it.
+// system's temporary folder. Most files' servers run on PostgreSQL, each on a copy of a template database
+// the demo is seeded into here (decision 170). The files that ask for the embedded database (the
+// product's default) copy a PGlite folder on which a server seeded the demo here too: a copy takes
+// under a second, a new folder several (initdb, the migrations, the seed). The teardown removes the
+// folder and the run's databases, after stopping any file's server whose worker died without stopping it.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { POSTGRES_TEMPLATE_ENV, TEST_DB_PREFIX, testAdminUrl } from "../../src/server/test/databases";
+import { dropRunDatabases, withAdmin } from "../../src/server/test/postgres-global-setup";
+import { seedDemoOnPostgres } from "./postgres";
 import { startServer } from "./server";
 
 declare module "vitest" {
@@ -18,8 +21,6 @@ declare module "vitest" {
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-/** The folder that holds the empty database, inside the run's folder. */
-export const EMPTY_DATA_DIR = "empty";
 /** The folder that holds the database with the demo data, inside the run's folder. */
 export const SEEDED_DATA_DIR = "seeded";
 /**
@@ -38,22 +39,22 @@ export const SERVER_ENV = {
 /** Each file's server writes its pid to a file with this ending in the run's folder. */
 export const PID_FILE_ENDING = ".server-pid";
 
-type Run = { runDir: string; teardown: () => void; projects: number };
+type Run = { runDir: string; teardown: () => Promise<void>; projects: number };
 // The browser tests' two projects (vitest.e2e.config.ts) share one run: the setup of whichever comes
 // first prepares it, and the teardown of the last removes it. Both run in Vitest's main process.
 const RUN = Symbol.for("automatch.e2e.run");
 const shared = globalThis as { [RUN]?: Promise<Run> };
 
-export async function setup(project: TestProject): Promise<() => void> {
+export async function setup(project: TestProject): Promise<() => Promise<void>> {
   shared[RUN] ??= prepareRun();
   const run = await shared[RUN];
   run.projects += 1;
   project.provide("runDir", run.runDir);
-  return () => {
+  return async () => {
     run.projects -= 1;
     if (run.projects > 0) return;
     delete shared[RUN];
-    run.teardown();
+    await run.teardown();
   };
 }
 
@@ -65,7 +66,9 @@ async function prepareRun(): Promise<Run> {
     throw new Error("The product is not built: run `npm run build` before the browser tests (npm test does).");
   }
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), "automatch-e2e-"));
-  const teardown = () => {
+  // The PostgreSQL databases are named after this process (createTestDatabase, in the workers too).
+  process.env.VITEST_MAIN_PID = String(process.pid);
+  const teardown = async () => {
     for (const name of fs.readdirSync(runDir).filter((n) => n.endsWith(PID_FILE_ENDING))) {
       try {
         process.kill(Number(fs.readFileSync(path.join(runDir, name), "utf8")), "SIGKILL");
@@ -74,25 +77,39 @@ async function prepareRun(): Promise<Run> {
       }
     }
     fs.rmSync(runDir, { recursive: true, force: true });
+    await dropRunDatabases();
   };
   try {
-    // The server's own start-up makes the schema; without demo data the database stays empty.
-    const emptyDataDir = path.join(runDir, EMPTY_DATA_DIR);
-    fs.mkdirSync(emptyDataDir);
-    await startAndStop("the empty database", emptyDataDir, { ...SERVER_ENV, DEMO_DATA: "false" });
-    // The demo is seeded on a server's first start, as for anyone who runs the product: once here for
-    // every file, rather than once per file. What the seed writes depends on no file's server: it runs
-    // before the server listens (its emails' links use the configured address, not the file's port),
-    // and it empties the outbox it wrote to. A file whose environment changes the seed starts from the
-    // empty folder instead (fixture.ts).
-    const seededDataDir = path.join(runDir, SEEDED_DATA_DIR);
-    fs.cpSync(emptyDataDir, seededDataDir, { recursive: true });
-    await startAndStop("the demo data", seededDataDir, SERVER_ENV);
+    // The embedded databases and PostgreSQL's demo template are made side by side.
+    await Promise.all([prepareEmbedded(runDir), prepareOnPostgres()]);
   } catch (err) {
-    teardown();
+    await teardown();
     throw err;
   }
   return { runDir, teardown, projects: 0 };
+}
+
+/** The demo on PostgreSQL, in the template each file on it copies (decision 170). */
+async function prepareOnPostgres(): Promise<void> {
+  const template = `${TEST_DB_PREFIX}${process.pid}_e2e_demo`;
+  await withAdmin((client) => client.query(`create database "${template}"`));
+  const url = new URL(testAdminUrl());
+  url.pathname = `/${template}`;
+  await seedDemoOnPostgres(url.toString(), SERVER_ENV);
+  // The workers start after the global set-up, with its environment.
+  process.env[POSTGRES_TEMPLATE_ENV] = template;
+}
+
+/**
+ * The embedded database with the demo, seeded by a server's first start on an empty folder, as for
+ * anyone who runs the product: once here for every file on it, rather than once per file. What the seed
+ * writes depends on no file's server: it runs before the server listens (its emails' links use the
+ * configured address, not the file's port), and it empties the outbox it wrote to.
+ */
+async function prepareEmbedded(runDir: string): Promise<void> {
+  const seededDataDir = path.join(runDir, SEEDED_DATA_DIR);
+  fs.mkdirSync(seededDataDir);
+  await startAndStop("the demo data", seededDataDir, SERVER_ENV);
 }
 
 /** Starts the server on `dataDir` and stops it again; the folder is copied afterwards, so only a clean stop will do. */

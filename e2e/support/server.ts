@@ -1,7 +1,7 @@
 // The real product as a child process: the built web app and the compiled server (dist/server/main.js,
 // as `npm start` runs it) on a free port of its own, with the embedded database in the folder it is
-// given. The server takes the port (PORT=0) and says which over the IPC channel, so that two files
-// starting at once cannot pick the same one.
+// given, or on the PostgreSQL database its environment names (DATABASE_URL). The server takes the port
+// (PORT=0) and says which over the IPC channel, so that two files starting at once cannot pick the same one.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -29,11 +29,13 @@ export async function startServer(opts: {
   /** Where to write the server's pid, for a clean-up that does not trust this process to live. */
   pidFile?: string;
 }): Promise<ServerProcess> {
+  // A DATABASE_URL in the shell must not move a file's server off the database the file chose.
+  const { DATABASE_URL: _shell, ...inherited } = process.env;
   // Named in `ps` and in process accounting, so that the servers' CPU can be told from the test workers'.
   const child = spawn(process.execPath, ["--title=e2e-server", "--enable-source-maps", "dist/server/main.js"], {
     cwd: root,
     env: {
-      ...process.env,
+      ...inherited,
       NODE_ENV: "test",
       PORT: "0",
       HOST: "127.0.0.1",

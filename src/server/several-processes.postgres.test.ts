@@ -1,5 +1,5 @@
 // Three app processes on one PostgreSQL database, as behind a load balancer (decision 126, docs/deploy.md):
-// real `node --import tsx src/server/main.ts` children on a fresh database, started at once. A session
+// real server children (`serverArgs()`: the current build, or the sources through tsx) on a fresh database, started at once. A session
 // made on one works on the others; a burst spread over all three is matched exactly once; the
 // minutely sweeps run once per minute across them; and a process killed in the middle of a match job
 // loses nothing: the job expires and another process matches the request. Short job timings come
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "./features/auth/password";
 import { createTestDatabase } from "./test/databases";
 import { quoteRequestBody } from "./test/fixtures";
-import { processSpawner, type Started } from "./test/processes";
+import { processSpawner, type Started, serverArgs } from "./test/processes";
 
 const spawn = processSpawner();
 const HELD_TITLE = "Held by the test until its process is killed";
@@ -47,7 +47,7 @@ async function one<T>(text: string, values: unknown[] = []): Promise<T> {
 
 function startApp(url: string): Started {
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  return spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  return spawn(process.execPath, serverArgs(), {
     ...env,
     NODE_ENV: "test",
     LOG_LEVEL: "info",

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { copyMigratedDataDir, processSpawner } from "./test/processes";
+import { copyMigratedDataDir, processSpawner, serverArgs } from "./test/processes";
 
 const start = processSpawner();
 const serverPids: number[] = [];
@@ -33,9 +33,9 @@ async function waitFor(predicate: () => boolean, timeoutMs: number, what: string
   }
 }
 
-/** The server run straight from its source, without npm between (as a container's command runs it). */
+/** The server run by node itself, without npm between (as a container's command runs it): the current build, or the sources. */
 const startServer = (dataDir: string, extra: NodeJS.ProcessEnv) =>
-  start(process.execPath, ["--import", "tsx", "src/server/main.ts"], embeddedEnv(dataDir, extra));
+  start(process.execPath, serverArgs(), embeddedEnv(dataDir, extra));
 
 const RUNNING = /is running at http:\/\/localhost:(\d+)/;
 

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { copyMigratedDataDir, processSpawner, type Started } from "../test/processes";
+import { copyMigratedDataDir, processSpawner, type Started, serverArgs } from "../test/processes";
 import { type DirLock, lockDataDir } from "./lock";
 
 const spawnCaptured = processSpawner();
@@ -15,9 +15,9 @@ const spawnCaptured = processSpawner();
 // refreshes every second, so a lock goes stale only after two refreshes in a row were missed.
 const quick = { stale: 3000, update: 1000 };
 
-/** Runs node with tsx, in a network namespace of its own when `otherNetns` (needs root). */
+/** Runs node with these arguments, in a network namespace of its own when `otherNetns` (needs root). */
 function run(args: string[], env: NodeJS.ProcessEnv, otherNetns: boolean): Started {
-  const node = [process.execPath, "--import", "tsx", ...args];
+  const node = [process.execPath, ...args];
   const [command, ...rest] = otherNetns ? ["unshare", "-n", ...node] : node;
   return spawnCaptured(command as string, rest, env);
 }
@@ -26,7 +26,7 @@ function startServer(dataDir: string, otherNetns = false): Started {
   // The embedded database is the one under test: a DATABASE_URL in the shell must not replace it.
   const { DATABASE_URL: _external, ...env } = process.env;
   return run(
-    ["src/server/main.ts"],
+    serverArgs(),
     {
       ...env,
       DATA_DIR: dataDir,
@@ -45,7 +45,7 @@ function startServer(dataDir: string, otherNetns = false): Started {
 /** A process that takes the lock with the quick intervals and keeps it until killed. */
 function startHolder(dataDir: string, otherNetns: boolean): Started {
   const script = `import("./src/server/db/lock.ts").then(async (m) => { await m.lockDataDir(${JSON.stringify(dataDir)}, ${JSON.stringify(quick)}); process.stdout.write("held\\n"); setInterval(() => {}, 1000); });`;
-  return run(["-e", script], process.env, otherNetns);
+  return run(["--import", "tsx", "-e", script], process.env, otherNetns);
 }
 
 async function waitFor(predicate: () => boolean, timeoutMs: number): Promise<void> {

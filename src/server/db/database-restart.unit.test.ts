@@ -9,7 +9,7 @@ import { validQuoteRequestBody } from "@/shared/quote-requests.fixtures";
 import { hashPassword } from "../features/auth/password";
 import { confirmEmail, insertUser } from "../features/auth/queries";
 import { type OwnPostgres, startOwnPostgres } from "../test/own-postgres";
-import { processSpawner, type Started } from "../test/processes";
+import { processSpawner, type Started, serverArgs } from "../test/processes";
 import { waitFor } from "../test/wait";
 import { executedRows, openDatabase } from "./client";
 
@@ -27,7 +27,7 @@ const cookies: string[] = [];
 beforeAll(async () => {
   pg = await startOwnPostgres();
   const { DATA_DIR: _dataDir, ...env } = process.env;
-  server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  server = spawn(process.execPath, serverArgs(), {
     ...env,
     DATABASE_URL: pg.url,
     PORT: "0",

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { processSpawner, type Started } from "../test/processes";
+import { processSpawner, type Started, serverArgs } from "../test/processes";
 import { waitFor } from "../test/wait";
 
 const spawn = processSpawner();
@@ -23,7 +23,7 @@ afterAll(() => {
 
 function startServer(): Started {
   const { DATABASE_URL: _external, ...env } = process.env;
-  return spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  return spawn(process.execPath, serverArgs(), {
     ...env,
     DATA_DIR: dataDir,
     DATA_DIR_MIN_FREE_MB: "8",

@@ -5,7 +5,7 @@ import pg from "pg";
 import { POSTGRES_TEMPLATE_ENV, TEST_DB_PREFIX, testAdminUrl } from "./databases";
 import { openTemplateDatabase } from "./template";
 
-async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: testAdminUrl(), connectionTimeoutMillis: 5000 });
   try {
     await client.connect();
@@ -34,13 +34,15 @@ export async function setup(): Promise<() => Promise<void>> {
   await (await openTemplateDatabase({ kind: "postgres", url: url.toString() })).close();
   // The workers start after the global set-up, with its environment.
   process.env[POSTGRES_TEMPLATE_ENV] = template;
-  return async () => {
-    await withAdmin(async (client) => {
-      const { rows } = await client.query<{ datname: string }>(
-        "select datname from pg_database where datname like $1",
-        [`${TEST_DB_PREFIX}${process.pid}_%`],
-      );
-      for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
-    });
-  };
+  return dropRunDatabases;
+}
+
+/** Drops the databases of this run (named after the vitest main process's pid), the template's too. */
+export async function dropRunDatabases(): Promise<void> {
+  await withAdmin(async (client) => {
+    const { rows } = await client.query<{ datname: string }>("select datname from pg_database where datname like $1", [
+      `${TEST_DB_PREFIX}${process.pid}_%`,
+    ]);
+    for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
+  });
 }
