@@ -22,7 +22,6 @@ import {
 } from "fastify-type-provider-zod";
 import { BRAND_NAME } from "@/shared/brand";
 import { isPagePath } from "@/shared/paths";
-import type { TrustProxy } from "./config";
 import { isDatabaseUnavailable } from "./db/unavailable";
 import type { AppDeps } from "./deps";
 import { AppError, FieldError, ServiceUnavailableError, TooManyRequestsError } from "./errors";
@@ -56,6 +55,7 @@ import { compressPage, isPrerenderedFile, pageEncodingFor, webPages } from "./ht
 import { limitWrites } from "./http/write-limits";
 import { type LiveOptions, liveRoutes } from "./live/routes";
 import { BOUND_TO_REQUEST, REQUEST_ID_HEADER, requestIdGenerator } from "./request-context";
+import type { TrustProxy } from "./trust-proxy";
 
 const builtWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web");
 

@@ -2,14 +2,14 @@
 // A job is a row in the `pgboss` schema, so that it survives restarts, runs once across several app
 // processes, and can be written in the same transaction as the change that asks for it.
 import PgBoss from "pg-boss";
-import { completeJobs, failJobsById } from "pg-boss/src/plans.js";
 import type { Logger } from "pino";
 import { DEFAULT_JOB_SETTINGS, type JobSettings } from "../config";
 import type { Database, Db } from "../db/client";
-import { isUniqueViolation } from "../db/errors";
 import { type ChannelListener, listenOnChannel } from "../db/listen";
 import type { Metrics } from "../metrics";
 import { currentRequestId, runForRequest } from "../request-context";
+import { adapterFor, oneProcessAtATime, transactionAdapter, unawaitedStatementsLogged } from "./db-adapters";
+import { discardFailedJob, type FailedJobRow, readFailedJobs, retryFailedJob } from "./failed-jobs";
 
 /** Every job the product runs, with its payload. */
 export type JobPayloads = {
@@ -138,27 +138,6 @@ export type JobQueue = {
   discardFailed: (id: string, tx: Db) => Promise<JobName | null>;
 };
 
-/** A failed job as pg-boss keeps it. */
-export type FailedJobRow = {
-  id: string;
-  queue: string;
-  output: unknown;
-  attempts: number;
-  createdAt: Date;
-  failedAt: Date | null;
-  data: Record<string, unknown>;
-};
-
-/** A stately queue keeps one job waiting for a retry: another cannot join it. */
-export class StatelyRetryRefused extends Error {}
-
-const FAILED_JOBS = `SELECT id, name, output, retry_count, created_on, completed_on, data, count(*) OVER () AS total
-  FROM pgboss.job WHERE state = 'failed' ORDER BY completed_on DESC NULLS LAST, id LIMIT $1 OFFSET $2`;
-// pg-boss's own retry (plans.js retryJobs), for one job, due now.
-const RETRY_FAILED = `UPDATE pgboss.job SET state = 'retry', retry_limit = retry_limit + 1, start_after = now()
-  WHERE id = $1 AND state = 'failed' RETURNING name`;
-const DISCARD_FAILED = `DELETE FROM pgboss.job WHERE id = $1 AND state = 'failed' RETURNING name`;
-
 /** The request id a job was sent with, kept beside its payload (decision 162). */
 export function requestIdOf(data: Record<string, unknown>): string | null {
   const id = data[REQUEST_ID_KEY];
@@ -174,123 +153,6 @@ export type JobQueueOptions = {
 
 /** The waiting job of a stately queue, locked for share until the transaction that asked for it ends. */
 const HOLD_WAITING_JOB = `SELECT id FROM pgboss.job WHERE name = $1 AND state = 'created' AND policy = 'stately' FOR SHARE`;
-
-type QueryResult = { rows: unknown[] };
-
-function hasRows(value: unknown): value is QueryResult {
-  return typeof value === "object" && value !== null && Array.isArray((value as { rows?: unknown }).rows);
-}
-
-/**
- * pg-boss over the embedded PGlite instance. `query` runs one statement with parameters; pg-boss's
- * schema install and maintenance are multi-statement scripts without parameters, which only `exec`
- * runs. The answer of the last statement stands for the whole, as node-postgres does for one.
- */
-export function pgliteAdapter(pglite: NonNullable<Database["pglite"]>): PgBoss.Db {
-  return {
-    async executeSql(text, values) {
-      if (values && values.length > 0) return pglite.query(text, values);
-      const results = await pglite.exec(text);
-      return results.at(-1) ?? { rows: [] };
-    },
-  };
-}
-
-/**
- * pg-boss over an open Drizzle transaction: its statement runs on the transaction's own connection
- * (PostgreSQL) or inside the held transaction (PGlite, where going around it would wait forever).
- */
-export function transactionAdapter(tx: Db): PgBoss.Db {
-  return {
-    async executeSql(text, values) {
-      const result = await tx._.session
-        .prepareQuery({ sql: text, params: values ?? [] }, undefined, undefined, false)
-        .execute();
-      if (!hasRows(result)) throw new Error("The job queue's statement returned no result set.");
-      return result;
-    },
-  };
-}
-
-function adapterFor(database: Database): PgBoss.Db {
-  if (database.kind === "pglite") {
-    if (!database.pglite) throw new Error("The embedded database has no PGlite instance.");
-    return pgliteAdapter(database.pglite);
-  }
-  const pool = database.pool;
-  if (!pool) throw new Error("The PostgreSQL database has no connection pool.");
-  // The application's pool: pg-boss adds no connections of its own.
-  return {
-    async executeSql(text, values) {
-      // pg-boss 10 completes and fails a worked job without awaiting the statement, so its error would
-      // be an unhandled rejection, which ends the process. The common one under load, a full pool, is
-      // waited out: a statement that got no connection never reached the server, so it may be sent again.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await pool.query(text, values);
-        } catch (err) {
-          if (attempt >= POOL_WAITS || !(err instanceof Error) || !NO_CONNECTION_MESSAGES.has(err.message)) throw err;
-        }
-      }
-    },
-  };
-}
-
-/**
- * pg-pool's errors for a statement that never reached the server: no connection came free within the
- * acquisition timeout (decision 107), or a new connection could not be opened in that time.
- */
-const NO_CONNECTION_MESSAGES = new Set([
-  "timeout exceeded when trying to connect",
-  "Connection terminated due to connection timeout",
-]);
-const POOL_WAITS = 6;
-
-// Any constant, apart from the migrations' lock (db/client.ts).
-const QUEUE_SETUP_LOCK_KEY = 727_400_002;
-
-/**
- * pg-boss's queue creation (a table per queue, created by a function) deadlocks when several
- * processes run it at once on an empty database, as three processes started together do: on
- * PostgreSQL, the processes take turns under an advisory lock, held by one connection of the pool
- * while pg-boss works through the others.
- */
-async function oneProcessAtATime(database: Database, body: () => Promise<void>): Promise<void> {
-  if (!database.pool) return body();
-  const client = await database.pool.connect();
-  try {
-    await client.query("set statement_timeout = 0");
-    await client.query("select pg_advisory_lock($1)", [QUEUE_SETUP_LOCK_KEY]);
-    await body();
-  } finally {
-    await client.query("select pg_advisory_unlock($1)", [QUEUE_SETUP_LOCK_KEY]).catch(() => undefined);
-    await client.query("reset statement_timeout").catch(() => undefined);
-    client.release();
-  }
-}
-
-/**
- * pg-boss 10 writes a worked job's completion or failure without awaiting the statement (manager.js,
- * `watch`), so that statement's error is an unhandled rejection, which ends the process: the database
- * restarting, or a full disk, must not (decision 143). Such an error is logged instead; the job stays
- * active until its expiry passes, and is then retried, as a job of a process that died would be.
- */
-const UNAWAITED_STATEMENTS = new Set([completeJobs("pgboss"), failJobsById("pgboss")]);
-
-export function unawaitedStatementsLogged(inner: PgBoss.Db, log: JobLog): PgBoss.Db {
-  return {
-    async executeSql(text, values) {
-      try {
-        return await inner.executeSql(text, values);
-      } catch (err) {
-        if (!UNAWAITED_STATEMENTS.has(text)) throw err;
-        log.warn({ err }, "job queue: a worked job's outcome could not be written; it runs again after its expiry");
-        // What pg-boss reads of the answer: the count of jobs changed.
-        return { rows: [{ count: 0 }] };
-      }
-    },
-  };
-}
 
 /**
  * How often the scheduled sweeps' workers look for their jobs, and pg-boss's queue between a due
@@ -399,54 +261,17 @@ export function createJobQueue(database: Database, log: JobLog, options: JobQueu
       metrics = to;
     },
 
-    async failed({ limit, offset }) {
-      const { rows } = await db.executeSql(FAILED_JOBS, [limit, offset]);
-      const found = rows as {
-        id: string;
-        name: string;
-        output: unknown;
-        retry_count: number;
-        created_on: Date;
-        completed_on: Date | null;
-        data: Record<string, unknown> | null;
-        total: number | string;
-      }[];
-      return {
-        total: Number(found[0]?.total ?? 0),
-        jobs: found.map((r) => ({
-          id: r.id,
-          queue: r.name,
-          output: r.output,
-          attempts: Number(r.retry_count) + 1,
-          createdAt: new Date(r.created_on),
-          failedAt: r.completed_on ? new Date(r.completed_on) : null,
-          data: r.data ?? {},
-        })),
-      };
-    },
+    failed: (page) => readFailedJobs(db, page),
 
     async retryFailed(id, tx) {
       const inTx = transactionAdapter(tx);
-      let rows: unknown[];
-      try {
-        ({ rows } = await inTx.executeSql(RETRY_FAILED, [id]));
-      } catch (err) {
-        // pg-boss's unique index on a stately queue's waiting jobs (job_i3, named anew on each queue's table).
-        if (isUniqueViolation(err)) {
-          throw new StatelyRetryRefused("A run of this queue is waiting already.");
-        }
-        throw err;
-      }
-      const name = (rows[0] as { name?: JobName } | undefined)?.name ?? null;
+      const name = (await retryFailedJob(inTx, id)) as JobName | null;
       // Its workers, in every process, wake when the transaction commits.
       if (name) await inTx.executeSql(NOTIFY, [JOB_CHANNEL, name]);
       return name;
     },
 
-    async discardFailed(id, tx) {
-      const { rows } = await transactionAdapter(tx).executeSql(DISCARD_FAILED, [id]);
-      return (rows[0] as { name?: JobName } | undefined)?.name ?? null;
-    },
+    discardFailed: async (id, tx) => (await discardFailedJob(transactionAdapter(tx), id)) as JobName | null,
 
     async work(name, handler, workOptions = {}) {
       assertStarted();
