@@ -11,7 +11,8 @@ type AxeViolation = { id: string; impact: string | null; help: string; nodes: { 
 export async function accessibilityViolations(page: Page): Promise<string[]> {
   // Evaluated through the browser's devtools protocol: the page's CSP refuses inline scripts (decision 105).
   // Once a document: a page the app moved within keeps the copy an earlier scan put there.
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_CODE);
+  const loaded = await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === "function");
+  if (!loaded) await page.evaluate(AXE_CODE);
   const { violations, passes } = await page.evaluate(async () => {
     const axe = (
       window as unknown as {
