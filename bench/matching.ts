@@ -57,7 +57,8 @@ async function benchDatabase(label: string, databaseConfig: Config["database"]) 
             values (${client?.id}, ${body.title}, ${body.description}, ${body.industry}, ${`{${body.automationTypes.map((g) => `"${g}"`).join(",")}}`}, ${body.budgetRange}, ${body.timeline}, ${JSON.stringify(body.requirements)}::jsonb, now() + interval '48 hours', false)
             returning id, industry, client_id as "clientId"`,
       )
-      .then((r) => (r as unknown as { rows: { id: number; industry: string; clientId: number }[] }).rows);
+      .then((r) => (r as unknown as { rows: { id: number; industry: string; clientId: number }[] }).rows)
+      .then((rows) => rows.map((r) => ({ ...r, budgetRange: body.budgetRange, requirements: body.requirements })));
     if (!request) throw new Error("no request");
     const profile = requestProfile({
       industry: body.industry,

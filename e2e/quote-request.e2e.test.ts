@@ -113,7 +113,10 @@ describe("client journey", () => {
     await next("Next: Final Preferences", 6);
 
     // Step 6: the ROI estimate from step 2's answers. 250 days x 40 invoices x 6 minutes = 1,000 hours.
-    await tab.page.getByRole("radio", { name: "Yes" }).check();
+    await tab.page
+      .getByRole("group", { name: "Do providers need to sign an NDA?" })
+      .getByRole("radio", { name: "Yes" })
+      .check();
     await tab.page.getByRole("radio", { name: "Providers anywhere" }).check();
     expect(await tab.page.getByTestId("roi-hours").innerText()).toBe("1,000 hours");
 

@@ -3,7 +3,7 @@
 // it with valid answers for the tests that need a request made by a person.
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { FREQUENCY_LABELS } from "@/shared/quote-request-options";
+import { FREQUENCY_LABELS, WORKPLACE_LABELS } from "@/shared/quote-request-options";
 import type { CreateQuoteRequestInput } from "@/shared/quote-requests";
 
 export type WizardRequest = {
@@ -12,6 +12,8 @@ export type WizardRequest = {
   companyName: string;
   industry: string;
   location: string;
+  /** The optional country of step 1 (an ISO code); not chosen when absent. */
+  country?: string;
   title: string;
   description: string;
   goals: string[];
@@ -24,6 +26,8 @@ export type WizardRequest = {
   tasks: string;
   timeline: string;
   budget: string;
+  /** The label of step 6's optional on-site answer; not answered when absent. */
+  workplace?: string;
 };
 
 /**
@@ -42,6 +46,7 @@ export function wizardAnswersFor(body: CreateQuoteRequestInput): WizardRequest {
     companyName: r.companyName,
     industry: body.industry,
     location: r.location,
+    country: r.country,
     title: body.title,
     description: body.description,
     goals: body.automationTypes,
@@ -53,6 +58,7 @@ export function wizardAnswersFor(body: CreateQuoteRequestInput): WizardRequest {
     tasks: r.tasksToAutomate,
     timeline: body.timeline,
     budget: body.budgetRange,
+    workplace: r.workplace ? WORKPLACE_LABELS[r.workplace] : undefined,
   };
 }
 
@@ -80,6 +86,7 @@ export async function fillWizard(page: Page, r: WizardRequest): Promise<void> {
   await page.getByLabel("Company name").fill(r.companyName);
   await page.getByLabel("Industry").selectOption(r.industry);
   await page.getByLabel("Location", { exact: true }).fill(r.location);
+  if (r.country) await page.getByLabel("Country").selectOption(r.country);
   await next(page, "Next: Your Process", 2);
 
   await page.getByLabel("Process name").fill(r.title);
@@ -108,5 +115,11 @@ export async function fillWizard(page: Page, r: WizardRequest): Promise<void> {
     .getByRole("radio", { name: "No" })
     .check();
   await page.getByRole("radio", { name: "No preference" }).check();
+  if (r.workplace) {
+    await page
+      .getByRole("group", { name: "Does the work need someone on site?" })
+      .getByRole("radio", { name: r.workplace })
+      .check();
+  }
   await page.getByRole("checkbox", { name: /I agree/ }).check();
 }

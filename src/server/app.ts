@@ -29,6 +29,7 @@ import { accountRoutes } from "./features/account/routes";
 import { adminRoutes } from "./features/admin/routes";
 import { authRoutes } from "./features/auth/routes";
 import { billingRoutes } from "./features/billing/routes";
+import { leadPreferenceRoutes } from "./features/companies/lead-preferences";
 import { companyRoutes } from "./features/companies/routes";
 import { conversationRoutes } from "./features/conversations/routes";
 import { inquiryRoutes } from "./features/inquiries/routes";
@@ -252,6 +253,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(billingRoutes, deps);
   await app.register(quoteRequestRoutes, deps);
   await app.register(companyRoutes, deps);
+  await app.register(leadPreferenceRoutes, deps);
   await app.register(providerRoutes, deps);
   await app.register(crawlRoutes, deps);
   await app.register(notificationRoutes, deps);

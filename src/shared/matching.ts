@@ -67,9 +67,10 @@ export const WEIGHTS = {
 } as const;
 /**
  * The six weighted parts add points; two adjustments beside them move the sum: the clients' ratings
- * (`reviews`, up or down) and the decline penalty (`declines`, only down).
+ * (`reviews`, up or down) and the decline penalty (`declines`, only down). `preferences` carries no
+ * points: which of the provider's lead preferences let the request through (decision 171).
  */
-export type ScorePart = keyof typeof WEIGHTS | "reviews" | "declines";
+export type ScorePart = keyof typeof WEIGHTS | "reviews" | "declines" | "preferences";
 /** The parts shown as points gained or lost rather than as a share of a weight. */
 export const ADJUSTMENT_PARTS = ["reviews", "declines"] as const satisfies readonly ScorePart[];
 

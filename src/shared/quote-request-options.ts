@@ -85,6 +85,17 @@ export const REQUIRES_NDA = ["yes", "no"] as const;
 export type RequiresNda = (typeof REQUIRES_NDA)[number];
 export const REQUIRES_NDA_LABELS: Record<RequiresNda, string> = { yes: "Yes", no: "No" };
 
+/**
+ * Not in the spec (issue 32, decision 171): whether the work needs someone on site, so that a provider
+ * taking remote work only is not sent it. Optional; unanswered reads as remote.
+ */
+export const WORKPLACES = ["remote", "on-site"] as const;
+export type Workplace = (typeof WORKPLACES)[number];
+export const WORKPLACE_LABELS: Record<Workplace, string> = {
+  remote: "No, it can be done remotely",
+  "on-site": "Yes, someone must work on site",
+};
+
 export const LOCATION_PREFERENCES = ["us-only", "global", "no-preference"] as const;
 export type LocationPreference = (typeof LOCATION_PREFERENCES)[number];
 export const LOCATION_PREFERENCE_LABELS: Record<LocationPreference, string> = {

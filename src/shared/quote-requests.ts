@@ -10,6 +10,7 @@
 // How the wizard walks through its steps (titles, buttons, what gates Next) is the browser's alone: it
 // lives beside the wizard, in src/web/features/quote-requests/wizard/wizard-flow.ts.
 import { z } from "zod";
+import { COUNTRY_CODES } from "./countries";
 import { countsOf } from "./counts";
 import { ID_MAX } from "./ids";
 import { oneOf, pageQuerySchema } from "./paging";
@@ -38,6 +39,7 @@ import {
   SYSTEMS,
   TIMELINES,
   TRIGGER_TYPES,
+  WORKPLACES,
 } from "./quote-request-options";
 import { QUOTE_REQUEST_STATUSES } from "./quote-request-status";
 import { estimateRoi } from "./roi-estimate";
@@ -60,6 +62,9 @@ const requiredText = (min: number, message: string, max = SHORT_TEXT_MAX, maxMes
   z.string(message).trim().min(min, message).max(max, maxMessage);
 const optionalText = (max: number, maxMessage: string) => z.string().trim().max(max, maxMessage).optional();
 
+export const CLIENT_COUNTRY_MESSAGE = "Choose a country from the list";
+export const WORKPLACE_MESSAGE = "Choose whether the work needs someone on site";
+
 const fields = {
   fullName: requiredText(NAME_MIN, MESSAGES.fullName),
   email: z.string(MESSAGES.email).trim().max(254, MESSAGES.email).pipe(z.email(MESSAGES.email)),
@@ -67,6 +72,12 @@ const fields = {
   industry: z.enum(INDUSTRIES, MESSAGES.industry),
   department: optionalText(SHORT_TEXT_MAX, MESSAGES.shortTextMax),
   location: requiredText(NAME_MIN, MESSAGES.location),
+  // Not in the spec (decision 171): the client's country, for the providers' lead preferences. Optional;
+  // "" (not given) is read from the location where it names one country.
+  country: z
+    .string(CLIENT_COUNTRY_MESSAGE)
+    .refine((v) => v === "" || COUNTRY_CODES.includes(v), CLIENT_COUNTRY_MESSAGE)
+    .optional(),
   processName: requiredText(NAME_MIN, MESSAGES.processName),
   processDescription: z
     .string(MESSAGES.processDescription)
@@ -89,6 +100,8 @@ const fields = {
   budget: z.union([z.enum(BUDGETS), z.literal("")], MESSAGES.budget).optional(),
   requiresNDA: z.enum(REQUIRES_NDA, MESSAGES.requiresNDA),
   locationPreference: z.enum(LOCATION_PREFERENCES, MESSAGES.locationPreference),
+  // Not in the spec (decision 171): optional; unanswered reads as remote.
+  workplace: z.enum(WORKPLACES, WORKPLACE_MESSAGE).optional(),
   additionalInfo: optionalText(LONG_TEXT_MAX, MESSAGES.longTextMax),
   consent: z.boolean(MESSAGES.consent).refine((v) => v, MESSAGES.consent),
 };
@@ -123,14 +136,18 @@ function checkWorkload(
 // The wizard (spec screen 4, section 5): one schema per step, and the whole
 // ---------------------------------------------------------------------------------------------
 
-const step1Schema = z.object(fieldsNamed("fullName", "email", "companyName", "industry", "department", "location"));
+const step1Schema = z.object(
+  fieldsNamed("fullName", "email", "companyName", "industry", "department", "location", "country"),
+);
 const step2Schema = z
   .object(fieldsNamed("processName", "processDescription", "goals", "frequency", "volume", "timePerTask"))
   .superRefine(checkWorkload);
 const step3Schema = z.object(fieldsNamed("systems", "systemTypes", "triggerType"));
 const step4Schema = z.object(fieldsNamed("tasksToAutomate", "manualTasks", "exceptions"));
 const step5Schema = z.object(fieldsNamed("hasDocumentation", "timeline", "budget"));
-const step6Schema = z.object(fieldsNamed("requiresNDA", "locationPreference", "additionalInfo", "consent"));
+const step6Schema = z.object(
+  fieldsNamed("requiresNDA", "locationPreference", "workplace", "additionalInfo", "consent"),
+);
 
 export const WIZARD_STEP_SCHEMAS = [
   step1Schema,
@@ -160,7 +177,7 @@ export type WizardField = keyof WizardData;
 
 /** The requirements as stored and read, without the checks across them (for the answers, which drop some). */
 const requirementsFieldsSchema = z.strictObject({
-  ...fieldsNamed("fullName", "email", "companyName", "department", "location", "frequency"),
+  ...fieldsNamed("fullName", "email", "companyName", "department", "location", "country", "frequency"),
   volume: volumeStoredSchema.optional(),
   timePerTask: timePerTaskStoredSchema.optional(),
   ...fieldsNamed(
@@ -173,6 +190,7 @@ const requirementsFieldsSchema = z.strictObject({
     "hasDocumentation",
     "requiresNDA",
     "locationPreference",
+    "workplace",
     "additionalInfo",
   ),
 });
@@ -211,6 +229,7 @@ export function toCreateQuoteRequestBody(data: WizardData): CreateQuoteRequestIn
       companyName: data.companyName,
       department: withoutEmpty(data.department),
       location: data.location,
+      country: withoutEmpty(data.country),
       frequency: data.frequency,
       volume: data.volume,
       timePerTask: data.timePerTask,
@@ -223,6 +242,7 @@ export function toCreateQuoteRequestBody(data: WizardData): CreateQuoteRequestIn
       hasDocumentation: data.hasDocumentation,
       requiresNDA: data.requiresNDA,
       locationPreference: data.locationPreference,
+      workplace: data.workplace,
       additionalInfo: withoutEmpty(data.additionalInfo),
     },
   };

@@ -4,6 +4,7 @@
 import { eq } from "drizzle-orm";
 import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NO_LEAD_PREFERENCES } from "@/shared/lead-preferences";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { alerts } from "../db/schema/alerts";
 import { caseStudies } from "../db/schema/case-studies";
@@ -150,6 +151,9 @@ const MATRIX: Record<string, Statuses> = {
   "GET /api/companies/me/case-studies":     [401,  403,  403,  200,  200,  200,  403],
   "POST /api/companies/me/case-studies":    [401,  403,  403,  201,  201,  201,  403],
   "PUT /api/companies/me/case-studies/:id": [401,  403,  403,  404,  200,  404,  403],
+  // The leads a provider wants (decision 171): any provider's own, a pending one's too.
+  "GET /api/companies/me/lead-preferences":  [401,  403,  403,  200,  200,  200,  403],
+  "PUT /api/companies/me/lead-preferences":  [401,  403,  403,  200,  200,  200,  403],
   "DELETE /api/companies/me/case-studies/:id": [401, 403, 403,  404,  204,  404,  403],
 
   // Public directory and profiles (decision 137): the pending provider's profile is its owner's preview only.
@@ -316,6 +320,7 @@ const REQUESTS: Record<string, RouteRequest> = {
   "PUT /api/companies/me": { body: () => PROFILE },
   "PATCH /api/companies/me/public-profile": { body: () => ({ industriesServed: ["finance", "retail"] }) },
   "POST /api/companies/me/case-studies": { body: () => CASE_STUDY },
+  "PUT /api/companies/me/lead-preferences": { body: () => NO_LEAD_PREFERENCES },
   // A case study of the approved provider's: the other providers may not see it (404).
   "PUT /api/companies/me/case-studies/:id": { id: (w) => newCaseStudy(w), body: () => CASE_STUDY },
   "DELETE /api/companies/me/case-studies/:id": { id: (w) => newCaseStudy(w) },

@@ -61,6 +61,11 @@ export const queryKeys = {
     access: () => [...leads, "access"] as const,
     mine: () => [...leads, "me"] as const,
     one: (id: number) => [...leads, "detail", id] as const,
+    /**
+     * GET /api/companies/me/lead-preferences (issue 32): under `leads`, because each new lead changes
+     * what it counts (the leads of the last 7 days, the capacity reached) and a lead's refresh reaches it.
+     */
+    preferences: () => [...leads, "preferences"] as const,
   },
   quotes: {
     all: quotes,

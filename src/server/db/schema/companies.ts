@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, numeric, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, numeric, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { COMPANY_SIZES, COMPANY_STATUSES, PROVIDER_INDUSTRIES } from "@/shared/companies";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { createdAt, idTable, ownerRef, setNullRef, timestamps, timestamptz } from "./columns";
@@ -65,6 +65,15 @@ export const companies = idTable(
     ratingAvg: numeric("rating_avg", { precision: 3, scale: 2, mode: "number" }).generatedAlwaysAs(
       sql`case when review_count > 0 then round(rating_sum::numeric / review_count, 2) end`,
     ),
+    // The leads the provider wants (issue 32, decision 171): hard filters of matching. Empty lists and
+    // nulls mean "any"; see src/shared/lead-preferences.ts.
+    leadIndustries: text("lead_industries").array().notNull().default(sql`'{}'::text[]`),
+    leadMinBudget: text("lead_min_budget"),
+    leadCountries: text("lead_countries").array().notNull().default(sql`'{}'::text[]`),
+    leadRemoteOnly: boolean("lead_remote_only").notNull().default(false),
+    leadWeeklyCapacity: integer("lead_weekly_capacity"),
+    /** No new leads before this day (UTC): the first day back from a holiday. */
+    leadPausedUntil: date("lead_paused_until", { mode: "string" }),
     status: companyStatusEnum().notNull().default("pending"),
     rejectionReason: text("rejection_reason"),
     reviewedBy: setNullRef(() => users.id),
@@ -88,6 +97,7 @@ export const companies = idTable(
       .on(sql`${t.reviewedAt} desc nulls last`, t.id)
       .where(sql`${t.status} = 'approved'`),
     index("companies_directory_name_idx").on(sql`lower(${t.name})`, t.id).where(sql`${t.status} = 'approved'`),
+    check("companies_lead_weekly_capacity_check", sql`${t.leadWeeklyCapacity} > 0`),
   ],
 );
 

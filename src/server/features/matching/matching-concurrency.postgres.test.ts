@@ -3,15 +3,16 @@
 // retry beside the rematch sweep) and matchings of different requests run at once.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { NO_LEAD_PREFERENCES } from "@/shared/lead-preferences";
 import { emailOutbox } from "../../db/schema/email-outbox";
 import { leads } from "../../db/schema/leads";
 import { notifications } from "../../db/schema/notifications";
 import { quoteRequests } from "../../db/schema/quote-requests";
-import { createProvider } from "../../test/fixtures";
+import { createProvider, createTopProvider } from "../../test/fixtures";
 import { waitingForLocks } from "../../test/locks";
 import { submitRequest } from "../../test/scenarios";
 import { sharedTestContext } from "../../test/shared-context";
-import { createUser, type TestUser } from "../../test/test-app";
+import { as, createUser, type TestUser } from "../../test/test-app";
 import { matchQuoteRequest, rematchOpenRequests } from "./service";
 
 const ctx = sharedTestContext({}, { postgres: true });
@@ -108,5 +109,23 @@ describe("matching at once", () => {
       expect(new Set(theirs.map((r) => r.requestId)).size).toBe(theirs.length);
     }
     expect(await toldAbout(titles)).toEqual({ emails: 36, inApp: 36 });
+  });
+
+  it("a weekly capacity holds when many requests are matched at once: never more leads than it allows", async () => {
+    // The best provider for every request, taking 3 new leads a week.
+    const capped = await createTopProvider(ctx);
+    const res = await as(ctx, capped, {
+      method: "PUT",
+      url: "/api/companies/me/lead-preferences",
+      payload: { ...NO_LEAD_PREFERENCES, weeklyCapacity: 3 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const ids: number[] = [];
+    for (let i = 0; i < 10; i++) ids.push(await submitRequest(ctx, client, { title: `Capacity race ${i + 1}` }));
+    await Promise.all(ids.map((id) => matchQuoteRequest(ctx.deps, id)));
+    const rows = await leadsOf(ids);
+    expect(rows.filter((r) => r.companyId === capped.companyId)).toHaveLength(3);
+    // The others took its place: every request still got its 3 leads.
+    for (const id of ids) expect(rows.filter((r) => r.requestId === id)).toHaveLength(3);
   });
 });

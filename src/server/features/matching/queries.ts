@@ -10,11 +10,21 @@ import {
   isNull,
   lt,
   ne,
+  not,
   notExists,
+  or,
   type SQL,
   sql,
 } from "drizzle-orm";
 import { ACCESS_GRANTING_STATUSES } from "@/shared/billing";
+import { inferCountry } from "@/shared/countries";
+import {
+  isoDay,
+  type LeadPreferences,
+  PREFERENCE_KEYS,
+  type PreferenceKey,
+  type RequestFacts,
+} from "@/shared/lead-preferences";
 import {
   DECLINE_PENALTY_MAX,
   DECLINE_PENALTY_POINTS,
@@ -32,6 +42,7 @@ import {
   WEIGHTS,
   WINS_CEILING,
 } from "@/shared/matching";
+import { BUDGETS, type Budget, type Industry } from "@/shared/quote-request-options";
 import { RATING_MAX } from "@/shared/reviews";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import type { Db } from "../../db/client";
@@ -85,19 +96,12 @@ const PRE_RANK_MARGIN = 25;
  */
 export async function findCandidates(
   tx: Db,
-  request: Pick<QuoteRequestRow, "id" | "industry" | "clientId">,
+  request: CandidateRequest,
   prepared: PreparedRequest,
   limit: number,
-): Promise<{ candidates: ProviderProfile[]; eligible: number }> {
-  const leadStats = tx
-    .select({
-      companyId: leads.companyId,
-      recent: sql<number>`count(*) filter (where ${leads.createdAt} > now() - interval '7 days')`.as("recent"),
-      total: count().as("total"),
-    })
-    .from(leads)
-    .groupBy(leads.companyId)
-    .as("lead_stats");
+  at: MatchMoment = matchMoment(new Date()),
+): Promise<{ candidates: Candidate[]; eligible: number }> {
+  const leadStats = leadStatsSince(tx, at);
   const answerStats = tx
     .select({ companyId: quotes.companyId, answered: sql<number>`count(distinct ${quotes.leadId})`.as("answered") })
     .from(quotes)
@@ -146,6 +150,7 @@ export async function findCandidates(
     : sql`${UNKNOWN_BUDGET_FIT}::float8`;
   const recent = sql`coalesce(${leadStats.recent}, 0)`;
   const total = sql`coalesce(${leadStats.total}, 0)`;
+  const keptOut = Object.values(preferenceConditions(requestFacts(request), at, recent));
   // The score exactly as `rankProviders` computes it (each part's points to one decimal, the sum
   // rounded to a whole number, the same float8 operations in the same order), so that the database
   // orders candidates as the exact ranking will, ties broken the same way (fewer recent leads, then
@@ -193,31 +198,14 @@ export async function findCandidates(
         declines: sql<number>`${declines}`.as("declines"),
       })
       .from(companies)
-      .innerJoin(
-        subscriptions,
-        and(eq(subscriptions.userId, companies.userId), inArray(subscriptions.status, [...ACCESS_GRANTING_STATUSES])),
-      )
+      .innerJoin(subscriptions, subscribed)
       .leftJoin(leadStats, eq(leadStats.companyId, companies.id))
       .leftJoin(answerStats, eq(answerStats.companyId, companies.id))
       .leftJoin(winStats, eq(winStats.companyId, companies.id))
       .leftJoin(declineStats, eq(declineStats.companyId, companies.id))
-      .where(
-        and(
-          eq(companies.status, "approved"),
-          // Never the requester's own company (a client who later became a provider).
-          ne(companies.userId, request.clientId),
-          // A company whose owner an admin made a client or an admin (decision 094), or suspended
-          // (decision 135), receives nothing.
-          sql`exists (select 1 from ${users} where ${users.id} = ${companies.userId} and ${users.userType} = 'provider' and ${users.suspendedAt} is null)`,
-          prepared.req.locationPreference === "us-only" ? sql`upper(${companies.country}) = 'US'` : undefined,
-          notExists(
-            tx
-              .select({ one: sql`1` })
-              .from(leads)
-              .where(and(eq(leads.quoteRequestId, request.id), eq(leads.companyId, companies.id))),
-          ),
-        ),
-      ),
+      // The provider's lead preferences are hard filters (decision 171): a row any of them keeps out is
+      // neither scored nor counted eligible.
+      .where(and(mayReceive(tx, request, prepared), not(or(...keptOut) as SQL))),
   );
   const best = tx
     .with(scored)
@@ -248,6 +236,7 @@ export async function findCandidates(
       declines: best.declines,
       reviewCount: companies.reviewCount,
       ratingSum: companies.ratingSum,
+      preferences: preferenceColumns,
       eligible: sql<number>`(select count(*) from ${scored})`.mapWith(Number),
     })
     .from(best)
@@ -267,8 +256,153 @@ export async function findCandidates(
       declinesInIndustry: Number(r.declines ?? 0),
       reviewCount: Number(r.reviewCount ?? 0),
       ratingSum: Number(r.ratingSum ?? 0),
+      preferences: r.preferences,
     })),
   };
+}
+
+/** What the candidate query reads of the request. */
+export type CandidateRequest = Pick<QuoteRequestRow, "id" | "industry" | "clientId" | "budgetRange" | "requirements">;
+/** The app's clock at the match (decision 082): the pause and the 7 days of the capacity count by it. */
+export type MatchMoment = { now: Date; today: string };
+export const matchMoment = (now: Date): MatchMoment => ({ now, today: isoDay(now) });
+
+/**
+ * What the lead preferences read of a request: the client's country as given in the wizard, else as its
+ * location names it (decision 102's reading, as for providers); on site only when the client said so.
+ */
+export function requestFacts(request: CandidateRequest): RequestFacts {
+  const r = request.requirements;
+  return {
+    industry: request.industry,
+    budget: request.budgetRange,
+    country: r.country || inferCountry(r.location),
+    onSite: r.workplace === "on-site",
+  };
+}
+export type Candidate = ProviderProfile & { preferences: LeadPreferences };
+
+const preferenceColumns = {
+  industries: sql<Industry[]>`${companies.leadIndustries}`,
+  minBudget: sql<Budget | null>`${companies.leadMinBudget}`,
+  countries: companies.leadCountries,
+  remoteOnly: companies.leadRemoteOnly,
+  weeklyCapacity: companies.leadWeeklyCapacity,
+  pausedUntil: companies.leadPausedUntil,
+};
+
+/** Each company's leads: in the 7 days before the match, and in all. */
+function leadStatsSince(tx: Db, at: MatchMoment) {
+  const since = new Date(at.now.getTime() - 7 * 24 * 60 * 60 * 1000);
+  return tx
+    .select({
+      companyId: leads.companyId,
+      recent: sql<number>`count(*) filter (where ${leads.createdAt} > ${since})`.as("recent"),
+      total: count().as("total"),
+    })
+    .from(leads)
+    .groupBy(leads.companyId)
+    .as("lead_stats");
+}
+
+const subscribed = and(
+  eq(subscriptions.userId, companies.userId),
+  inArray(subscriptions.status, [...ACCESS_GRANTING_STATUSES]),
+);
+
+/** Who may receive the request at all, before any preference: approved, a provider, the location gate, no lead yet. */
+function mayReceive(tx: Db, request: CandidateRequest, prepared: PreparedRequest) {
+  return and(
+    eq(companies.status, "approved"),
+    // Never the requester's own company (a client who later became a provider).
+    ne(companies.userId, request.clientId),
+    // A company whose owner an admin made a client or an admin (decision 094), or suspended
+    // (decision 135), receives nothing.
+    sql`exists (select 1 from ${users} where ${users.id} = ${companies.userId} and ${users.userType} = 'provider' and ${users.suspendedAt} is null)`,
+    prepared.req.locationPreference === "us-only" ? sql`upper(${companies.country}) = 'US'` : undefined,
+    notExists(
+      tx
+        .select({ one: sql`1` })
+        .from(leads)
+        .where(and(eq(leads.quoteRequestId, request.id), eq(leads.companyId, companies.id))),
+    ),
+  );
+}
+
+/**
+ * Each lead preference as a condition that is true when it keeps the company from this request, never
+ * null: `preferenceExclusions` (src/shared/lead-preferences.ts) in SQL. A rule the request cannot fail
+ * (no budget given, no country known, remote work) is false without reading the row.
+ */
+function preferenceConditions(facts: RequestFacts, at: MatchMoment, recent: SQL): Record<PreferenceKey, SQL> {
+  const budgetRank = BUDGETS.indexOf(facts.budget as Budget);
+  const budgets = sql`array[${sql.join(
+    BUDGETS.map((b) => sql`${b}`),
+    sql`, `,
+  )}]::text[]`;
+  return {
+    paused: sql`coalesce(${companies.leadPausedUntil} > ${at.today}::date, false)`,
+    capacity: sql`coalesce(${companies.leadWeeklyCapacity} <= ${recent}, false)`,
+    industry: sql`(cardinality(${companies.leadIndustries}) > 0 and not (${facts.industry}::text = any(${companies.leadIndustries})))`,
+    budget:
+      budgetRank < 0
+        ? sql`false`
+        : sql`coalesce(array_position(${budgets}, ${companies.leadMinBudget}) > ${budgetRank + 1}, false)`,
+    country:
+      facts.country === null
+        ? sql`false`
+        : sql`(cardinality(${companies.leadCountries}) > 0 and not (${facts.country}::text = any(${companies.leadCountries})))`,
+    remoteOnly: facts.onSite ? sql`${companies.leadRemoteOnly}` : sql`false`,
+  };
+}
+
+/**
+ * How many providers that may otherwise receive the request each preference keeps from it (one provider
+ * may count under several): what the admin's "too few providers" alert names. Run only then.
+ */
+export async function preferenceExclusionCounts(
+  tx: Db,
+  request: CandidateRequest,
+  prepared: PreparedRequest,
+  at: MatchMoment,
+): Promise<Record<PreferenceKey, number>> {
+  const leadStats = leadStatsSince(tx, at);
+  const conditions = preferenceConditions(requestFacts(request), at, sql`coalesce(${leadStats.recent}, 0)`);
+  const [row] = await tx
+    .select(
+      Object.fromEntries(
+        PREFERENCE_KEYS.map((k) => [k, sql<number>`count(*) filter (where ${conditions[k]})`.mapWith(Number)]),
+      ) as Record<PreferenceKey, SQL.Aliased<number> | SQL<number>>,
+    )
+    .from(companies)
+    .innerJoin(subscriptions, subscribed)
+    .leftJoin(leadStats, eq(leadStats.companyId, companies.id))
+    .where(mayReceive(tx, request, prepared));
+  return Object.fromEntries(PREFERENCE_KEYS.map((k) => [k, Number(row?.[k] ?? 0)])) as Record<PreferenceKey, number>;
+}
+
+/**
+ * Locks the companies with a weekly capacity among these, in id order, until the transaction ends, and
+ * returns their leads of the last 7 days counted after the lock: two matches at once cannot both give
+ * the last place of a capacity (decision 171). FOR NO KEY UPDATE: a lead insert elsewhere (which takes a
+ * key share of its company) is not held up; another match's lock is.
+ */
+export async function lockCapacity(tx: Db, companyIds: number[], at: MatchMoment): Promise<Map<number, number>> {
+  if (companyIds.length === 0) return new Map();
+  const ids = [...new Set(companyIds)].sort((a, b) => a - b);
+  await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(inArray(companies.id, ids))
+    .orderBy(asc(companies.id))
+    .for("no key update");
+  const since = new Date(at.now.getTime() - 7 * 24 * 60 * 60 * 1000);
+  const rows = await tx
+    .select({ companyId: leads.companyId, recent: count() })
+    .from(leads)
+    .where(and(inArray(leads.companyId, ids), gt(leads.createdAt, since)))
+    .groupBy(leads.companyId);
+  return new Map(rows.map((r) => [r.companyId, Number(r.recent)]));
 }
 
 export async function insertLeads(tx: Db, values: (typeof leads.$inferInsert)[]): Promise<LeadRow[]> {

@@ -1,7 +1,14 @@
 // Matching: delivers a quote request as leads to the best eligible providers. Runs in background jobs
 // (never in the HTTP request that submitted the form); safe to run twice and from several processes.
+
+import {
+  exclusionSummary,
+  preferenceExclusions,
+  preferenceReasons,
+  type RequestFacts,
+} from "@/shared/lead-preferences";
 import { MIN_ELIGIBLE_PROVIDERS } from "@/shared/leads";
-import { prepareRequest, type RequestProfile, rankProviders } from "@/shared/matching";
+import { prepareRequest, type RequestProfile, rankProviders, type ScoredProvider } from "@/shared/matching";
 import { leadPath } from "@/shared/paths";
 import type { Requirements } from "@/shared/quote-requests";
 import type { Clock } from "../../clock";
@@ -62,11 +69,16 @@ export async function matchQuoteRequest(deps: MatchingDeps, quoteRequestId: numb
     const held = await q.requestLeads(tx, request.id);
     const live = held.filter((l) => !l.released).length;
     const profile = requestProfile(request);
+    const prepared = prepareRequest(profile);
     const wanted = Math.max(0, deps.leadsPerRequest - live);
-    const found = await q.findCandidates(tx, request, prepareRequest(profile), wanted);
-    const ranked = rankProviders(profile, found.candidates, wanted);
-    // Eligible means: may receive this lead (the location gate included), or holds it and has not declined it.
-    const eligible = live + found.eligible;
+    const at = q.matchMoment(deps.now());
+    const found = await q.findCandidates(tx, request, prepared, wanted, at);
+    const facts = q.requestFacts(request);
+    const { pool, recentOf } = await withinPreferences(tx, found.candidates, facts, at);
+    const ranked = rankProviders(profile, pool, wanted).map((r) => withPreferenceReason(r, pool, facts, recentOf));
+    // Eligible means: may receive this lead (the location gate and the provider's lead preferences
+    // included), or holds it and has not declined it.
+    const eligible = live + found.eligible - (found.candidates.length - pool.length);
 
     const inserted = await q.insertLeads(
       tx,
@@ -103,11 +115,13 @@ export async function matchQuoteRequest(deps: MatchingDeps, quoteRequestId: numb
     }
 
     if (eligible < MIN_ELIGIBLE_PROVIDERS) {
+      // Which of the providers' lead preferences kept the most of them out (decision 171).
+      const keptOut = exclusionSummary(await q.preferenceExclusionCounts(tx, request, prepared, at));
       await raiseAlert(tx, {
         type: "too_few_providers",
         severity: "high",
         title: "Too few eligible providers",
-        description: `Request #${request.id} "${request.title}" (${request.industry}) has ${eligible} eligible ${eligible === 1 ? "provider" : "providers"}; at least ${MIN_ELIGIBLE_PROVIDERS} are needed to give the client a choice.`,
+        description: `Request #${request.id} "${request.title}" (${request.industry}) has ${eligible} eligible ${eligible === 1 ? "provider" : "providers"}; at least ${MIN_ELIGIBLE_PROVIDERS} are needed to give the client a choice.${keptOut ? ` Lead preferences kept out: ${keptOut}.` : ""}`,
         resourceType: "quote_request",
         resourceId: request.id,
         cause: tooFewProvidersCause(request.id),
@@ -121,6 +135,41 @@ export async function matchQuoteRequest(deps: MatchingDeps, quoteRequestId: numb
       submittedAt: inserted.length > 0 && held.length === 0 ? request.createdAt : null,
     };
   });
+}
+
+/**
+ * The candidates the scorer's own reading of their lead preferences lets through (the database applied
+ * the same rules), the weekly capacities counted again under a lock of those companies: a count read
+ * before the lock may be stale by another match's commit. Answers the counts with them.
+ */
+async function withinPreferences(tx: Db, candidates: q.Candidate[], facts: RequestFacts, at: q.MatchMoment) {
+  const capped = candidates.filter((c) => c.preferences.weeklyCapacity !== null);
+  const recent = await q.lockCapacity(
+    tx,
+    capped.map((c) => c.companyId),
+    at,
+  );
+  // A capped company's count is the one read under the lock (none there: no lead in 7 days).
+  const recentOf = (c: q.Candidate) =>
+    c.preferences.weeklyCapacity === null ? c.leadsLast7Days : (recent.get(c.companyId) ?? 0);
+  const pool = candidates.filter(
+    (c) => preferenceExclusions(c.preferences, facts, { today: at.today, leadsLast7Days: recentOf(c) }).length === 0,
+  );
+  return { pool, recentOf };
+}
+
+/** The lead's reasons, with which of the provider's lead preferences let it through when it set any. */
+function withPreferenceReason(
+  scored: ScoredProvider,
+  pool: q.Candidate[],
+  facts: RequestFacts,
+  recentOf: (c: q.Candidate) => number,
+): ScoredProvider {
+  const candidate = pool.find((c) => c.companyId === scored.companyId);
+  if (!candidate) return scored;
+  const reason = preferenceReasons(candidate.preferences, facts, { leadsLast7Days: recentOf(candidate) });
+  if (!reason) return scored;
+  return { ...scored, parts: [...scored.parts, { part: "preferences", points: 0, max: 0, reason }] };
 }
 
 /** What a provider is told when a request is delivered to their company as a lead. */

@@ -3,12 +3,13 @@ import { NotificationPreferencesCard } from "@/web/features/notifications/notifi
 import { CaseStudiesCard } from "@/web/features/profile-editor/case-studies-card";
 import { PublicProfileCard } from "@/web/features/profile-editor/public-profile-card";
 import { ProviderReviewsCard } from "@/web/features/reviews/provider-reviews-card";
+import { LeadPreferencesCard } from "@/web/features/settings/lead-preferences-card";
 import { SettingsPage } from "@/web/features/settings/settings-page";
 
 /**
- * Account settings (features/settings), then the company profile, the public profile and its case
- * studies (features/profile-editor), the provider's reviews (features/reviews), and the email
- * preferences of their features.
+ * Account settings (features/settings), then the company profile, the leads it wants (features/settings),
+ * the public profile and its case studies (features/profile-editor), the provider's reviews
+ * (features/reviews), and the email preferences of their features.
  */
 export function SettingsRoute() {
   return (
@@ -16,6 +17,7 @@ export function SettingsRoute() {
       moreCards={(user) => (
         <>
           <CompanyProfileCard user={user} />
+          <LeadPreferencesCard user={user} />
           <PublicProfileCard user={user} />
           <CaseStudiesCard user={user} />
           <ProviderReviewsCard user={user} />

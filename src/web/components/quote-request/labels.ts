@@ -8,6 +8,7 @@ import {
   REQUIRES_NDA_LABELS,
   TIMELINE_LABELS,
   TRIGGER_TYPE_LABELS,
+  WORKPLACE_LABELS,
 } from "@/shared/quote-request-options";
 import { type TimePerTask, VOLUME_PERIOD_LABELS, type Volume } from "@/shared/volume-and-time";
 
@@ -24,6 +25,7 @@ export const documentationLabel = (v: string | undefined) => labelFrom(HAS_DOCUM
 export const timelineLabel = (v: string | undefined) => labelFrom(TIMELINE_LABELS, v);
 export const ndaLabel = (v: string | undefined) => labelFrom(REQUIRES_NDA_LABELS, v);
 export const locationPreferenceLabel = (v: string | undefined) => labelFrom(LOCATION_PREFERENCE_LABELS, v);
+export const workplaceLabel = (v: string | undefined) => labelFrom(WORKPLACE_LABELS, v);
 
 /** The structured volume in words; the client's own words as given. */
 export function volumeLabel(volume: Volume | string | undefined): string {

@@ -1,6 +1,7 @@
 // The request as the client entered it, section by section (the wizard's steps). Shared by the
 // client's request page and the provider's lead page; contact details only when the reader may see them.
 import type { ReactNode } from "react";
+import { countryName } from "@/shared/countries";
 import type { QuoteRequestDetail } from "@/shared/quote-requests";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { GoalBadge } from "./goal-badge";
@@ -14,6 +15,7 @@ import {
   timePerTaskLabel,
   triggerTypeLabel,
   volumeLabel,
+  workplaceLabel,
 } from "./labels";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -92,6 +94,9 @@ export function RequestSections({ request }: { request: QuoteRequestDetail }) {
       <Section title="Preferences">
         <Item label="NDA required">{ndaLabel(r.requiresNDA)}</Item>
         <Item label="Provider location">{locationPreferenceLabel(r.locationPreference)}</Item>
+        {/* Asked since issue 32, optional: older requests and clients who skipped them have no row. */}
+        {r.country ? <Item label="Client's country">{countryName(r.country)}</Item> : null}
+        {r.workplace ? <Item label="On site">{workplaceLabel(r.workplace)}</Item> : null}
         <Item label="Additional information" wide>
           {r.additionalInfo}
         </Item>

@@ -1,5 +1,6 @@
-import { X } from "lucide-react";
+import { useRef } from "react";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
+import { RemovableChips } from "@/web/components/removable-chips";
 import type { FieldControlProps } from "@/web/components/ui/field";
 import { NativeSelect, SelectOptions } from "@/web/components/ui/form-controls";
 
@@ -18,10 +19,12 @@ export function SpecialtyPicker({
   onBlur?: () => void;
 }) {
   const remaining = PROVIDER_SPECIALTIES.filter((s) => !value.includes(s));
+  const select = useRef<HTMLSelectElement>(null);
   return (
     <div className="space-y-3">
       <NativeSelect
         {...control}
+        ref={select}
         value=""
         disabled={remaining.length === 0}
         onBlur={onBlur}
@@ -33,25 +36,13 @@ export function SpecialtyPicker({
         <option value="">{remaining.length === 0 ? "All specialties added" : "Add a specialty..."}</option>
         <SelectOptions options={remaining} />
       </NativeSelect>
-      {value.length > 0 ? (
-        <ul className="flex flex-wrap gap-2" aria-label="Selected specialties">
-          {value.map((s) => (
-            <li key={s}>
-              <button
-                type="button"
-                onClick={() => onChange(value.filter((v) => v !== s))}
-                aria-label={`Remove ${s}`}
-                className="inline-flex items-center gap-1 rounded-full bg-green-100 px-3 py-1 text-sm font-medium text-green-900 hover:bg-green-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-green-600"
-              >
-                {s}
-                <X className="h-3.5 w-3.5" aria-hidden="true" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="text-sm text-slate-600">No specialties added yet.</p>
-      )}
+      <RemovableChips
+        values={value}
+        listLabel="Selected specialties"
+        emptyText="No specialties added yet."
+        onRemove={(s) => onChange(value.filter((v) => v !== s))}
+        onEmptied={() => select.current?.focus()}
+      />
     </div>
   );
 }

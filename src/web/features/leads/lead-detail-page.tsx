@@ -15,6 +15,7 @@ import { RoiEstimate } from "@/web/components/quote-request/roi-estimate";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { LoadingScreen } from "@/web/components/ui/spinner";
 import { ApiError, errorMessage } from "@/web/lib/api";
+import { cn } from "@/web/lib/cn";
 import { formatDateTime } from "@/web/lib/format";
 import { usePageMeta } from "@/web/lib/page-meta";
 import { viewedLeadQueryOptions } from "./api";
@@ -30,15 +31,27 @@ const PART_LABELS: Record<ScorePart, string> = {
   responsiveness: "Responsiveness",
   reviews: "Client ratings",
   declines: "Declined requests",
+  preferences: "Your lead preferences",
 };
 const labelOf = (part: string) => PART_LABELS[part as ScorePart] ?? part;
 const isAdjustment = (part: string) => (ADJUSTMENT_PARTS as readonly string[]).includes(part);
 
-/** An adjustment's points in words: "+4 points", "−10 points", or none gained or lost. */
-function signedPoints(p: LeadDetail["scoreParts"][number]): string {
-  if (p.points > 0) return `+${p.points} points`;
-  if (p.points < 0) return `\u2212${-p.points} points`;
-  return p.part === "declines" ? "no points lost" : "no points";
+/**
+ * An adjustment's points in words: "+4 points", "−10 points", or none gained or lost. The preferences
+ * carry no points (they only say why the request was let through): nothing is said for them.
+ */
+function PointsInWords({ part: p }: { part: LeadDetail["scoreParts"][number] }) {
+  if (p.part === "preferences") return null;
+  if (p.points === 0) {
+    return (
+      <span className="tabular-nums text-slate-700">{p.part === "declines" ? "no points lost" : "no points"}</span>
+    );
+  }
+  return (
+    <span className={cn("tabular-nums font-medium", p.points < 0 ? "text-amber-800" : "text-green-800")}>
+      {p.points > 0 ? `+${p.points} points` : `\u2212${-p.points} points`}
+    </span>
+  );
 }
 
 function WhyThisLead({ lead }: { lead: LeadDetail }) {
@@ -53,22 +66,12 @@ function WhyThisLead({ lead }: { lead: LeadDetail }) {
         <ul className="space-y-3">
           {lead.scoreParts.map((p) =>
             // An adjustment (ratings, declines) moves the sum up or down and has no bar to fill: its
-            // points are said in words.
+            // points are said in words. The preferences have no points at all, only their reason.
             isAdjustment(p.part) || p.max === 0 ? (
               <li key={p.part} className="space-y-1" data-testid={`score-part-${p.part}`}>
                 <div className="flex items-center justify-between gap-3 text-sm">
                   <span className="font-medium text-slate-900">{labelOf(p.part)}</span>
-                  <span
-                    className={
-                      p.points < 0
-                        ? "tabular-nums font-medium text-amber-800"
-                        : p.points > 0
-                          ? "tabular-nums font-medium text-green-800"
-                          : "tabular-nums text-slate-700"
-                    }
-                  >
-                    {signedPoints(p)}
-                  </span>
+                  <PointsInWords part={p} />
                 </div>
                 <p className="text-sm text-slate-600">{p.reason}</p>
               </li>

@@ -1,7 +1,9 @@
 // /provider-dashboard (spec screen 8): the cards, the leads matched to the provider (a page at a time),
 // and, for a provider who may not see leads yet, why not and what to do. The cards' counts come from
-// the provider's analytics, read by the route in src/web/app (features/quotes).
+// the provider's analytics, read by the route in src/web/app (features/quotes), which also puts in the
+// banner of the lead preferences (features/settings).
 import { FileText, Inbox, Send, Trophy } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { LeadAccess } from "@/shared/leads";
 import { leadPath, PATHS } from "@/shared/paths";
@@ -62,7 +64,14 @@ export type ProviderFiguresRead = {
   error: Error | null;
 };
 
-export function ProviderDashboardPage({ figures: read }: { figures: ProviderFiguresRead }) {
+export function ProviderDashboardPage({
+  figures: read,
+  preferencesNotice,
+}: {
+  figures: ProviderFiguresRead;
+  /** What the route shows when the provider's lead preferences hold new leads back (a pause, a full week). */
+  preferencesNotice?: (access: LeadAccess) => ReactNode;
+}) {
   const provider = useProviderLeads();
   const { access, leads } = provider;
   const error = provider.error ?? read.error;
@@ -80,6 +89,7 @@ export function ProviderDashboardPage({ figures: read }: { figures: ProviderFigu
     <SectionPage title="Provider Dashboard" intro="Leads matched to your company, and how your quotes are doing.">
       {error ? <ErrorAlert error={error} small /> : null}
       {access && !access.hasAccess ? <AccessNotice access={access} /> : null}
+      {access ? preferencesNotice?.(access) : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {cards.map((c) => (
           <StatCard key={c.title} title={c.title} value={c.value} icon={c.icon} testId="stat-card" />

@@ -2,7 +2,6 @@
 // industries served, with a link to the profile as visitors see it (or, before approval, a preview).
 import { useQuery } from "@tanstack/react-query";
 import { ExternalLink } from "lucide-react";
-import { Controller } from "react-hook-form";
 import { providerPath } from "@/shared/paths";
 import {
   PROFILE_ADDRESS_HINT,
@@ -12,12 +11,12 @@ import {
   publicProfileInputSchema,
   SLUG_MAX,
 } from "@/shared/providers";
-import { INDUSTRIES, INDUSTRY_LABELS } from "@/shared/quote-request-options";
 import type { PublicUser } from "@/shared/users";
+import { IndustriesField } from "@/web/components/industries-field";
 import { RetryAlert } from "@/web/components/list-states";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
-import { Field, FieldGroup } from "@/web/components/ui/field";
+import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/form-controls";
 import { toast } from "@/web/components/ui/use-toast";
 import { ApiError, errorMessage, fieldIssues } from "@/web/lib/api";
@@ -123,43 +122,14 @@ function PublicProfileForm({ saved }: { saved: PublicProfileSettings }) {
         )}
       </Field>
 
-      <FieldGroup
+      <IndustriesField
+        control={form.control}
+        name="industriesServed"
         id="public-profile-industries"
         legend="Industries you serve"
         hint="Clients filter the directory by their industry."
         error={errors.industriesServed?.message}
-      >
-        <Controller
-          control={form.control}
-          name="industriesServed"
-          render={({ field }) => {
-            const selected = field.value ?? [];
-            return (
-              <div className="grid gap-2 sm:grid-cols-3">
-                {INDUSTRIES.map((industry) => (
-                  <label key={industry} className="flex items-center gap-2 text-sm text-slate-800">
-                    <input
-                      type="checkbox"
-                      className="h-4 w-4 accent-blue-600"
-                      name="industriesServed"
-                      value={industry}
-                      checked={selected.includes(industry)}
-                      onBlur={field.onBlur}
-                      onChange={(e) =>
-                        field.onChange(
-                          // In the list's order, whatever the order of the clicks.
-                          INDUSTRIES.filter((i) => (i === industry ? e.target.checked : selected.includes(i))),
-                        )
-                      }
-                    />
-                    {INDUSTRY_LABELS[industry]}
-                  </label>
-                ))}
-              </div>
-            );
-          }}
-        />
-      </FieldGroup>
+      />
 
       <Button type="submit" disabled={update.isPending}>
         {update.isPending ? "Saving..." : "Save Public Profile"}

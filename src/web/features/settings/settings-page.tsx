@@ -7,23 +7,12 @@ import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/form-controls";
-import { toast } from "@/web/components/ui/use-toast";
-import { errorMessage, fieldIssues } from "@/web/lib/api";
 import { useAuth } from "@/web/lib/auth";
 import { useSchemaForm } from "@/web/lib/schema-form";
 import { useChangeEmail, useChangePassword, useUpdateProfile } from "./api";
 import { SessionsCard } from "./sessions-card";
+import { showAtFields } from "./show-at-fields";
 import { YourDataCard } from "./your-data-card";
-
-/** A 400 that names fields of the form shows at them; any other failure is a toast. */
-function showAtFields<T extends FieldValues>(form: UseFormReturn<T>, err: Error, fields: readonly Path<T>[]) {
-  const issues = fieldIssues(err).filter((i) => (fields as readonly string[]).includes(i.field));
-  if (issues.length === 0) {
-    toast({ title: "Error", description: errorMessage(err), variant: "destructive" });
-    return;
-  }
-  for (const issue of issues) form.setError(issue.field as Path<T>, { message: issue.message }, { shouldFocus: true });
-}
 
 /** A text field of an account card's form. */
 type TextField<T extends FieldValues> = {

@@ -35,6 +35,7 @@ import {
   emptyWizardValues,
   loadDraft,
   saveDraft,
+  toWizardInput,
   type WizardFormValues,
   wizardResolver,
 } from "./wizard-form";
@@ -101,10 +102,11 @@ export function QuoteRequestWizard({ user }: { user: PublicUser }) {
 
   const submit = async () => {
     if (!(await stepIsReady(WIZARD_STEPS))) return;
-    const parsed = wizardSchema.safeParse(form.getValues());
+    const values = toWizardInput(form.getValues());
+    const parsed = wizardSchema.safeParse(values);
     if (!parsed.success) {
       toast(VALIDATION_TOAST);
-      const firstBad = WIZARD_STEP_SCHEMAS.findIndex((schema) => !schema.safeParse(form.getValues()).success);
+      const firstBad = WIZARD_STEP_SCHEMAS.findIndex((schema) => !schema.safeParse(values).success);
       if (firstBad >= 0) {
         setStep(firstBad + 1);
         await form.trigger(wizardStepFields(firstBad + 1));

@@ -135,6 +135,7 @@ export function SelectField({
 function ChoiceGroup({
   name,
   legend,
+  optional,
   hint,
   error,
   children,
@@ -142,13 +143,14 @@ function ChoiceGroup({
 }: {
   name: Name;
   legend: string;
+  optional?: boolean;
   hint?: string;
   error?: string;
   children: ReactNode;
   columns?: 2 | 3;
 }) {
   return (
-    <FieldGroup id={name} legend={legend} hint={hint} error={error}>
+    <FieldGroup id={name} legend={legend} optional={optional} hint={hint} error={error}>
       <div className={cn("grid gap-2", columns === 3 ? "sm:grid-cols-3" : "sm:grid-cols-2")}>{children}</div>
     </FieldGroup>
   );
@@ -209,17 +211,21 @@ export function CheckboxGroupField({
 export function RadioGroupField({
   name,
   legend,
+  optional,
+  hint,
   options,
   columns,
 }: {
   name: Name;
   legend: string;
+  optional?: boolean;
+  hint?: string;
   options: readonly Option[];
   columns?: 2 | 3;
 }) {
   const { register, error } = useWizardField(name);
   return (
-    <ChoiceGroup name={name} legend={legend} error={error} columns={columns}>
+    <ChoiceGroup name={name} legend={legend} optional={optional} hint={hint} error={error} columns={columns}>
       {options.map((o) => (
         <label key={o.value} className={choiceClass}>
           <input type="radio" className="h-4 w-4 accent-blue-600" value={o.value} {...register(name)} />

@@ -26,6 +26,12 @@ describe("Next gating (required presence only)", () => {
       "Next: Timeline & Budget",
       "Next: Final Preferences",
     ]);
-    expect(wizardStepFields(6)).toEqual(["requiresNDA", "locationPreference", "additionalInfo", "consent"]);
+    expect(wizardStepFields(6)).toEqual([
+      "requiresNDA",
+      "locationPreference",
+      "workplace",
+      "additionalInfo",
+      "consent",
+    ]);
   });
 });

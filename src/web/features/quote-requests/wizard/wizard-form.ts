@@ -14,6 +14,7 @@ import type {
   SystemType,
   Timeline,
   TriggerType,
+  Workplace,
 } from "@/shared/quote-request-options";
 import { wizardSchema } from "@/shared/quote-requests";
 import type { TimePerTask, Volume } from "@/shared/volume-and-time";
@@ -26,6 +27,8 @@ export type WizardFormValues = {
   industry: Industry | "";
   department: string;
   location: string;
+  /** ISO code, or "" when not given. */
+  country: string;
   processName: string;
   processDescription: string;
   goals: Goal[];
@@ -43,6 +46,7 @@ export type WizardFormValues = {
   budget: Budget | "";
   requiresNDA: RequiresNda | "";
   locationPreference: LocationPreference | "";
+  workplace: Workplace | "";
   additionalInfo: string;
   consent: boolean;
 };
@@ -55,6 +59,7 @@ export function emptyWizardValues(prefill: { fullName?: string; email?: string }
     industry: "",
     department: "",
     location: "",
+    country: "",
     processName: "",
     processDescription: "",
     goals: [],
@@ -72,14 +77,23 @@ export function emptyWizardValues(prefill: { fullName?: string; email?: string }
     budget: "",
     requiresNDA: "",
     locationPreference: "",
+    workplace: "",
     additionalInfo: "",
     consent: false,
   };
 }
 
+/**
+ * The form's values as the shared schemas read them: an optional choice left unanswered is absent (the
+ * radios hold "" until one is picked, so that the draft keeps the field's type).
+ */
+export function toWizardInput(values: WizardFormValues) {
+  return { ...values, workplace: values.workplace || undefined };
+}
+
 /** The shared whole-wizard schema as the form's resolver: the messages are section 5's, written once. */
 export const wizardResolver: Resolver<WizardFormValues> = async (values) => {
-  const result = wizardSchema.safeParse(values);
+  const result = wizardSchema.safeParse(toWizardInput(values));
   if (result.success) return { values, errors: {} };
   const errors: Record<string, { type: string; message: string }> = {};
   for (const issue of result.error.issues) {

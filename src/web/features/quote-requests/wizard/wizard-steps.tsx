@@ -1,5 +1,7 @@
 // The six steps' fields (spec section 3, "Wizard data").
+import { useMemo } from "react";
 import { useFormContext } from "react-hook-form";
+import { countryOptions } from "@/shared/countries";
 import { DESCRIPTION_MAX } from "@/shared/quote-request-limits";
 import {
   BUDGETS,
@@ -20,6 +22,8 @@ import {
   TIMELINES,
   TRIGGER_TYPE_LABELS,
   TRIGGER_TYPES,
+  WORKPLACE_LABELS,
+  WORKPLACES,
 } from "@/shared/quote-request-options";
 import { RoiEstimate } from "@/web/components/quote-request/roi-estimate";
 import {
@@ -39,14 +43,16 @@ const options = <T extends string>(values: readonly T[], labels?: Record<T, stri
   values.map((v) => ({ value: v, label: labels ? labels[v] : v }));
 
 function AboutYouStep() {
+  const countries = useMemo(() => countryOptions().map((c) => ({ value: c.code, label: c.name })), []);
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       <TextField name="fullName" label="Full name" autoComplete="name" />
       <TextField name="email" label="Work email" type="email" autoComplete="email" />
       <TextField name="companyName" label="Company name" autoComplete="organization" />
       <SelectField name="industry" label="Industry" options={options(INDUSTRIES, INDUSTRY_LABELS)} />
-      <TextField name="department" label="Department" optional placeholder="e.g. Finance, Operations" />
       <TextField name="location" label="Location" placeholder="City, country" autoComplete="address-level2" />
+      <SelectField name="country" label="Country" optional options={countries} placeholder="Not specified" />
+      <TextField name="department" label="Department" optional placeholder="e.g. Finance, Operations" />
     </div>
   );
 }
@@ -152,6 +158,13 @@ function FinalPreferencesStep() {
         legend="Provider location"
         options={options(LOCATION_PREFERENCES, LOCATION_PREFERENCE_LABELS)}
         columns={3}
+      />
+      <RadioGroupField
+        name="workplace"
+        legend="Does the work need someone on site?"
+        optional
+        hint="Left unanswered, providers read it as work that can be done remotely."
+        options={options(WORKPLACES, WORKPLACE_LABELS)}
       />
       <TextAreaField name="additionalInfo" label="Anything else providers should know?" optional />
       <RoiEstimate frequency={frequency} volume={volume} timePerTask={timePerTask} headingLevel="h3" />

@@ -1,0 +1,226 @@
+// Settings, for providers (issue 32, decision 171): "Leads I want". Which clients' requests matching may
+// send (industries, a minimum budget, countries, remote work only), how many a week, and a holiday; with
+// where the provider stands today (the leads of the last 7 days, a pause, the capacity reached).
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { Controller } from "react-hook-form";
+import { useLocation } from "react-router";
+import {
+  isoDay,
+  type LeadPreferencesInput,
+  type LeadPreferencesState,
+  leadPreferencesInputSchema,
+  PAUSE_DAYS_MAX,
+  WEEKLY_CAPACITY_MAX,
+} from "@/shared/lead-preferences";
+import { BUDGETS } from "@/shared/quote-request-options";
+import type { PublicUser } from "@/shared/users";
+import { CountryPicker } from "@/web/components/country-picker";
+import { IndustriesField } from "@/web/components/industries-field";
+import { RetryAlert } from "@/web/components/list-states";
+import { Button } from "@/web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { CheckboxField, Field } from "@/web/components/ui/field";
+import { Input, NativeSelect, SelectOptions } from "@/web/components/ui/form-controls";
+import { toast } from "@/web/components/ui/use-toast";
+import { ApiError } from "@/web/lib/api";
+import { countOf } from "@/web/lib/format";
+import { useSchemaForm } from "@/web/lib/schema-form";
+import { leadPreferencesQueryOptions, preferencesOf, useSaveLeadPreferences } from "./lead-preferences-api";
+import { LEAD_PREFERENCES_ANCHOR, LeadPreferencesNotice } from "./lead-preferences-notice";
+import { showAtFields } from "./show-at-fields";
+
+const FIELDS = ["industries", "minBudget", "countries", "remoteOnly", "weeklyCapacity", "pausedUntil"] as const;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** An empty box is "none": no minimum, no limit, no pause. */
+const isEmpty = (v: unknown) => v === null || v === undefined || String(v).trim() === "";
+const nullIfEmpty = (v: unknown) => (isEmpty(v) ? null : String(v));
+const numberOrNull = (v: unknown) => (isEmpty(v) ? null : Number(v));
+
+export function LeadPreferencesCard({ user }: { user: Pick<PublicUser, "userType"> }) {
+  const isProvider = user.userType === "provider";
+  const { data, isLoading, isError, error, refetch } = useQuery({
+    ...leadPreferencesQueryOptions(),
+    enabled: isProvider,
+  });
+  const { hash } = useLocation();
+  const ref = useRef<HTMLElement>(null);
+  const loaded = data !== undefined;
+  useEffect(() => {
+    if (loaded && hash === `#${LEAD_PREFERENCES_ANCHOR}`) ref.current?.scrollIntoView({ block: "start" });
+  }, [loaded, hash]);
+  // Without a company there are no preferences: the company card offers to create one.
+  if (!isProvider || isLoading || (error instanceof ApiError && error.status === 404)) return null;
+  return (
+    <section id={LEAD_PREFERENCES_ANCHOR} ref={ref} className="scroll-mt-4" aria-labelledby="lead-preferences-title">
+      <Card data-testid="lead-preferences-card">
+        <CardHeader>
+          <CardTitle as="h2" id="lead-preferences-title">
+            Leads I want
+          </CardTitle>
+          <CardDescription>
+            Matching sends you only the requests that fit all of these. Leads you already have stay as they are.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {isError || !data ? (
+            <RetryAlert error={error} what="Your lead preferences" onRetry={() => void refetch()} />
+          ) : (
+            <LeadPreferencesForm state={data} />
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
+
+/** "3 of 10 leads in the last 7 days", or without a capacity "3 leads in the last 7 days". */
+function leadsThisWeek(state: LeadPreferencesState): string {
+  const n = state.leadsLast7Days;
+  const counted =
+    state.weeklyCapacity === null ? countOf(n, "lead") : `${n} of ${countOf(state.weeklyCapacity, "lead")}`;
+  return `${counted} in the last 7 days`;
+}
+
+/**
+ * The form's values: the saved preferences, less a return date that has come (the pause is over), which
+ * the server would refuse when the provider saves something else.
+ */
+function formValuesOf(state: LeadPreferencesState): LeadPreferencesInput {
+  return { ...preferencesOf(state), pausedUntil: state.paused ? state.pausedUntil : null };
+}
+
+function LeadPreferencesForm({ state }: { state: LeadPreferencesState }) {
+  const form = useSchemaForm(leadPreferencesInputSchema, formValuesOf(state));
+  const save = useSaveLeadPreferences();
+  const errors = form.formState.errors;
+  const { register } = form;
+  // A return date from tomorrow (UTC, as the server counts) to the furthest a pause may reach.
+  const now = Date.now();
+  const firstReturnDay = isoDay(new Date(now + DAY_MS));
+  const lastReturnDay = isoDay(new Date(now + PAUSE_DAYS_MAX * DAY_MS));
+
+  const onSubmit = (values: LeadPreferencesInput) =>
+    save.mutate(values, {
+      onSuccess: (saved) => {
+        form.reset(formValuesOf(saved));
+        toast({ title: "Lead Preferences Saved", description: "New leads follow your preferences." });
+      },
+      onError: (err) => showAtFields(form, err, FIELDS),
+    });
+
+  return (
+    <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-6" noValidate>
+      <div className="space-y-3">
+        <p className="text-sm font-medium text-slate-900" data-testid="lead-preferences-count">
+          {leadsThisWeek(state)}
+        </p>
+        <LeadPreferencesNotice state={state} onResumed={() => form.resetField("pausedUntil", { defaultValue: null })} />
+      </div>
+
+      <IndustriesField
+        control={form.control}
+        name="industries"
+        id="lead-prefs-industries"
+        legend="Client industries"
+        hint="Tick none to take requests from every industry."
+        error={errors.industries?.message}
+      />
+
+      <Field
+        id="lead-prefs-countries"
+        label="Countries you serve"
+        hint="Clients in these countries only; add none to take every country. A client who gives no country still reaches you."
+        error={errors.countries?.message}
+      >
+        {(control) => (
+          <Controller
+            control={form.control}
+            name="countries"
+            render={({ field }) => (
+              <CountryPicker
+                {...control}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                listLabel="Chosen countries"
+                emptyText="Every country."
+              />
+            )}
+          />
+        )}
+      </Field>
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <Field
+          id="lead-prefs-min-budget"
+          label="Minimum budget"
+          hint="Requests without a budget still reach you."
+          error={errors.minBudget?.message}
+        >
+          {(control) => (
+            <NativeSelect {...control} {...register("minBudget", { setValueAs: nullIfEmpty })}>
+              <option value="">Any budget</option>
+              <SelectOptions options={BUDGETS} />
+            </NativeSelect>
+          )}
+        </Field>
+        <Field
+          id="lead-prefs-capacity"
+          label="Weekly capacity"
+          hint="The most new leads in any 7 days. Empty: no limit."
+          error={errors.weeklyCapacity?.message}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={WEEKLY_CAPACITY_MAX}
+              step={1}
+              {...register("weeklyCapacity", { setValueAs: numberOrNull })}
+            />
+          )}
+        </Field>
+        <Field
+          id="lead-prefs-paused-until"
+          label="On holiday until"
+          hint="No new leads before this day. Empty: not paused."
+          error={errors.pausedUntil?.message}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="date"
+              min={firstReturnDay}
+              max={lastReturnDay}
+              {...register("pausedUntil", { setValueAs: nullIfEmpty })}
+            />
+          )}
+        </Field>
+        <CheckboxField
+          id="lead-prefs-remote-only"
+          label="Remote work only"
+          hint="No requests whose client needs someone on site."
+          className="sm:pt-7"
+          error={errors.remoteOnly?.message}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="checkbox"
+              className="mt-0.5 h-4 w-4 shrink-0 accent-blue-600"
+              {...register("remoteOnly")}
+            />
+          )}
+        </CheckboxField>
+      </div>
+
+      <Button type="submit" disabled={save.isPending}>
+        {save.isPending ? "Saving..." : "Save Lead Preferences"}
+      </Button>
+    </form>
+  );
+}
