@@ -206,8 +206,8 @@ describe("the provider directory", () => {
     expect(await accessibilityViolations(page)).toEqual([]);
     await keepScreenshot(page, "providers-profile");
 
-    await page.getByRole("link", { name: "Get quotes", exact: true }).click();
-    await page.waitForURL((url) => url.pathname === "/quote-request");
+    await page.getByRole("link", { name: `Request a quote from ${NAMES[0]}`, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/quote-request" && url.searchParams.get("provider") !== null);
   });
 
   it("a company not yet approved has no public profile: 404 for a visitor, a preview for its owner", async () => {

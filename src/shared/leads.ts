@@ -48,6 +48,8 @@ export const leadSummarySchema = z.object({
   createdAt: z.string(),
   quoteRequestId: z.number().int(),
   title: z.string(),
+  /** Not in the spec (decision 172): the client asked this provider from its profile. */
+  invited: z.boolean().optional(),
 });
 export type LeadSummary = z.infer<typeof leadSummarySchema>;
 

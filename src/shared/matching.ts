@@ -68,9 +68,10 @@ export const WEIGHTS = {
 /**
  * The six weighted parts add points; two adjustments beside them move the sum: the clients' ratings
  * (`reviews`, up or down) and the decline penalty (`declines`, only down). `preferences` carries no
- * points: which of the provider's lead preferences let the request through (decision 171).
+ * points: which of the provider's lead preferences let the request through (decision 171); nor does
+ * `invited`: the client asked this provider from its profile (decision 172).
  */
-export type ScorePart = keyof typeof WEIGHTS | "reviews" | "declines" | "preferences";
+export type ScorePart = keyof typeof WEIGHTS | "reviews" | "declines" | "preferences" | "invited";
 /** The parts shown as points gained or lost rather than as a share of a weight. */
 export const ADJUSTMENT_PARTS = ["reviews", "declines"] as const satisfies readonly ScorePart[];
 

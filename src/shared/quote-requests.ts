@@ -62,6 +62,13 @@ const requiredText = (min: number, message: string, max = SHORT_TEXT_MAX, maxMes
   z.string(message).trim().min(min, message).max(max, maxMessage);
 const optionalText = (max: number, maxMessage: string) => z.string().trim().max(max, maxMessage).optional();
 
+/**
+ * A direct invite's course (decision 172): pending until the request is matched; then delivered (the
+ * invited provider got it first) or unavailable (its preferences, capacity, pause or subscription kept
+ * it from this request, and the match went on without it).
+ */
+export const INVITE_STATUSES = ["pending", "delivered", "unavailable"] as const;
+
 export const CLIENT_COUNTRY_MESSAGE = "Choose a country from the list";
 export const WORKPLACE_MESSAGE = "Choose whether the work needs someone on site";
 
@@ -199,6 +206,11 @@ export const requirementsSchema = requirementsFieldsSchema
   .superRefine(checkWorkload);
 export type Requirements = z.infer<typeof requirementsSchema>;
 
+/** Not in the spec (issue 32, decision 172): the profile address (slug) of a provider the client asks first. */
+export const INVITED_PROVIDER_MAX = 80;
+export const INVITED_PROVIDER_GONE =
+  "This provider is not taking requests through Automatch now. Remove the invitation to send your request to matched providers.";
+
 export const createQuoteRequestSchema = z.strictObject({
   title: fields.processName,
   description: fields.processDescription,
@@ -207,6 +219,7 @@ export const createQuoteRequestSchema = z.strictObject({
   budgetRange: z.enum(BUDGET_RANGES, MESSAGES.budget),
   timeline: fields.timeline,
   requirements: requirementsSchema,
+  invitedProvider: z.string(INVITED_PROVIDER_GONE).trim().min(1).max(INVITED_PROVIDER_MAX).optional(),
 });
 export type CreateQuoteRequestInput = z.infer<typeof createQuoteRequestSchema>;
 
@@ -286,7 +299,13 @@ export type QuoteRequestSummary = z.infer<typeof quoteRequestSummarySchema>;
 export const quoteRequestDetailSchema = quoteRequestSummarySchema.extend({
   requirements: requirementsFieldsSchema.partial({ fullName: true, email: true, companyName: true }),
   updatedAt: z.string(),
+  /** The provider the client invited (decision 172): to the client and admins only; absent when none. */
+  invite: z
+    .object({ companyName: z.string(), slug: z.string(), status: z.enum(INVITE_STATUSES) })
+    .nullable()
+    .optional(),
 });
+
 export type QuoteRequestDetail = z.infer<typeof quoteRequestDetailSchema>;
 
 /** GET /api/quote-requests/me: a page (decision 104), optionally of one status in the client's words. */

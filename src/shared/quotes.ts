@@ -207,6 +207,14 @@ export const providerAnalyticsSchema = z.object({
   stages: pipelineStagesSchema,
   /** Leads not opened yet: the dashboards' "New Leads" and "Available Leads", counted, not listed. */
   newLeads: z.number().int(),
+  /**
+   * Leads by how they came (decision 172): invited by a client from the profile, or chosen by matching;
+   * with the hires (accepted quotes) each brought.
+   */
+  bySource: z.object({
+    invited: z.object({ leads: z.number().int(), won: z.number().int() }),
+    matched: z.object({ leads: z.number().int(), won: z.number().int() }),
+  }),
   quotesSent: z.number().int(),
   quotesAccepted: z.number().int(),
   winRate: z.number().int(),

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgEnum, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgEnum, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { LEAD_DECLINE_REASONS, LEAD_STATUSES } from "@/shared/leads";
 import type { ScoreBreakdown } from "@/shared/matching";
 import { idTable, ownerRef, timestamps, timestamptz } from "./columns";
@@ -18,6 +18,8 @@ export const leads = idTable(
     /** The parts that made the score, with their reasons ("why you got this lead"). */
     scoreParts: jsonb().$type<ScoreBreakdown>().notNull(),
     status: leadStatusEnum().notNull().default("new"),
+    /** The client asked this provider from its profile (decision 172), rather than matching choosing it. */
+    invited: boolean().notNull().default(false),
     viewedAt: timestamptz(),
     /** Set when the provider turns the lead down (status `declined`); the request then goes on to the next best provider. */
     declineReason: leadDeclineReasonEnum(),

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgEnum, text } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgEnum, text } from "drizzle-orm/pg-core";
 import { QUOTE_REQUEST_STATUSES } from "@/shared/quote-request-status";
-import type { Requirements } from "@/shared/quote-requests";
-import { idTable, ownerRef, timestamps, timestamptz } from "./columns";
+import { INVITE_STATUSES, type Requirements } from "@/shared/quote-requests";
+import { idTable, ownerRef, setNullRef, timestamps, timestamptz } from "./columns";
+import { companies } from "./companies";
 import { users } from "./users";
 
 export const quoteRequestStatusEnum = pgEnum("quote_request_status", QUOTE_REQUEST_STATUSES);
@@ -25,6 +26,13 @@ export const quoteRequests = idTable(
     isComplex: boolean().notNull(),
     /** Hours of manual work a year (decision 012); null when the client gave no volume or time. */
     roiHoursPerYear: integer(),
+    /**
+     * The provider the client asked from its profile (issue 32, decision 172): sent the request first when
+     * its lead preferences and subscription allow. Null when the company is gone, or none was asked.
+     */
+    invitedCompanyId: setNullRef(() => companies.id),
+    /** pending: not matched yet; delivered: the invited provider got its lead; unavailable: it could not take it. */
+    inviteStatus: text("invite_status", { enum: INVITE_STATUSES }),
     ...timestamps(),
   },
   (t) => [
@@ -34,6 +42,12 @@ export const quoteRequests = idTable(
     // Analytics counts requests by when they came in.
     index("quote_requests_created_at_idx").on(t.createdAt),
     index("quote_requests_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+    // Deleting a company sets its invitations to null: found from this, not by a scan.
+    index("quote_requests_invited_company_id_idx").on(t.invitedCompanyId).where(sql`${t.invitedCompanyId} is not null`),
+    check(
+      "quote_requests_invite_status_check",
+      sql.raw(`invite_status in (${INVITE_STATUSES.map((v) => `'${v}'`).join(", ")})`),
+    ),
   ],
 );
 

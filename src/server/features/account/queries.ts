@@ -116,6 +116,7 @@ export async function findProviderRecords(db: Db, userId: number) {
       matchScore: leads.matchScore,
       scoreParts: leads.scoreParts,
       status: leads.status,
+      invited: leads.invited,
       viewedAt: leads.viewedAt,
       createdAt: leads.createdAt,
     })

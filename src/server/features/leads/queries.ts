@@ -22,6 +22,7 @@ const summaryColumns = {
     matchScore: leads.matchScore,
     createdAt: leads.createdAt,
     quoteRequestId: leads.quoteRequestId,
+    invited: leads.invited,
   },
   title: quoteRequests.title,
 };

@@ -17,7 +17,7 @@ import * as q from "./queries";
 const LEAD_NOT_FOUND = "No lead of yours has this id.";
 
 type SummaryRow = {
-  lead: Pick<q.LeadRowWithTitle["lead"], "id" | "status" | "matchScore" | "createdAt" | "quoteRequestId">;
+  lead: Pick<q.LeadRowWithTitle["lead"], "id" | "status" | "matchScore" | "createdAt" | "quoteRequestId" | "invited">;
   title: string;
 };
 
@@ -28,6 +28,7 @@ const toSummary = (row: SummaryRow): LeadSummary => ({
   createdAt: row.lead.createdAt.toISOString(),
   quoteRequestId: row.lead.quoteRequestId,
   title: row.title,
+  invited: row.lead.invited,
 });
 
 /** A page of the provider's leads, newest first (decision 104). */

@@ -4,6 +4,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NO_LEAD_PREFERENCES } from "@/shared/lead-preferences";
+import { companies } from "../../db/schema/companies";
 import { emailOutbox } from "../../db/schema/email-outbox";
 import { leads } from "../../db/schema/leads";
 import { notifications } from "../../db/schema/notifications";
@@ -128,4 +129,65 @@ describe("matching at once", () => {
     // The others took its place: every request still got its 3 leads.
     for (const id of ids) expect(rows.filter((r) => r.requestId === id)).toHaveLength(3);
   });
+
+  // An account's deletion holds its user row, then changes its company or cancels its requests: a match
+  // running at that moment must wait for it, never hold what it needs next (decisions 171, 172).
+  it("a match giving a capped provider a lead and that provider's account deletion do not deadlock", async () => {
+    const capped = await createTopProvider(ctx);
+    const res = await as(ctx, capped, {
+      method: "PUT",
+      url: "/api/companies/me/lead-preferences",
+      payload: { ...NO_LEAD_PREFERENCES, weeklyCapacity: 5 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = await submitRequest(ctx, client, { title: "Matched while its provider leaves" });
+    await inTheWayOf(
+      () => matchQuoteRequest(ctx.deps, id),
+      ["select id from users where id = $1 for update", [capped.id]],
+      ["update companies set updated_at = now() where id = $1", [capped.companyId]],
+    );
+    expect((await leadsOf([id])).map((r) => r.companyId)).toContain(capped.companyId);
+  });
+
+  it("an invited request's first match and its client's account deletion do not deadlock", async () => {
+    const invitedClient = await createUser(ctx, "client");
+    const invited = await createProvider(ctx);
+    const [company] = await ctx.database.db
+      .select({ slug: companies.slug })
+      .from(companies)
+      .where(eq(companies.id, invited.companyId));
+    const id = await submitRequest(ctx, invitedClient, { invitedProvider: company?.slug ?? "" });
+    await inTheWayOf(
+      () => matchQuoteRequest(ctx.deps, id),
+      ["select id from users where id = $1 for update", [invitedClient.id]],
+      ["select id from quote_requests where id = $1 for update", [id]],
+    );
+    expect((await leadsOf([id])).map((r) => r.companyId)).toContain(invited.companyId);
+  });
 });
+
+/**
+ * Runs `match` while another transaction holds `first`'s locks, waits until the match stands at a lock,
+ * then takes `second` (what an account's deletion takes next) and commits: both must finish, neither
+ * chosen as a deadlock's victim.
+ */
+async function inTheWayOf(
+  match: () => Promise<unknown>,
+  first: [string, unknown[]],
+  second: [string, unknown[]],
+): Promise<void> {
+  const pool = ctx.database.pool;
+  if (!pool) throw new Error("this test runs on PostgreSQL");
+  const blocker = await pool.connect();
+  try {
+    await blocker.query("begin");
+    await blocker.query(...first);
+    const running = match();
+    await expect.poll(() => waitingForLocks(ctx), { timeout: 20_000 }).toBe(1);
+    await blocker.query(...second);
+    await blocker.query("commit");
+    await running;
+  } finally {
+    blocker.release();
+  }
+}

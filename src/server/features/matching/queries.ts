@@ -60,6 +60,17 @@ export async function lockQuoteRequest(tx: Db, id: number): Promise<QuoteRequest
   return row;
 }
 
+/**
+ * When the request's invitation waits for its first match, holds its client's account row (FOR KEY SHARE,
+ * what the note to the client needs anyway) before the request is locked; otherwise nothing.
+ */
+export async function holdClientOfPendingInvite(tx: Db, quoteRequestId: number): Promise<void> {
+  await tx.execute(
+    sql`select 1 from ${users} where ${users.id} = (select ${quoteRequests.clientId} from ${quoteRequests}
+        where ${quoteRequests.id} = ${quoteRequestId} and ${quoteRequests.inviteStatus} = 'pending') for key share`,
+  );
+}
+
 /** Whether the account's address is confirmed: only then do its requests go to providers (decision 150). */
 export async function ownerConfirmed(tx: Db, clientId: number): Promise<boolean> {
   const [row] = await tx
@@ -219,7 +230,13 @@ export async function findCandidates(
       declines: scored.declines,
     })
     .from(scored)
-    .orderBy(desc(scored.score), asc(scored.recent), asc(scored.companyId))
+    // The invited provider first when it may receive the request (decision 172), then the best.
+    .orderBy(
+      ...invitedFirst(pendingInvite(request), scored.companyId),
+      desc(scored.score),
+      asc(scored.recent),
+      asc(scored.companyId),
+    )
     .limit(limit + PRE_RANK_MARGIN)
     .as("best");
   const rows = await tx
@@ -241,7 +258,12 @@ export async function findCandidates(
     })
     .from(best)
     .innerJoin(companies, eq(companies.id, best.companyId))
-    .orderBy(desc(best.score), asc(best.recent), asc(best.companyId));
+    .orderBy(
+      ...invitedFirst(pendingInvite(request), best.companyId),
+      desc(best.score),
+      asc(best.recent),
+      asc(best.companyId),
+    );
   return {
     eligible: rows[0]?.eligible ?? 0,
     candidates: rows.map((r) => ({
@@ -262,7 +284,12 @@ export async function findCandidates(
 }
 
 /** What the candidate query reads of the request. */
-export type CandidateRequest = Pick<QuoteRequestRow, "id" | "industry" | "clientId" | "budgetRange" | "requirements">;
+export type CandidateRequest = Pick<QuoteRequestRow, "id" | "industry" | "clientId" | "budgetRange" | "requirements"> &
+  Partial<Pick<QuoteRequestRow, "invitedCompanyId" | "inviteStatus">>;
+
+/** The provider the client invited, while its invitation waits for the first match (decision 172). */
+export const pendingInvite = (r: CandidateRequest): number | null =>
+  r.inviteStatus === "pending" ? (r.invitedCompanyId ?? null) : null;
 /** The app's clock at the match (decision 082): the pause and the 7 days of the capacity count by it. */
 export type MatchMoment = { now: Date; today: string };
 export const matchMoment = (now: Date): MatchMoment => ({ now, today: isoDay(now) });
@@ -290,6 +317,9 @@ const preferenceColumns = {
   weeklyCapacity: companies.leadWeeklyCapacity,
   pausedUntil: companies.leadPausedUntil,
 };
+
+const invitedFirst = (invited: number | null, companyId: SQL.Aliased<number> | SQL) =>
+  invited === null ? [] : [desc(sql`(${companyId} = ${invited})`)];
 
 /** Each company's leads: in the 7 days before the match, and in all. */
 function leadStatsSince(tx: Db, at: MatchMoment) {
@@ -381,21 +411,22 @@ export async function preferenceExclusionCounts(
   return Object.fromEntries(PREFERENCE_KEYS.map((k) => [k, Number(row?.[k] ?? 0)])) as Record<PreferenceKey, number>;
 }
 
+/** The first key of the capacity locks (pg_advisory_xact_lock(int, int)), the company's id the second. */
+const CAPACITY_LOCK = 171;
+
 /**
- * Locks the companies with a weekly capacity among these, in id order, until the transaction ends, and
- * returns their leads of the last 7 days counted after the lock: two matches at once cannot both give
- * the last place of a capacity (decision 171). FOR NO KEY UPDATE: a lead insert elsewhere (which takes a
- * key share of its company) is not held up; another match's lock is.
+ * Takes the capacity lock of each of these companies, in id order, until the transaction ends, and
+ * returns their leads of the last 7 days counted after the locks: two matches at once cannot both give
+ * the last place of a capacity (decision 171). An advisory lock, not a row lock: only matches take it, so
+ * a change of the company or its owner (a deletion, a suspension) never waits on a match holding it,
+ * and a match never waits on them while holding it.
  */
 export async function lockCapacity(tx: Db, companyIds: number[], at: MatchMoment): Promise<Map<number, number>> {
   if (companyIds.length === 0) return new Map();
   const ids = [...new Set(companyIds)].sort((a, b) => a - b);
-  await tx
-    .select({ id: companies.id })
-    .from(companies)
-    .where(inArray(companies.id, ids))
-    .orderBy(asc(companies.id))
-    .for("no key update");
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${CAPACITY_LOCK}, id) from unnest(${`{${ids.join(",")}}`}::int[]) with ordinality as t(id, n) order by n`,
+  );
   const since = new Date(at.now.getTime() - 7 * 24 * 60 * 60 * 1000);
   const rows = await tx
     .select({ companyId: leads.companyId, recent: count() })
@@ -403,6 +434,14 @@ export async function lockCapacity(tx: Db, companyIds: number[], at: MatchMoment
     .where(and(inArray(leads.companyId, ids), gt(leads.createdAt, since)))
     .groupBy(leads.companyId);
   return new Map(rows.map((r) => [r.companyId, Number(r.recent)]));
+}
+
+/** The invitation's outcome, once its first match has run (decision 172). */
+export async function settleInvite(tx: Db, id: number, status: "delivered" | "unavailable"): Promise<void> {
+  await tx
+    .update(quoteRequests)
+    .set({ inviteStatus: status })
+    .where(and(eq(quoteRequests.id, id), eq(quoteRequests.inviteStatus, "pending")));
 }
 
 export async function insertLeads(tx: Db, values: (typeof leads.$inferInsert)[]): Promise<LeadRow[]> {
@@ -423,6 +462,15 @@ export async function markMatched(tx: Db, id: number): Promise<void> {
     .update(quoteRequests)
     .set({ status: "matched", updatedAt: sql`now()` })
     .where(and(eq(quoteRequests.id, id), eq(quoteRequests.status, "open")));
+}
+
+/** Whom to tell about the request: its client. */
+export async function requestClient(tx: Db, clientId: number) {
+  const [row] = await tx
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, clientId));
+  return row;
 }
 
 export async function companyOwners(tx: Db, companyIds: number[]) {

@@ -8,7 +8,13 @@ import {
   type RequestFacts,
 } from "@/shared/lead-preferences";
 import { MIN_ELIGIBLE_PROVIDERS } from "@/shared/leads";
-import { prepareRequest, type RequestProfile, rankProviders, type ScoredProvider } from "@/shared/matching";
+import {
+  prepareRequest,
+  type RequestProfile,
+  rankProviders,
+  type ScoredProvider,
+  scoreProvider,
+} from "@/shared/matching";
 import { leadPath } from "@/shared/paths";
 import type { Requirements } from "@/shared/quote-requests";
 import type { Clock } from "../../clock";
@@ -18,6 +24,7 @@ import { publishLiveEvent } from "../../live/publish";
 import { raiseAlert } from "../alerts/service";
 import { composeNotification } from "../notifications/compose";
 import { type MessagingDeps, type NotifyInput, notifyUser } from "../notifications/service";
+import { inviteUnavailableMessage } from "./messages";
 import * as q from "./queries";
 
 export type MatchingDeps = MessagingDeps & { leadsPerRequest: number };
@@ -56,6 +63,9 @@ export function requestProfile(
  */
 export async function matchQuoteRequest(deps: MatchingDeps, quoteRequestId: number): Promise<MatchOutcome> {
   return deps.db.transaction(async (tx): Promise<MatchOutcome> => {
+    // A pending invitation may end with a note to the client, written while the request is locked: its
+    // account row is held first, in the order an account's deletion takes the two (decision 172).
+    await q.holdClientOfPendingInvite(tx, quoteRequestId);
     const request = await q.lockQuoteRequest(tx, quoteRequestId);
     if (!request) return { status: "skipped", reason: "not-found" };
     if (request.status !== "open" && request.status !== "matched") return { status: "skipped", reason: "not-open" };
@@ -75,7 +85,22 @@ export async function matchQuoteRequest(deps: MatchingDeps, quoteRequestId: numb
     const found = await q.findCandidates(tx, request, prepared, wanted, at);
     const facts = q.requestFacts(request);
     const { pool, recentOf } = await withinPreferences(tx, found.candidates, facts, at);
-    const ranked = rankProviders(profile, pool, wanted).map((r) => withPreferenceReason(r, pool, facts, recentOf));
+    // A provider the client invited from its profile gets the request first when it may (decision 172);
+    // the ordinary ranking fills the other places.
+    const invitedId = q.pendingInvite(request);
+    const invited = pool.find((c) => c.companyId === invitedId);
+    const ranked = (
+      invited && wanted > 0
+        ? [
+            withInviteReason(scoreProvider(prepared, invited)),
+            ...rankProviders(
+              profile,
+              pool.filter((c) => c !== invited),
+              wanted - 1,
+            ),
+          ]
+        : rankProviders(profile, pool, wanted)
+    ).map((r) => withPreferenceReason(r, pool, facts, recentOf));
     // Eligible means: may receive this lead (the location gate and the provider's lead preferences
     // included), or holds it and has not declined it.
     const eligible = live + found.eligible - (found.candidates.length - pool.length);
@@ -87,8 +112,10 @@ export async function matchQuoteRequest(deps: MatchingDeps, quoteRequestId: numb
         companyId: r.companyId,
         matchScore: r.score,
         scoreParts: r.parts,
+        invited: r.companyId === invited?.companyId,
       })),
     );
+    if (request.inviteStatus === "pending") await settleInvitation(tx, deps, request, inserted);
     // Matched means: at least one lead delivered. A request an admin set back to pending that holds
     // leads already is matched again by this run, even when nobody new qualifies (decision 093).
     if (inserted.length > 0 || live > 0) await q.markMatched(tx, request.id);
@@ -170,6 +197,31 @@ function withPreferenceReason(
   const reason = preferenceReasons(candidate.preferences, facts, { leadsLast7Days: recentOf(candidate) });
   if (!reason) return scored;
   return { ...scored, parts: [...scored.parts, { part: "preferences", points: 0, max: 0, reason }] };
+}
+
+const INVITED_REASON =
+  "The client asked for a quote from you, from your profile: you were sent this request first, before the other providers.";
+
+function withInviteReason(scored: ScoredProvider): ScoredProvider {
+  return { ...scored, parts: [...scored.parts, { part: "invited", points: 0, max: 0, reason: INVITED_REASON }] };
+}
+
+/**
+ * The invitation's outcome after its first match: delivered when the invited provider got its lead;
+ * otherwise unavailable, and the client is told (what kept the provider out is the provider's business).
+ */
+async function settleInvitation(
+  tx: Db,
+  deps: MatchingDeps,
+  request: QuoteRequestRow,
+  inserted: { invited: boolean }[],
+): Promise<void> {
+  if (inserted.some((l) => l.invited)) return q.settleInvite(tx, request.id, "delivered");
+  await q.settleInvite(tx, request.id, "unavailable");
+  const [company] = request.invitedCompanyId === null ? [] : await q.companyOwners(tx, [request.invitedCompanyId]);
+  const client = await q.requestClient(tx, request.clientId);
+  if (!company || !client) return;
+  await notifyUser(tx, deps, inviteUnavailableMessage(deps.appUrl, client, request, company.companyName));
 }
 
 /** What a provider is told when a request is delivered to their company as a lead. */

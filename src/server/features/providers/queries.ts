@@ -233,6 +233,17 @@ export async function findProfile(db: Db, slug: string) {
   );
 }
 
+/** A listed provider at this address (the directory's rule): whom a client may invite (decision 172). */
+export async function findListedProvider(db: Db, slug: string) {
+  return firstRow(
+    db
+      .select({ id: companies.id, name: companies.name, slug: companies.slug })
+      .from(companies)
+      .innerJoin(users, eq(users.id, companies.userId))
+      .where(and(eq(companies.slug, slug), listed)),
+  );
+}
+
 /** Who may read a provider's reviews: the same facts as the profile's, without the rest. */
 export async function findProfileAccess(db: Db, slug: string) {
   return firstRow(

@@ -13,7 +13,12 @@ import { users } from "../../db/schema/users";
 import { createdBefore } from "../../http/paging";
 
 export type QuoteRequestClient = { firstName: string; lastName: string; email: string };
-export type QuoteRequestWithClient = { request: QuoteRequestRow; client: QuoteRequestClient };
+export type QuoteRequestWithClient = {
+  request: QuoteRequestRow;
+  client: QuoteRequestClient;
+  /** The provider the client invited (decision 172), when it was read; null when none (or its company is gone). */
+  invited?: { name: string; slug: string } | null;
+};
 
 const clientColumns = { firstName: users.firstName, lastName: users.lastName, email: users.email };
 
@@ -116,9 +121,14 @@ export async function countClientQuoteRequests(db: Db, clientId: number) {
 export async function findQuoteRequestById(db: Db, id: number): Promise<QuoteRequestWithClient | undefined> {
   return firstRow(
     db
-      .select({ request: quoteRequests, client: clientColumns })
+      .select({
+        request: quoteRequests,
+        client: clientColumns,
+        invited: { name: companies.name, slug: companies.slug },
+      })
       .from(quoteRequests)
       .innerJoin(users, eq(users.id, quoteRequests.clientId))
+      .leftJoin(companies, eq(companies.id, quoteRequests.invitedCompanyId))
       .where(eq(quoteRequests.id, id)),
   );
 }

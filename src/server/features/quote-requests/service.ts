@@ -7,12 +7,13 @@ import {
   canCancel,
   type QuoteRequestStatus,
 } from "@/shared/quote-request-status";
-import type {
-  CreateQuoteRequestInput,
-  MyQuoteRequestsQuery,
-  QuoteRequestDetail,
-  QuoteRequestSummary,
-  QuoteRequestSummaryCounts,
+import {
+  type CreateQuoteRequestInput,
+  INVITED_PROVIDER_GONE,
+  type MyQuoteRequestsQuery,
+  type QuoteRequestDetail,
+  type QuoteRequestSummary,
+  type QuoteRequestSummaryCounts,
 } from "@/shared/quote-requests";
 import { estimateRoi } from "@/shared/roi-estimate";
 import type { Clock } from "../../clock";
@@ -21,11 +22,12 @@ import type { IdempotencyKeyRow } from "../../db/schema/idempotency-keys";
 import type { LeadRow } from "../../db/schema/leads";
 import type { QuoteRequestRow } from "../../db/schema/quote-requests";
 import type { UserRow } from "../../db/schema/users";
-import { AppError, ConflictError, NotFoundError } from "../../errors";
+import { AppError, ConflictError, FieldError, NotFoundError } from "../../errors";
 import { idCursor, pageLimit, toPage } from "../../http/paging";
 import { JOB_NAMES, type JobQueue } from "../../jobs/queue";
 import { requireAccess } from "../companies/access";
 import type { MessagingDeps } from "../notifications/service";
+import { findListedProvider } from "../providers/queries";
 import { closeRequestQuotes } from "../quotes/closing";
 import * as q from "./queries";
 
@@ -34,7 +36,10 @@ export type QuoteRequestDeps = { db: Db; jobs: JobQueue; now: Clock };
 const NOT_FOUND = "Quote request not found.";
 
 /** What a reader may see of a request: all of it, or all but the client's contact details. */
-export type ReadAccess = { contact: boolean };
+/** contact: the client's contact details; invite: which provider the client invited (its own and admins' reads). */
+export type ReadAccess = { contact: boolean; invite?: boolean };
+/** The owner's read of its own request. */
+const OWNER: ReadAccess = { contact: true, invite: true };
 
 /**
  * Who may read a request: its owner and admins, with the client's contact details; a provider holding a
@@ -46,8 +51,8 @@ export async function canReadQuoteRequest(
   viewer: Pick<UserRow, "id" | "userType">,
   request: Pick<QuoteRequestRow, "id" | "clientId">,
 ): Promise<ReadAccess | null> {
-  if (viewer.userType === "admin") return { contact: true };
-  if (viewer.userType === "client" && request.clientId === viewer.id) return { contact: true };
+  if (viewer.userType === "admin") return { contact: true, invite: true };
+  if (viewer.userType === "client" && request.clientId === viewer.id) return { contact: true, invite: true };
   if (viewer.userType === "provider") {
     const lead = await q.findProviderLeadForRequest(db, viewer.id, request.id);
     if (!lead) return null;
@@ -96,7 +101,14 @@ export function toDetail(row: q.QuoteRequestWithClient, access: ReadAccess = { c
     ...toSummary(row, access),
     requirements: access.contact ? { fullName, email, companyName, ...rest } : rest,
     updatedAt: row.request.updatedAt.toISOString(),
+    ...(access.invite ? { invite: inviteOf(row) } : {}),
   };
+}
+
+function inviteOf(row: q.QuoteRequestWithClient): QuoteRequestDetail["invite"] {
+  const status = row.request.inviteStatus;
+  if (!row.invited || !status) return null;
+  return { companyName: row.invited.name, slug: row.invited.slug, status };
 }
 
 /**
@@ -110,10 +122,10 @@ export async function submitQuoteRequest(
 ): Promise<QuoteRequestDetail> {
   const row = await deps.db.transaction(async (tx) => {
     const inserted = await insertRequest(tx, deps.now(), client, input);
-    await sendMatchJob(tx, deps, inserted);
+    await sendMatchJob(tx, deps, inserted.request);
     return inserted;
   });
-  return toDetail({ request: row, client: clientOf(client) });
+  return toDetail({ ...row, client: clientOf(client) }, OWNER);
 }
 
 /** How long a key protects its submission: a retry comes within minutes; Stripe keeps keys a day too. */
@@ -146,14 +158,18 @@ export async function submitQuoteRequestOnce(
   try {
     const row = await deps.db.transaction(async (tx) => {
       const inserted = await insertRequest(tx, now, client, input);
-      const claim = { userId: client.id, key, requestHash, quoteRequestId: inserted.id };
+      const claim = { userId: client.id, key, requestHash, quoteRequestId: inserted.request.id };
       if (!(await q.claimIdempotencyKey(tx, claim, now, expiredAt))) throw new KeyAlreadyUsed();
-      await sendMatchJob(tx, deps, inserted);
+      await sendMatchJob(tx, deps, inserted.request);
       return inserted;
     });
-    return { request: toDetail({ request: row, client: clientOf(client) }), replayed: false };
+    return { request: toDetail({ ...row, client: clientOf(client) }, OWNER), replayed: false };
   } catch (err) {
-    if (!(err instanceof KeyAlreadyUsed)) throw err;
+    // A retry of a submission that went through, whose invited provider has since left the directory,
+    // is answered with that request, as any retry is; only a first submission is refused for it.
+    const inviteGone = err instanceof FieldError && err.field === "invitedProvider";
+    if (!(err instanceof KeyAlreadyUsed) && !inviteGone) throw err;
+    if (inviteGone && !(await q.findLiveIdempotencyKey(deps.db, client.id, key, expiredAt))) throw err;
   }
   // An earlier or concurrent submission with this key committed first: its request is the answer.
   const earlier = await q.findLiveIdempotencyKey(deps.db, client.id, key, expiredAt);
@@ -175,7 +191,7 @@ async function replay(
   if (key.requestHash !== requestHash) throw new AppError(422, IDEMPOTENCY_KEY_REUSED);
   const row = await q.findQuoteRequestById(db, key.quoteRequestId);
   if (!row || row.request.clientId !== client.id) throw new NotFoundError(NOT_FOUND);
-  return { request: toDetail(row), replayed: true };
+  return { request: toDetail(row, OWNER), replayed: true };
 }
 
 /** sha256 of the body as the server read it, its keys sorted, so that their order does not matter. */
@@ -199,15 +215,21 @@ function clientOf(client: UserRow): q.QuoteRequestClient {
   return { firstName: client.firstName, lastName: client.lastName, email: client.email };
 }
 
+/**
+ * The request's row, with the provider it invites (decision 172): a listed one, found by its address, or
+ * a 400 at the field when it is not listed (any more).
+ */
 async function insertRequest(db: Db, now: Date, client: UserRow, input: CreateQuoteRequestInput) {
   const { requirements } = input;
+  const invited = input.invitedProvider ? await findListedProvider(db, input.invitedProvider) : null;
+  if (input.invitedProvider && !invited) throw new FieldError("invitedProvider", INVITED_PROVIDER_GONE);
   const complex = isComplexProject({
     budgetRange: input.budgetRange,
     systems: requirements.systems,
     systemTypes: requirements.systemTypes,
   });
   const roi = estimateRoi(requirements);
-  return q.insertQuoteRequest(
+  const request = await q.insertQuoteRequest(
     db,
     {
       clientId: client.id,
@@ -221,9 +243,12 @@ async function insertRequest(db: Db, now: Date, client: UserRow, input: CreateQu
       isComplex: complex,
       matchHours: matchHours(complex),
       roiHoursPerYear: roi?.hoursPerYear ?? null,
+      invitedCompanyId: invited?.id ?? null,
+      inviteStatus: invited ? "pending" : null,
     },
     now,
   );
+  return { request, invited: invited ? { name: invited.name, slug: invited.slug } : null };
 }
 
 async function sendMatchJob(tx: Db, deps: QuoteRequestDeps, request: QuoteRequestRow): Promise<void> {
@@ -301,5 +326,5 @@ export async function cancelQuoteRequest(
     await closeRequestQuotes(tx, deps, id, "request-cancelled");
     return updated;
   });
-  return toDetail({ request: row, client: clientOf(client) });
+  return toDetail({ request: row, client: clientOf(client) }, OWNER);
 }

@@ -246,6 +246,7 @@ export async function countPipeline(db: Db, companyId: number) {
       leads: count(),
       viewed: count(leads.viewedAt),
       fresh: sql<number>`count(*) filter (where ${leads.status} = 'new')`.mapWith(Number),
+      invited: sql<number>`count(*) filter (where ${leads.invited})`.mapWith(Number),
     })
     .from(leads)
     .where(eq(leads.companyId, companyId));
@@ -257,6 +258,8 @@ export async function countPipeline(db: Db, companyId: number) {
       sent: sql<number>`count(*) filter (where ${quotes.status} <> 'withdrawn')`.mapWith(Number),
       won: sql<number>`count(*) filter (where ${quotes.status} = 'accepted')`.mapWith(Number),
       lost: sql<number>`count(*) filter (where ${quotes.status} = 'declined')`.mapWith(Number),
+      invitedWon: sql<number>`count(*) filter (where ${quotes.status} = 'accepted' and exists (
+        select 1 from ${leads} where ${leads.id} = ${quotes.leadId} and ${leads.invited}))`.mapWith(Number),
     })
     .from(quotes)
     .where(eq(quotes.companyId, companyId));
@@ -264,6 +267,8 @@ export async function countPipeline(db: Db, companyId: number) {
     leads: leadCounts?.leads ?? 0,
     viewed: leadCounts?.viewed ?? 0,
     fresh: leadCounts?.fresh ?? 0,
+    invited: leadCounts?.invited ?? 0,
+    invitedWon: quoteCounts?.invitedWon ?? 0,
     quoted: quoteCounts?.quoted ?? 0,
     sent: quoteCounts?.sent ?? 0,
     won: quoteCounts?.won ?? 0,

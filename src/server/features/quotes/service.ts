@@ -266,7 +266,7 @@ export async function providerAnalytics(
   const company = await findCompanyForUser(db, user.id);
   const [counts, stages] = company
     ? await Promise.all([q.countPipeline(db, company.id), countPipelineStages(db, sql`l.company_id = ${company.id}`)])
-    : [{ leads: 0, viewed: 0, fresh: 0, quoted: 0, sent: 0, won: 0, lost: 0 }, EMPTY_STAGES];
+    : [{ leads: 0, viewed: 0, fresh: 0, quoted: 0, sent: 0, won: 0, lost: 0, invited: 0, invitedWon: 0 }, EMPTY_STAGES];
   const since = new Date(`${months[0]}-01T00:00:00Z`);
   const byMonth = new Map(
     (company ? await q.countQuotesByMonth(db, company.id, since) : []).map((m) => [m.month, m] as const),
@@ -275,6 +275,10 @@ export async function providerAnalytics(
     pipeline: { leads: counts.leads, viewed: counts.viewed, quoted: counts.quoted, won: counts.won, lost: counts.lost },
     stages,
     newLeads: counts.fresh,
+    bySource: {
+      invited: { leads: counts.invited, won: counts.invitedWon },
+      matched: { leads: counts.leads - counts.invited, won: counts.won - counts.invitedWon },
+    },
     quotesSent: counts.sent,
     quotesAccepted: counts.won,
     winRate: winRatePercent(counts.won, counts.sent),

@@ -20,7 +20,7 @@ import { formatDateTime } from "@/web/lib/format";
 import { usePageMeta } from "@/web/lib/page-meta";
 import { viewedLeadQueryOptions } from "./api";
 import { canDecline, DeclinedLeadNotice, DeclineLeadButton } from "./decline-lead-dialog";
-import { LeadStatusBadge } from "./lead-status-badge";
+import { InvitedBadge, LeadStatusBadge } from "./lead-status-badge";
 
 const PART_LABELS: Record<ScorePart, string> = {
   specialty: "Specialty fit",
@@ -32,16 +32,17 @@ const PART_LABELS: Record<ScorePart, string> = {
   reviews: "Client ratings",
   declines: "Declined requests",
   preferences: "Your lead preferences",
+  invited: "Invited by the client",
 };
 const labelOf = (part: string) => PART_LABELS[part as ScorePart] ?? part;
 const isAdjustment = (part: string) => (ADJUSTMENT_PARTS as readonly string[]).includes(part);
 
 /**
  * An adjustment's points in words: "+4 points", "−10 points", or none gained or lost. The preferences
- * carry no points (they only say why the request was let through): nothing is said for them.
+ * and an invitation carry no points (they only say why the request came): nothing is said for them.
  */
 function PointsInWords({ part: p }: { part: LeadDetail["scoreParts"][number] }) {
-  if (p.part === "preferences") return null;
+  if (p.part === "preferences" || p.part === "invited") return null;
   if (p.points === 0) {
     return (
       <span className="tabular-nums text-slate-700">{p.part === "declines" ? "no points lost" : "no points"}</span>
@@ -120,6 +121,7 @@ function LeadView({
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-bold text-slate-900">Lead #{lead.id}</h1>
           <LeadStatusBadge status={lead.status} />
+          {lead.invited ? <InvitedBadge /> : null}
           <span
             className="rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-semibold text-green-800"
             data-testid="match-score"

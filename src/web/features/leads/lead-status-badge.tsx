@@ -12,3 +12,15 @@ const STYLES: Record<LeadStatus, string> = {
 export function LeadStatusBadge({ status }: { status: LeadStatus }) {
   return <StatusPill status={status} labels={LEAD_STATUS_LABELS} tints={STYLES} testId="lead-status" />;
 }
+
+/** A lead the client asked for from the provider's profile (decision 172). */
+export function InvitedBadge() {
+  return (
+    <span
+      className="inline-flex items-center rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-medium text-sky-900"
+      data-testid="invited-badge"
+    >
+      Invited
+    </span>
+  );
+}

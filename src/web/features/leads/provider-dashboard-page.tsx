@@ -19,7 +19,7 @@ import { UnreadRowBadge } from "@/web/components/unread-badge";
 import { unreadForLead, useUnreadSummary } from "@/web/lib/conversation-unread";
 import { formatDate } from "@/web/lib/format";
 import { useProviderLeads } from "./api";
-import { LeadStatusBadge } from "./lead-status-badge";
+import { InvitedBadge, LeadStatusBadge } from "./lead-status-badge";
 
 function AccessNotice({ access }: { access: LeadAccess }) {
   const next =
@@ -115,6 +115,7 @@ export function ProviderDashboardPage({
                   badge={
                     <>
                       <LeadStatusBadge status={lead.status} />
+                      {lead.invited ? <InvitedBadge /> : null}
                       <UnreadRowBadge count={unreadForLead(unread, lead.id)} />
                     </>
                   }

@@ -117,8 +117,8 @@ function Profile({ profile }: { profile: ProviderProfilePage }) {
             </div>
           </div>
           <Button asChild size="lg">
-            <Link to={PATHS.quoteRequestWizard}>
-              Get quotes
+            <Link to={`${PATHS.quoteRequestWizard}?provider=${encodeURIComponent(profile.slug)}`}>
+              Request a quote from {profile.name}
               <ArrowRight className="ml-2 h-4 w-4" aria-hidden="true" />
             </Link>
           </Button>

@@ -1,5 +1,6 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { IDEMPOTENCY_KEY_HEADER } from "@/shared/idempotency";
+import type { ProviderProfilePage } from "@/shared/providers";
 import type { ClientStatus } from "@/shared/quote-request-status";
 import type {
   CreateQuoteRequestInput,
@@ -38,6 +39,17 @@ export const quoteRequestQueryOptions = (id: number) =>
 
 /** A request to send, with the key that makes a retry of it answer the request already made (decision 110). */
 export type QuoteRequestSubmission = { body: CreateQuoteRequestInput; idempotencyKey: string };
+
+/** The name of the provider a client invites (decision 172), read from its public profile. */
+export function useInvitedProvider(slug: string | null) {
+  return useQuery({
+    queryKey: queryKeys.providers.profile(slug ?? ""),
+    queryFn: () => getJson<ProviderProfilePage>(`/api/providers/${encodeURIComponent(slug ?? "")}`),
+    enabled: slug !== null,
+    retry: false,
+    select: (profile) => profile.name,
+  });
+}
 
 export function useCreateQuoteRequest() {
   const queryClient = useQueryClient();

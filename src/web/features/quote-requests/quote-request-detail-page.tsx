@@ -2,11 +2,11 @@
 // the ROI estimate, the quotes side by side (features/quotes, put in by the route in src/web/app),
 // and the way to withdraw it.
 import { useQuery } from "@tanstack/react-query";
-import { CalendarClock, CheckCircle2, XCircle } from "lucide-react";
+import { CalendarClock, CheckCircle2, UserCheck, XCircle } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router";
 import { MATCH_HOURS, MATCH_HOURS_COMPLEX } from "@/shared/match-promise";
-import { PATHS } from "@/shared/paths";
+import { PATHS, providerPath } from "@/shared/paths";
 import { canCancel } from "@/shared/quote-request-status";
 import type { QuoteRequestDetail } from "@/shared/quote-requests";
 import { BackLink } from "@/web/components/back-link";
@@ -56,6 +56,29 @@ function MatchPromise({ request }: { request: QuoteRequestDetail }) {
       <XCircle className="mt-0.5 h-5 w-5 text-slate-600" aria-hidden="true" />
       <p className="font-medium text-slate-900">
         {request.status === "cancelled" ? "You cancelled this request." : "This request is closed."}
+      </p>
+    </div>
+  );
+}
+
+/** The provider the client invited from its profile, and how that went (decision 172). */
+function InviteLine({ invite }: { invite: NonNullable<QuoteRequestDetail["invite"]> }) {
+  const company = (
+    <Link to={providerPath(invite.slug)} className="font-medium text-blue-700 hover:underline">
+      {invite.companyName}
+    </Link>
+  );
+  return (
+    <div className="flex items-start gap-3 border-t border-slate-200 pt-4" data-testid="invite-line">
+      <UserCheck className="mt-0.5 h-5 w-5 text-blue-700" aria-hidden="true" />
+      <p className="text-sm text-slate-800">
+        {invite.status === "pending" ? (
+          <>Sent to {company} first, as you asked. We are matching your request.</>
+        ) : invite.status === "delivered" ? (
+          <>{company} received your request first, as you asked.</>
+        ) : (
+          <>{company} cannot take this request now, so we sent it to other matched providers.</>
+        )}
       </p>
     </div>
   );
@@ -127,8 +150,9 @@ function RequestDetail({
       </div>
 
       <Card>
-        <CardContent className="p-6">
+        <CardContent className="space-y-4 p-6">
           <MatchPromise request={request} />
+          {request.invite ? <InviteLine invite={request.invite} /> : null}
         </CardContent>
       </Card>
 

@@ -1,11 +1,13 @@
 // Spec screen 3, signed out: why to ask for quotes here, and the way in (sign-in, then back).
 import { ArrowRight, BadgeCheck, ClipboardList, Gift, Handshake, Search, ShieldCheck, Timer } from "lucide-react";
+import { useEffect } from "react";
 import { PATHS } from "@/shared/paths";
 import { LandingSection } from "@/web/components/landing-section";
 import { PublicLayout } from "@/web/components/public-layout";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent } from "@/web/components/ui/card";
 import { usePublicPageMeta } from "@/web/lib/page-meta";
+import { takeInvite } from "./wizard/invite";
 
 const START_HREF = `/api/login?returnTo=${PATHS.quoteRequestWizard}`;
 
@@ -36,6 +38,10 @@ const STEPS = [
 
 export function QuoteRequestLanding({ returnTo }: { returnTo?: string }) {
   usePublicPageMeta(PATHS.quoteRequestWizard);
+  // A visitor who came from a provider's "Request a quote" keeps that invitation through signing in.
+  useEffect(() => {
+    takeInvite();
+  }, []);
   const signInHref = returnTo ? `/api/login?returnTo=${encodeURIComponent(returnTo)}` : START_HREF;
   return (
     <PublicLayout signInHref={signInHref}>

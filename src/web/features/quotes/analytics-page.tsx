@@ -67,6 +67,32 @@ function WinRateChart({ data }: { data: ProviderAnalytics }) {
   );
 }
 
+/** Leads by how they came (decision 172): invited by clients from the profile, or matched. */
+function SourcesCard({ data }: { data: ProviderAnalytics }) {
+  const rows = [
+    { source: "Invited by clients from your profile", ...data.bySource.invited },
+    { source: "Matched by Automatch", ...data.bySource.matched },
+  ];
+  return (
+    <FiguresCard
+      title="Where your leads came from"
+      description="A client who finds you in the directory can ask you directly; the rest come from matching."
+    >
+      <FiguresTable
+        testId="lead-sources-table"
+        caption="Leads and hires by where the lead came from"
+        rows={rows}
+        rowKey={(r) => r.source}
+        columns={[
+          { header: "Source", cell: (r) => r.source },
+          { header: "Leads", cell: (r) => r.leads, right: true },
+          { header: "Hires", cell: (r) => r.won, right: true },
+        ]}
+      />
+    </FiguresCard>
+  );
+}
+
 export function AnalyticsPage() {
   const { data, isLoading, error } = useQuery(providerAnalyticsQueryOptions());
   if (isLoading) return <LoadingScreen />;
@@ -88,6 +114,7 @@ export function AnalyticsPage() {
             />
             <WinRateChart data={data} />
           </div>
+          <SourcesCard data={data} />
         </>
       )}
     </SectionPage>

@@ -13,8 +13,10 @@ import type { PublicUser } from "@/shared/users";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { toast } from "@/web/components/ui/use-toast";
-import { errorMessage } from "@/web/lib/api";
+import { errorMessage, fieldIssues } from "@/web/lib/api";
 import { useCreateQuoteRequest } from "../api";
+import { forgetInvite, takeInvite } from "./invite";
+import { InviteNotice } from "./invite-notice";
 import {
   clearSubmission,
   loadSubmission,
@@ -68,6 +70,15 @@ export function QuoteRequestWizard({ user }: { user: PublicUser }) {
   const form = useForm<WizardFormValues>({ resolver: wizardResolver, mode: "onChange", defaultValues: initial.values });
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const sent = useRef(false);
+  // The provider the client invites from its profile (decision 172), and why it cannot be, once the server said.
+  const [invite, setInvite] = useState(takeInvite);
+  const [inviteRefused, setInviteRefused] = useState<string | null>(null);
+  const removeInvite = () => {
+    forgetInvite();
+    setInvite(null);
+    setInviteRefused(null);
+    if (window.location.search) navigate(PATHS.quoteRequestWizard, { replace: true });
+  };
   const pending = useRef<PendingSubmission | null>(null);
 
   // The draft follows every change, until the request is sent.
@@ -113,7 +124,7 @@ export function QuoteRequestWizard({ user }: { user: PublicUser }) {
       }
       return;
     }
-    const body = toCreateQuoteRequestBody(parsed.data);
+    const body = { ...toCreateQuoteRequestBody(parsed.data), ...(invite ? { invitedProvider: invite } : {}) };
     // Kept until the request is made: Submit again after a failure resends the same key.
     const submission = submissionFor(pending.current ?? loadSubmission(user.id), body);
     pending.current = submission;
@@ -126,12 +137,18 @@ export function QuoteRequestWizard({ user }: { user: PublicUser }) {
           pending.current = null;
           clearSubmission(user.id);
           clearDraft(user.id);
+          forgetInvite();
           toast(SUCCESS_TOAST);
           form.reset(empty);
           setStep(1);
           navigate(PATHS.dashboard);
         },
         onError: (err) => {
+          const refused = fieldIssues(err).find((i) => i.field === "invitedProvider");
+          if (refused) {
+            setInviteRefused(refused.message);
+            return;
+          }
           toast({
             title: "Submission Failed",
             description: errorMessage(err, "Please try again later."),
@@ -173,6 +190,7 @@ export function QuoteRequestWizard({ user }: { user: PublicUser }) {
         </h3>
       </CardHeader>
       <CardContent>
+        {invite ? <InviteNotice slug={invite} refused={inviteRefused} onRemove={removeInvite} /> : null}
         <FormProvider {...form}>
           <form
             noValidate
