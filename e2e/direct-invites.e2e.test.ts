@@ -83,4 +83,18 @@ describe("direct invites", () => {
     const [, leads] = (await invitedRow.innerText()).match(/(\d+)\s+(\d+)\s*$/) ?? [];
     expect(Number(leads)).toBeGreaterThanOrEqual(1);
   });
+
+  it("an address naming no listed provider shows no notice and sends no invitation", async () => {
+    const { context, page } = tab;
+    await apiSignIn(context, DEMO.client, DEMO.password);
+    await page.goto("/quote-request?provider=no-such-provider");
+    await page.getByTestId("wizard-step").waitFor();
+    const sent = page.waitForRequest(
+      (r) => r.method() === "POST" && new URL(r.url()).pathname === "/api/quote-requests",
+    );
+    // submitThroughWizard reaches the new request only if the server took it (no 400 at invitedProvider).
+    await submitThroughWizard(page, wizardAnswersFor(billIntakeRequestBody(`Not invited ${Date.now()}`)));
+    expect((await sent).postDataJSON()).not.toHaveProperty("invitedProvider");
+    expect(await page.getByTestId("invite-line").count()).toBe(0);
+  });
 });

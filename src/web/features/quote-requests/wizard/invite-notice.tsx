@@ -2,18 +2,17 @@
 // or why it cannot, with a way to remove the invitation. An address no listed provider has shows nothing.
 import { UserCheck } from "lucide-react";
 import { Button } from "@/web/components/ui/button";
-import { useInvitedProvider } from "../api";
 
 export function InviteNotice({
-  slug,
+  name,
   refused,
   onRemove,
 }: {
-  slug: string;
+  /** The provider's name from its public profile; undefined while it loads or when no provider has the address. */
+  name: string | undefined;
   refused: string | null;
   onRemove: () => void;
 }) {
-  const { data: name } = useInvitedProvider(slug);
   if (!name && !refused) return null;
   return (
     <div

@@ -14,7 +14,7 @@ import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { toast } from "@/web/components/ui/use-toast";
 import { errorMessage, fieldIssues } from "@/web/lib/api";
-import { useCreateQuoteRequest } from "../api";
+import { useCreateQuoteRequest, useInvitedProvider } from "../api";
 import { forgetInvite, takeInvite } from "./invite";
 import { InviteNotice } from "./invite-notice";
 import {
@@ -73,6 +73,8 @@ export function QuoteRequestWizard({ user }: { user: PublicUser }) {
   // The provider the client invites from its profile (decision 172), and why it cannot be, once the server said.
   const [invite, setInvite] = useState(takeInvite);
   const [inviteRefused, setInviteRefused] = useState<string | null>(null);
+  // Only a provider the directory knows is named and sent: an address naming none changes nothing.
+  const { data: invitedName } = useInvitedProvider(invite);
   const removeInvite = () => {
     forgetInvite();
     setInvite(null);
@@ -124,7 +126,10 @@ export function QuoteRequestWizard({ user }: { user: PublicUser }) {
       }
       return;
     }
-    const body = { ...toCreateQuoteRequestBody(parsed.data), ...(invite ? { invitedProvider: invite } : {}) };
+    const body = {
+      ...toCreateQuoteRequestBody(parsed.data),
+      ...(invite && invitedName ? { invitedProvider: invite } : {}),
+    };
     // Kept until the request is made: Submit again after a failure resends the same key.
     const submission = submissionFor(pending.current ?? loadSubmission(user.id), body);
     pending.current = submission;
@@ -190,7 +195,7 @@ export function QuoteRequestWizard({ user }: { user: PublicUser }) {
         </h3>
       </CardHeader>
       <CardContent>
-        {invite ? <InviteNotice slug={invite} refused={inviteRefused} onRemove={removeInvite} /> : null}
+        {invite ? <InviteNotice name={invitedName} refused={inviteRefused} onRemove={removeInvite} /> : null}
         <FormProvider {...form}>
           <form
             noValidate
