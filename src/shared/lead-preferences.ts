@@ -102,6 +102,11 @@ export type RequestFacts = {
   onSite: boolean;
 };
 
+/** The capacity counts the leads delivered in the 7 days before this moment: the window's start. */
+export function capacityWindowStart(now: Date): Date {
+  return new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000);
+}
+
 /** YYYY-MM-DD of a moment, in UTC: the day a pause is compared with. */
 export function isoDay(at: Date): string {
   return at.toISOString().slice(0, 10);

@@ -4,6 +4,7 @@
 // a pause, may let this provider take some of them now.
 import { and, count, eq, gt } from "drizzle-orm";
 import {
+  capacityWindowStart,
   isoDay,
   isPaused,
   type LeadPreferences,
@@ -50,7 +51,7 @@ async function stateOf(db: Db, company: CompanyRow, now: Date): Promise<LeadPref
   const [row] = await db
     .select({ recent: count() })
     .from(leads)
-    .where(and(eq(leads.companyId, company.id), gt(leads.createdAt, new Date(now.getTime() - 7 * DAY_MS))));
+    .where(and(eq(leads.companyId, company.id), gt(leads.createdAt, capacityWindowStart(now))));
   const stored = preferencesOf(company);
   const paused = isPaused(stored, isoDay(now));
   // A return date that has come is no pause any more: the form starts without it, and can be saved.

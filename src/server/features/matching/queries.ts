@@ -19,6 +19,7 @@ import {
 import { ACCESS_GRANTING_STATUSES } from "@/shared/billing";
 import { inferCountry } from "@/shared/countries";
 import {
+  capacityWindowStart,
   isoDay,
   type LeadPreferences,
   PREFERENCE_KEYS,
@@ -323,7 +324,7 @@ const invitedFirst = (invited: number | null, companyId: SQL.Aliased<number> | S
 
 /** Each company's leads: in the 7 days before the match, and in all. */
 function leadStatsSince(tx: Db, at: MatchMoment) {
-  const since = new Date(at.now.getTime() - 7 * 24 * 60 * 60 * 1000);
+  const since = capacityWindowStart(at.now);
   return tx
     .select({
       companyId: leads.companyId,
@@ -427,7 +428,7 @@ export async function lockCapacity(tx: Db, companyIds: number[], at: MatchMoment
   await tx.execute(
     sql`select pg_advisory_xact_lock(${CAPACITY_LOCK}, id) from unnest(${`{${ids.join(",")}}`}::int[]) with ordinality as t(id, n) order by n`,
   );
-  const since = new Date(at.now.getTime() - 7 * 24 * 60 * 60 * 1000);
+  const since = capacityWindowStart(at.now);
   const rows = await tx
     .select({ companyId: leads.companyId, recent: count() })
     .from(leads)

@@ -166,7 +166,7 @@ export async function submitQuoteRequestOnce(
     return { request: toDetail({ ...row, client: clientOf(client) }, OWNER), replayed: false };
   } catch (err) {
     // A retry of a submission that went through, whose invited provider has since left the directory,
-    // is answered with that request, as any retry is; only a first submission is refused for it.
+    // is answered with that request, like every retry; only a first submission is refused for it.
     const inviteGone = err instanceof FieldError && err.field === "invitedProvider";
     if (!(err instanceof KeyAlreadyUsed) && !inviteGone) throw err;
     if (inviteGone && !(await q.findLiveIdempotencyKey(deps.db, client.id, key, expiredAt))) throw err;
