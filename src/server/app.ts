@@ -44,6 +44,7 @@ import { reportRoutes } from "./features/reports/routes";
 import { reviewRoutes } from "./features/reviews/routes";
 import { systemRoutes } from "./features/system/routes";
 import { recordServerError } from "./features/system/server-errors";
+import { webhookRoutes } from "./features/webhooks/routes";
 import { registerCompression } from "./http/compression";
 import { capConnections, fastifyTimeouts, httpServerOptions } from "./http/connections";
 import { refuseCrossSite } from "./http/cross-site";
@@ -254,6 +255,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(quoteRequestRoutes, deps);
   await app.register(companyRoutes, deps);
   await app.register(leadPreferenceRoutes, deps);
+  await app.register(webhookRoutes, deps);
   await app.register(providerRoutes, deps);
   await app.register(crawlRoutes, deps);
   await app.register(notificationRoutes, deps);

@@ -183,6 +183,12 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   /** A port of its own for GET /metrics, one the public does not reach (then off the app's port unless METRICS_TOKEN). */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /**
+   * Webhooks to loopback, private, link-local and other non-public addresses, and over plain http://
+   * (decision 173): off unless set, so that a provider's endpoint cannot reach inside the network. For a
+   * local n8n on the same machine, and for the tests' local receivers.
+   */
+  WEBHOOKS_ALLOW_PRIVATE_NETWORKS: bool.default(false),
   /** No email at all: kept in the admin's outbox, never sent, no local mailbox. */
   MAIL_DISABLED: bool.default(false),
   /** The sender's address of every email. */
@@ -259,6 +265,7 @@ export type Config = {
   billing: BillingConfig;
   mail: MailConfig;
   metrics: MetricsConfig;
+  webhooks: { allowPrivateNetworks: boolean };
 };
 
 /** Where GET /metrics answers (decision 161): see METRICS_TOKEN and METRICS_PORT. */
@@ -333,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billing,
     mail,
     metrics: { token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT ?? null },
+    webhooks: { allowPrivateNetworks: e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS },
   };
 }
 

@@ -8,6 +8,7 @@ import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import type { BillingProviders } from "./features/billing/service";
 import type { MailSender } from "./features/notifications/mail";
+import type { WebhookSettings } from "./features/webhooks/delivery";
 import type { SessionReader } from "./http/session";
 import type { JobLog, JobQueue } from "./jobs/queue";
 import type { Metrics } from "./metrics";
@@ -35,6 +36,8 @@ export type AppDeps = {
   lifecycle: { draining: boolean };
   /** What GET /metrics shows (decision 161): the routes, workers and live streams count into it. */
   metrics: Metrics;
+  /** Where webhooks may go and how long a receiver has to answer (decision 173); tests replace the resolver. */
+  webhooks: WebhookSettings;
   /** What a session token means, for the session hook and the live stream (the auth feature's rules). */
   sessions: SessionReader;
 };

@@ -10,6 +10,8 @@ export type MetricReaders = {
   queues: () => Promise<{ queue: JobName; depth: number; oldestSeconds: number }[]>;
   /** Emails waiting in the outbox to be sent (or sent again). */
   emailsWaiting: () => Promise<number>;
+  /** Webhook deliveries still to be sent, or sent again. */
+  webhooksWaiting: () => Promise<number>;
   /** The PostgreSQL pool's connections; null on the embedded database, which has none. */
   pool: () => { inUse: number; idle: number; waiting: number } | null;
   warn: (obj: object, msg: string) => void;
@@ -141,6 +143,35 @@ export function createMetrics(options: MetricsOptions = {}) {
         registers,
         async collect() {
           const waiting = await read("the email outbox", (r) => r.emailsWaiting());
+          if (waiting !== null) this.set(waiting);
+        },
+      }),
+    },
+    webhooks: {
+      outcomes: new Counter({
+        name: "automatch_webhook_deliveries_total",
+        help: "Webhook attempts by outcome: delivered, retrying (a failure tried again later), failed (given up).",
+        labelNames: ["outcome"] as const,
+        registers,
+      }),
+      attemptSeconds: new Histogram({
+        name: "automatch_webhook_attempt_seconds",
+        help: "How long a webhook attempt took, by result: 2xx, other status, no answer (refused, time-out, error).",
+        labelNames: ["result"] as const,
+        buckets: LATENCY_BUCKETS,
+        registers,
+      }),
+      disabled: new Counter({
+        name: "automatch_webhook_endpoints_disabled_total",
+        help: "Webhook endpoints turned off after a day of failures.",
+        registers,
+      }),
+      waiting: new Gauge({
+        name: "automatch_webhook_deliveries_waiting",
+        help: "Webhook deliveries still to be sent, or sent again.",
+        registers,
+        async collect() {
+          const waiting = await read("the webhook deliveries", (r) => r.webhooksWaiting());
           if (waiting !== null) this.set(waiting);
         },
       }),

@@ -10,6 +10,7 @@ import { hashPassword } from "./features/auth/password";
 import { createTestDatabase } from "./test/databases";
 import { quoteRequestBody } from "./test/fixtures";
 import { processSpawner, type Started, serverArgs } from "./test/processes";
+import { startWebhookReceiver, type WebhookReceiver } from "./test/webhook-receiver";
 
 const spawn = processSpawner();
 const HELD_TITLE = "Held by the test until its process is killed";
@@ -22,6 +23,7 @@ let apps: App[] = [];
 let db: pg.Client;
 let drop: () => Promise<void>;
 let startedAt: Date;
+let receiver: WebhookReceiver;
 
 async function waitFor<T>(
   what: string,
@@ -70,6 +72,8 @@ function startApp(url: string): Started {
     // Each process asks every second whether a scheduled job is due.
     JOB_CRON_CHECK_SECONDS: "1",
     TEST_HOLD_MATCH_TITLE: HELD_TITLE,
+    // The providers' webhook endpoints are the test's local receiver.
+    WEBHOOKS_ALLOW_PRIVATE_NETWORKS: "true",
   });
 }
 
@@ -122,6 +126,7 @@ beforeAll(async () => {
   if (made.database.kind !== "postgres") throw new Error("needs PostgreSQL");
   const url = made.database.url;
   drop = made.drop;
+  receiver = await startWebhookReceiver();
   db = new pg.Client({ connectionString: url });
   await db.connect();
   startedAt = (await one<{ now: Date }>("select now()")).now;
@@ -142,11 +147,16 @@ beforeAll(async () => {
        values ($1, $2, 'Pat', 'Provider', 'provider', now()) returning id`,
       [`provider-${i}@several.example.com`, hash],
     );
-    await db.query(
+    const company = await one<{ id: number }>(
       `insert into companies (user_id, name, description, industry, location, country, size, specialties, status)
        values ($1, $2, 'We automate back-office processes end to end.', 'automation', 'Austin, TX', 'US', 'small',
-               array['RPA', 'Workflow Automation'], 'approved')`,
+               array['RPA', 'Workflow Automation'], 'approved') returning id`,
       [user.id, `Provider ${i} Automation`],
+    );
+    // Every provider takes its new leads by webhook too, each at a path of its own.
+    await db.query(
+      `insert into webhook_endpoints (company_id, url, events, secret) values ($1, $2, array['lead.delivered'], $3)`,
+      [company.id, `${receiver.url}/${company.id}`, "whsec_c2V2ZXJhbC1wcm9jZXNzZXMtdGVzdC1zZWNyZXQ="],
     );
     await db.query(
       `insert into subscriptions (user_id, provider, customer_id, external_id, status)
@@ -168,6 +178,7 @@ afterAll(async () => {
   await Promise.all(apps.map((a) => a.started.exited));
   await db?.end();
   await drop?.();
+  await receiver?.close();
 });
 
 describe("three app processes on one PostgreSQL database", () => {
@@ -224,6 +235,21 @@ describe("three app processes on one PostgreSQL database", () => {
       return counts.running === 0 ? counts : null;
     });
     expect(jobs).toEqual({ total: BURST, completed: BURST, running: 0 });
+
+    // Each lead's webhook reached its provider once, though all three processes send (decision 173).
+    const sent = await waitFor("every lead's webhook to be delivered", async () => {
+      const counts = await one<{ leads: number; delivered: number; waiting: number }>(
+        `select (select count(*)::int from leads) as leads,
+                count(*) filter (where d.status = 'delivered')::int as delivered,
+                count(*) filter (where d.status = 'pending')::int as waiting
+         from webhook_deliveries d`,
+      );
+      return counts.delivered === counts.leads && counts.waiting === 0 ? counts : null;
+    });
+    expect(sent.leads).toBe(BURST * 3);
+    const messages = receiver.received.map((r) => `${r.path} ${r.headers["webhook-id"]}`);
+    expect(messages).toHaveLength(BURST * 3);
+    expect(new Set(messages).size).toBe(BURST * 3);
   });
 
   it("a process killed in the middle of a match job loses nothing: another one matches the request", async () => {

@@ -11,6 +11,8 @@ import { sessionIdFromToken, userForSession } from "./features/auth/service";
 import { createBillingProviders } from "./features/billing/service";
 import { createMailTransport } from "./features/notifications/mail";
 import { countWaitingEmails } from "./features/notifications/queries";
+import { webhookSettings } from "./features/webhooks/delivery";
+import { countWaitingDeliveries } from "./features/webhooks/queries";
 import type { JobLog, JobQueue } from "./jobs/queue";
 import { createMetrics, type Metrics } from "./metrics";
 
@@ -39,6 +41,7 @@ export function createAppDeps({
   metrics.read({
     queues: () => jobs.stats(),
     emailsWaiting: () => countWaitingEmails(database.db),
+    webhooksWaiting: () => countWaitingDeliveries(database.db),
     pool: () => {
       const pool = database.pool;
       return pool
@@ -64,6 +67,7 @@ export function createAppDeps({
     mail: { transport: createMailTransport(config.mail), from: config.mail.from },
     sessions: { userFor: userForSession, idOf: sessionIdFromToken },
     lifecycle: { draining: false },
+    webhooks: webhookSettings(config.webhooks.allowPrivateNetworks),
     metrics,
   };
 }

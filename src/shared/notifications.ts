@@ -20,6 +20,7 @@ export const NOTIFICATION_KINDS = [
   "subscription.activated",
   "subscription.payment_failed",
   "subscription.canceled",
+  "webhook.disabled",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -102,6 +103,11 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
   "subscription.canceled": {
     label: "Subscription canceled",
     description: "Your subscription ends.",
+    audience: ["provider"],
+  },
+  "webhook.disabled": {
+    label: "Webhook endpoints turned off",
+    description: "One of your webhook endpoints failed for a day and was turned off.",
     audience: ["provider"],
   },
 };

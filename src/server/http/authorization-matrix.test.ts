@@ -13,6 +13,7 @@ import { emailOutbox } from "../db/schema/email-outbox";
 import { leadMessages, messageReports } from "../db/schema/lead-messages";
 import { notifications } from "../db/schema/notifications";
 import { users } from "../db/schema/users";
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../db/schema/webhooks";
 import { raiseAlert } from "../features/alerts/service";
 import { sessionIdFromToken, startSession } from "../features/auth/service";
 import { publicSessionId } from "../features/auth/sessions";
@@ -155,6 +156,14 @@ const MATRIX: Record<string, Statuses> = {
   "GET /api/companies/me/lead-preferences":  [401,  403,  403,  200,  200,  200,  403],
   "PUT /api/companies/me/lead-preferences":  [401,  403,  403,  200,  200,  200,  403],
   "DELETE /api/companies/me/case-studies/:id": [401, 403, 403,  404,  204,  404,  403],
+  // A provider's webhooks (decision 173): any provider's own endpoints, a pending one's too.
+  "GET /api/webhooks/endpoints":            [401,  403,  403,  200,  200,  200,  403],
+  "POST /api/webhooks/endpoints":           [401,  403,  403,  201,  201,  201,  403],
+  "PATCH /api/webhooks/endpoints/:id":      [401,  403,  403,  404,  200,  404,  403],
+  "DELETE /api/webhooks/endpoints/:id":     [401,  403,  403,  404,  204,  404,  403],
+  "POST /api/webhooks/endpoints/:id/rotate-secret": [401, 403, 403, 404, 200, 404, 403],
+  "GET /api/webhooks/endpoints/:id/deliveries": [401, 403, 403, 404, 200, 404, 403],
+  "POST /api/webhooks/deliveries/:id/resend": [401, 403,  403,  404,  204,  404,  403],
 
   // Public directory and profiles (decision 137): the pending provider's profile is its owner's preview only.
   "GET /api/providers":                     [200,  200,  200,  200,  200,  200,  200],
@@ -321,6 +330,13 @@ const REQUESTS: Record<string, RouteRequest> = {
   "PATCH /api/companies/me/public-profile": { body: () => ({ industriesServed: ["finance", "retail"] }) },
   "POST /api/companies/me/case-studies": { body: () => CASE_STUDY },
   "PUT /api/companies/me/lead-preferences": { body: () => NO_LEAD_PREFERENCES },
+  // A public address written as an IP: the save-time check needs no DNS.
+  "POST /api/webhooks/endpoints": { body: () => ({ url: "https://93.184.215.14/hooks", events: ["lead.delivered"] }) },
+  "PATCH /api/webhooks/endpoints/:id": { id: (w) => newEndpoint(w), body: () => ({ description: "CRM" }) },
+  "DELETE /api/webhooks/endpoints/:id": { id: (w) => newEndpoint(w) },
+  "POST /api/webhooks/endpoints/:id/rotate-secret": { id: (w) => newEndpoint(w) },
+  "GET /api/webhooks/endpoints/:id/deliveries": { id: (w) => newEndpoint(w) },
+  "POST /api/webhooks/deliveries/:id/resend": { id: (w) => newDelivery(w) },
   // A case study of the approved provider's: the other providers may not see it (404).
   "PUT /api/companies/me/case-studies/:id": { id: (w) => newCaseStudy(w), body: () => CASE_STUDY },
   "DELETE /api/companies/me/case-studies/:id": { id: (w) => newCaseStudy(w) },
@@ -480,6 +496,36 @@ async function newCaseStudy(w: World): Promise<number> {
     .values({ ...CASE_STUDY, companyId: w.users.provider.companyId })
     .returning({ id: caseStudies.id });
   if (!row) throw new Error("the case study was not written");
+  return row.id;
+}
+
+/** A webhook endpoint of the approved provider's. */
+async function newEndpoint(w: World): Promise<number> {
+  const [row] = await ctx.database.db
+    .insert(webhookEndpoints)
+    .values({
+      companyId: w.users.provider.companyId,
+      url: "https://93.184.215.14/hooks",
+      events: ["lead.delivered"],
+      secret: "whsec_bWF0cml4",
+    })
+    .returning({ id: webhookEndpoints.id });
+  if (!row) throw new Error("the endpoint was not written");
+  return row.id;
+}
+
+/** A delivery to a new endpoint of the approved provider's. */
+async function newDelivery(w: World): Promise<number> {
+  const [event] = await ctx.database.db
+    .insert(webhookEvents)
+    .values({ companyId: w.users.provider.companyId, type: "lead.delivered", payload: {} })
+    .returning({ id: webhookEvents.id });
+  if (!event) throw new Error("the event was not written");
+  const [row] = await ctx.database.db
+    .insert(webhookDeliveries)
+    .values({ eventId: event.id, endpointId: await newEndpoint(w), status: "delivered" })
+    .returning({ id: webhookDeliveries.id });
+  if (!row) throw new Error("the delivery was not written");
   return row.id;
 }
 

@@ -25,6 +25,8 @@ export type JobPayloads = {
   "send-emails": { reason: string };
   /** Periodic: deletes sign-in attempts past every limit's window, expired sessions and Idempotency-Keys. */
   "purge-auth-rows": Record<string, never>;
+  /** Webhook deliveries waiting: send those due (the webhooks feature works it, decision 173). */
+  "deliver-webhooks": { reason: string };
 };
 export type JobName = keyof JobPayloads;
 
@@ -35,6 +37,7 @@ export const JOB_NAMES = {
   advanceDemoSubscriptions: "advance-demo-subscriptions",
   sendEmails: "send-emails",
   purgeAuthRows: "purge-auth-rows",
+  deliverWebhooks: "deliver-webhooks",
 } as const satisfies Record<string, JobName>;
 
 /**
@@ -57,6 +60,8 @@ function queuePolicies(settings: JobSettings): Record<JobName, Omit<PgBoss.Queue
     // One waiting run sends everything due; each email's own retries are counted on its row (decision 061).
     "send-emails": { retryLimit: 3, retryDelay, retryBackoff: true, expireInSeconds: 15 * 60, policy: "stately" },
     "purge-auth-rows": { retryLimit: 1, expireInSeconds: 15 * 60, policy: "stately" },
+    // As the emails: one waiting run sends everything due; each delivery counts its own attempts.
+    "deliver-webhooks": { retryLimit: 3, retryDelay, retryBackoff: true, expireInSeconds: 15 * 60, policy: "stately" },
   };
 }
 

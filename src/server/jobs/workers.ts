@@ -8,6 +8,8 @@ import { checkMatchDeadlines, matchQuoteRequest, rematchOpenRequests } from "../
 import { deliverDueEmails } from "../features/notifications/mail";
 import { purgeExpiredIdempotencyKeys } from "../features/quote-requests/service";
 import { purgeServerErrors } from "../features/system/server-errors";
+import { deliverDueWebhooks } from "../features/webhooks/delivery";
+import { purgeOldWebhookEvents } from "../features/webhooks/service";
 import { JOB_NAMES, sweepPollSeconds } from "./queue";
 import { holdForTest } from "./test-hold";
 
@@ -53,6 +55,17 @@ export async function startWorkers(deps: AppDeps, options: { schedules?: boolean
     sweep,
   );
   await jobs.work(
+    JOB_NAMES.deliverWebhooks,
+    async ({ reason }) => {
+      // Each attempt counts itself into the metrics.
+      const outcome = await deliverDueWebhooks(deps);
+      if (outcome.delivered + outcome.retrying + outcome.failed > 0) log.info({ reason, ...outcome }, "sent webhooks");
+      if (outcome.disabled > 0)
+        log.warn({ disabled: outcome.disabled }, "webhook endpoints turned off after a day of failures");
+    },
+    sweep,
+  );
+  await jobs.work(
     JOB_NAMES.checkMatchDeadlines,
     async () => {
       const raised = await checkMatchDeadlines(deps);
@@ -80,6 +93,9 @@ export async function startWorkers(deps: AppDeps, options: { schedules?: boolean
       // And the System tab's 5xx rows past a week (decision 163).
       const errors = await purgeServerErrors(deps.db, new Date(Date.now() - 7 * 24 * 60 * 60 * 1000));
       if (errors > 0) log.info({ errors }, "purged old 5xx records");
+      // And webhook events past a month, once none of their deliveries waits (decision 173).
+      const events = await purgeOldWebhookEvents(deps);
+      if (events > 0) log.info({ events }, "purged old webhook events");
     },
     sweep,
   );
@@ -92,5 +108,7 @@ export async function startWorkers(deps: AppDeps, options: { schedules?: boolean
     await jobs.schedule(JOB_NAMES.rematchOpenRequests, "*/10 * * * *", { reason: "periodic" });
     // Retries come due without anyone asking: the sweep sends them, and anything else still due.
     if (deps.mail.transport) await jobs.schedule(JOB_NAMES.sendEmails, "* * * * *", { reason: "periodic" });
+    // The same for webhook retries: each later retry comes due on this minute's sweep.
+    await jobs.schedule(JOB_NAMES.deliverWebhooks, "* * * * *", { reason: "periodic" });
   }
 }

@@ -22,6 +22,7 @@ import { type CaseStudyRow, caseStudies } from "../../db/schema/case-studies";
 import { type CompanyRow, companies, companySlugHolds } from "../../db/schema/companies";
 import { users } from "../../db/schema/users";
 import { ConflictError, NotFoundError } from "../../errors";
+import { lockCompanyIdOf } from "./queries";
 import { NO_COMPANY_MESSAGE } from "./service";
 
 export const CASE_STUDY_NOT_FOUND_MESSAGE = "No case study of yours has this id.";
@@ -169,18 +170,13 @@ export async function listOwnCaseStudies(db: Db, userId: number): Promise<CaseSt
  */
 export async function createCaseStudy(db: Db, userId: number, input: CaseStudyInput): Promise<CaseStudy> {
   return db.transaction(async (tx) => {
-    const [company] = await tx
-      .select({ id: companies.id })
-      .from(companies)
-      .where(eq(companies.userId, userId))
-      .for("update")
-      .limit(1);
-    if (!company) throw new NotFoundError(NO_COMPANY_MESSAGE);
-    const [held] = await tx.select({ n: count() }).from(caseStudies).where(eq(caseStudies.companyId, company.id));
+    const companyId = await lockCompanyIdOf(tx, userId);
+    if (companyId === undefined) throw new NotFoundError(NO_COMPANY_MESSAGE);
+    const [held] = await tx.select({ n: count() }).from(caseStudies).where(eq(caseStudies.companyId, companyId));
     if ((held?.n ?? 0) >= CASE_STUDIES_MAX) throw new ConflictError(CASE_STUDIES_FULL_MESSAGE);
     const [row] = await tx
       .insert(caseStudies)
-      .values({ ...toValues(input), companyId: company.id })
+      .values({ ...toValues(input), companyId })
       .returning();
     if (!row) throw new Error("the case study was not written");
     return toCaseStudy(row);

@@ -161,3 +161,17 @@ export async function findProviderContext(db: Db, userId: number) {
     .limit(1);
   return { companyId: null, companyStatus: null, rejectionReason: null, subscriptionStatus: sub?.status ?? null };
 }
+
+/**
+ * The user's company id, its row locked to the end of the transaction: a count read after it (case
+ * studies, webhook endpoints) cannot be passed by two additions at once. Undefined without a company.
+ */
+export async function lockCompanyIdOf(tx: Db, userId: number): Promise<number | undefined> {
+  const [company] = await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.userId, userId))
+    .for("update")
+    .limit(1);
+  return company?.id;
+}

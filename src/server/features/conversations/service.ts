@@ -28,6 +28,8 @@ import { requireAccess } from "../companies/access";
 import { refreshAfterProviderMessage } from "../companies/stats";
 import { composeNotification, type Paragraph } from "../notifications/compose";
 import { emailWanted, type MessagingDeps, notifyUser, queueEmail } from "../notifications/service";
+import { emitWebhook } from "../webhooks/events";
+import { leadRefData } from "../webhooks/payloads";
 import {
   CONVERSATION_NOT_FOUND,
   closedReason,
@@ -275,6 +277,12 @@ export async function sendMessage(
     // The provider's first answer in the thread can move its profile's response time (issue 17).
     if (reader.side === "provider") await refreshAfterProviderMessage(tx, row.lead.companyId, message);
     await tellRecipient(tx, deps, row, message, emailDue);
+    if (reader.side === "client") {
+      await emitWebhook(tx, deps, "message.received", row.lead.companyId, async () => ({
+        ...(await leadRefData(tx, deps.appUrl, leadId)),
+        message: { id: message.id, body: message.body, sentAt: message.createdAt.toISOString() },
+      }));
+    }
     // Both parties: the recipient's tabs, and the writer's other tabs.
     await publishLiveEvent(tx, [row.client.id, row.owner.id], {
       type: "message",

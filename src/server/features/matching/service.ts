@@ -24,6 +24,8 @@ import { publishLiveEvent } from "../../live/publish";
 import { raiseAlert } from "../alerts/service";
 import { composeNotification } from "../notifications/compose";
 import { type MessagingDeps, type NotifyInput, notifyUser } from "../notifications/service";
+import { emitWebhooks } from "../webhooks/events";
+import { leadDeliveredData } from "../webhooks/payloads";
 import { inviteUnavailableMessage } from "./messages";
 import * as q from "./queries";
 
@@ -136,6 +138,13 @@ export async function matchQuoteRequest(deps: MatchingDeps, quoteRequestId: numb
       if (!owner) continue;
       await notifyUser(tx, deps, leadMessage(deps.appUrl, request.title, owner, lead));
     }
+    // Providers that pipe leads into their own tools get them there too (decision 173).
+    await emitWebhooks(
+      tx,
+      deps,
+      "lead.delivered",
+      inserted.map((lead) => ({ companyId: lead.companyId, data: () => leadDeliveredData(tx, deps.appUrl, lead.id) })),
+    );
     // The client's open request page shows the new providers' threads.
     if (inserted.length > 0) {
       await publishLiveEvent(tx, [request.clientId], { type: "lead", quoteRequestId: request.id });

@@ -5,6 +5,8 @@ import type { DeclineReason } from "@/shared/quotes";
 import type { Db } from "../../db/client";
 import type { QuoteRow } from "../../db/schema/quotes";
 import { type MessagingDeps, notifyUser } from "../notifications/service";
+import { emitWebhooks } from "../webhooks/events";
+import { leadRefData, quoteDeclinedData } from "../webhooks/payloads";
 import { quoteDeclinedMessage } from "./messages";
 import * as q from "./queries";
 
@@ -28,6 +30,24 @@ export async function closeRequestQuotes(
   for (const quote of declined) {
     await notifyUser(tx, deps, quoteDeclinedMessage(appUrl, await q.findQuoteParties(tx, quote), quote, reason));
   }
+  await emitWebhooks(
+    tx,
+    deps,
+    "quote.declined",
+    declined.map((quote) => ({ companyId: quote.companyId, data: () => quoteDeclinedData(tx, appUrl, quote) })),
+  );
+  // The leads still open close for their providers: all but the hired one's (decision 173).
+  const hiredLead = exceptQuoteId === undefined ? null : await q.leadIdOfQuote(tx, exceptQuoteId);
+  const closing = (await q.openLeadsOfRequest(tx, quoteRequestId)).filter((l) => l.id !== hiredLead);
   await q.setLeadStatus(tx, { quoteRequestId }, "closed");
+  await emitWebhooks(
+    tx,
+    deps,
+    "lead.withdrawn",
+    closing.map((lead) => ({
+      companyId: lead.companyId,
+      data: async () => ({ ...(await leadRefData(tx, appUrl, lead.id)), reason }),
+    })),
+  );
   return declined;
 }

@@ -302,3 +302,16 @@ export async function listProviderQuotes(db: Db, userId: number, page: { after: 
     .orderBy(desc(quotes.createdAt), desc(quotes.id))
     .limit(page.limit + 1);
 }
+
+/** The request's leads still open to their providers (new, viewed or quoted), for the lead.withdrawn webhook. */
+export async function openLeadsOfRequest(db: Db, quoteRequestId: number) {
+  return db
+    .select({ id: leads.id, companyId: leads.companyId })
+    .from(leads)
+    .where(and(eq(leads.quoteRequestId, quoteRequestId), inArray(leads.status, ["new", "viewed", "quoted"])));
+}
+
+export async function leadIdOfQuote(db: Db, quoteId: number): Promise<number | null> {
+  const [row] = await db.select({ leadId: quotes.leadId }).from(quotes).where(eq(quotes.id, quoteId));
+  return row?.leadId ?? null;
+}

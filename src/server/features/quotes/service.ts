@@ -27,6 +27,8 @@ import { requireAccess } from "../companies/access";
 import { findCompanyForUser } from "../companies/queries";
 import { refreshProviderStats } from "../companies/stats";
 import { type MessagingDeps, notifyUser } from "../notifications/service";
+import { emitWebhook } from "../webhooks/events";
+import { quoteAcceptedData, quoteDeclinedData } from "../webhooks/payloads";
 import { closeRequestQuotes } from "./closing";
 import { quoteAcceptedMessage, quoteDeclinedMessage, quoteReceivedMessage, reviewInvitedMessage } from "./messages";
 import { countPipelineStages, EMPTY_STAGES } from "./pipeline";
@@ -224,6 +226,7 @@ export async function acceptQuote(deps: MessagingDeps, client: UserRow, quoteId:
     await refreshProviderStats(tx, accepted.companyId);
     const parties = await q.findQuoteParties(tx, accepted);
     await notifyUser(tx, deps, quoteAcceptedMessage(appUrl, parties, accepted));
+    await emitWebhook(tx, deps, "quote.accepted", accepted.companyId, () => quoteAcceptedData(tx, appUrl, accepted));
     // The client is invited to review the hire once the work is done (issue 17, decision 141).
     await notifyUser(tx, deps, reviewInvitedMessage(appUrl, parties, accepted));
     await publishQuoteEvent(tx, parties.provider.owner.id, accepted);
@@ -248,6 +251,7 @@ export async function declineQuote(deps: MessagingDeps, client: UserRow, quoteId
     await q.setLeadStatus(tx, { leadIds: [declined.leadId] }, "closed");
     const parties = await q.findQuoteParties(tx, declined);
     await notifyUser(tx, deps, quoteDeclinedMessage(appUrl, parties, declined, "client-declined"));
+    await emitWebhook(tx, deps, "quote.declined", declined.companyId, () => quoteDeclinedData(tx, appUrl, declined));
     await publishQuoteEvent(tx, parties.provider.owner.id, declined);
     return toQuote(declined);
   });

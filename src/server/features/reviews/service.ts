@@ -28,6 +28,7 @@ import { logActivity } from "../activity/service";
 import { findCompanyForUser } from "../companies/queries";
 import { refreshProviderStats } from "../companies/stats";
 import { type MessagingDeps, notifyUser } from "../notifications/service";
+import { emitWebhook } from "../webhooks/events";
 import { reviewHiddenForClient, reviewHiddenForProvider, reviewReceivedMessage } from "./messages";
 import * as q from "./queries";
 
@@ -115,6 +116,17 @@ export async function createReview(
     const row = await q.findReview(tx, id);
     if (!row) throw new NotFoundError(ADMIN_REVIEW_NOT_FOUND);
     const review = toOwnReview(row);
+    await emitWebhook(tx, deps, "review.posted", hire.companyId, async () => ({
+      request: { id: requestId, title: request.title },
+      review: {
+        id: review.id,
+        rating: review.rating,
+        outcome: review.outcome,
+        body: review.body,
+        hoursSavedPerYear: input.hoursSavedPerYear ?? null,
+        createdAt: row.review.createdAt.toISOString(),
+      },
+    }));
     const owner = await ownerOf(tx, hire.ownerId);
     if (owner) {
       // notifyUser publishes the provider's live "notification" event with it.
