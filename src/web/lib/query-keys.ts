@@ -14,6 +14,7 @@ const quotes = ["quotes"] as const;
 const conversations = ["conversations"] as const;
 const reviews = ["reviews"] as const;
 const providers = ["providers"] as const;
+const webhooks = ["webhooks"] as const;
 
 export const queryKeys = {
   auth: {
@@ -93,6 +94,14 @@ export const queryKeys = {
     profile: (slug: string) => [...providers, "profile", slug] as const,
     /** GET /api/providers/{slug}/reviews: the pages after the profile's first one. */
     reviews: (slug: string) => [...providers, "reviews", slug] as const,
+  },
+  /** A provider's webhook endpoints and their delivery logs (issue 32 part 2, decision 173). */
+  webhooks: {
+    all: webhooks,
+    /** GET /api/webhooks/endpoints */
+    endpoints: () => [...webhooks, "endpoints"] as const,
+    /** GET /api/webhooks/endpoints/{id}/deliveries, as an infinite query ("Load more"). */
+    deliveries: (endpointId: number) => [...webhooks, "deliveries", endpointId] as const,
   },
   /** Issue 16: a live "message" or "read" event refreshes `all`. */
   conversations: {

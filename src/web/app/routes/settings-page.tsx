@@ -5,11 +5,13 @@ import { PublicProfileCard } from "@/web/features/profile-editor/public-profile-
 import { ProviderReviewsCard } from "@/web/features/reviews/provider-reviews-card";
 import { LeadPreferencesCard } from "@/web/features/settings/lead-preferences-card";
 import { SettingsPage } from "@/web/features/settings/settings-page";
+import { WebhooksCard } from "@/web/features/webhooks/webhooks-card";
 
 /**
  * Account settings (features/settings), then the company profile, the leads it wants (features/settings),
- * the public profile and its case studies (features/profile-editor), the provider's reviews
- * (features/reviews), and the email preferences of their features.
+ * where its events are sent (features/webhooks), the public profile and its case studies
+ * (features/profile-editor), the provider's reviews (features/reviews), and the email preferences of
+ * their features.
  */
 export function SettingsRoute() {
   return (
@@ -18,6 +20,7 @@ export function SettingsRoute() {
         <>
           <CompanyProfileCard user={user} />
           <LeadPreferencesCard user={user} />
+          <WebhooksCard user={user} />
           <PublicProfileCard user={user} />
           <CaseStudiesCard user={user} />
           <ProviderReviewsCard user={user} />

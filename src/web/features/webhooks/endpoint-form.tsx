@@ -1,0 +1,146 @@
+// One webhook endpoint's form, to add one or change one: its address, a description for the provider,
+// and the events it receives. Checked by the contract the server checks (createWebhookEndpointSchema); a
+// 400 the server names a field in (an address that resolves to a private network, a host unknown) shows
+// at that field, anything else as a toast.
+import { Controller } from "react-hook-form";
+import type { z } from "zod";
+import {
+  type CreateWebhookEndpointInput,
+  createWebhookEndpointSchema,
+  WEBHOOK_DESCRIPTION_MAX,
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENTS,
+  WEBHOOK_URL_MAX,
+  type WebhookEvent,
+} from "@/shared/webhooks";
+import { Button } from "@/web/components/ui/button";
+import { Field, FieldGroup } from "@/web/components/ui/field";
+import { Input } from "@/web/components/ui/form-controls";
+import { toast } from "@/web/components/ui/use-toast";
+import { errorMessage, fieldIssues } from "@/web/lib/api";
+import { useSchemaForm } from "@/web/lib/schema-form";
+
+type Values = CreateWebhookEndpointInput;
+type Saved = z.output<typeof createWebhookEndpointSchema>;
+const FIELDS = ["url", "events", "description"] as const;
+
+/** A new endpoint's values: the leads, which is what most providers add an endpoint for. */
+export const NEW_ENDPOINT: Values = { url: "", description: "", events: ["lead.delivered"] };
+
+export function EndpointForm({
+  idPrefix,
+  defaultValues,
+  onSubmit,
+  onCancel,
+  pending,
+  submitLabel,
+}: {
+  /** Keeps the ids of two forms on the page apart. */
+  idPrefix: string;
+  defaultValues: Values;
+  /** Resolves once saved; a failure is shown by the form. */
+  onSubmit: (values: Saved) => Promise<unknown>;
+  onCancel: () => void;
+  pending: boolean;
+  submitLabel: string;
+}) {
+  const form = useSchemaForm(createWebhookEndpointSchema, defaultValues);
+  const errors = form.formState.errors;
+  const id = (name: string) => `${idPrefix}-${name}`;
+
+  const submit = (values: Saved) =>
+    onSubmit(values).catch((err: unknown) => {
+      // An issue about one event ("events.2") is shown at the list.
+      const issues = fieldIssues(err).flatMap((i) => {
+        const field = FIELDS.find((f) => i.field === f || i.field.startsWith(`${f}.`));
+        return field ? [{ field, message: i.message }] : [];
+      });
+      if (issues.length === 0) {
+        toast({ title: "Error", description: errorMessage(err), variant: "destructive" });
+        return;
+      }
+      for (const issue of issues) form.setError(issue.field, { message: issue.message }, { shouldFocus: true });
+    });
+
+  return (
+    <form onSubmit={form.handleSubmit(submit)} className="space-y-5" noValidate>
+      <Field
+        id={id("url")}
+        label="Endpoint URL"
+        hint="Where we send each message, starting with https://. Zapier and n8n give you one in their webhook trigger."
+        error={errors.url?.message}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={WEBHOOK_URL_MAX}
+            placeholder="https://hooks.example.com/automatch"
+            className="font-mono"
+            {...form.register("url")}
+          />
+        )}
+      </Field>
+      <Field
+        id={id("description")}
+        label="Description"
+        optional
+        hint="For you, to tell endpoints apart, such as “HubSpot through Zapier”."
+        error={errors.description?.message}
+      >
+        {(control) => <Input {...control} maxLength={WEBHOOK_DESCRIPTION_MAX} {...form.register("description")} />}
+      </Field>
+      <FieldGroup
+        id={id("events")}
+        legend="Events"
+        hint="What this endpoint receives."
+        error={errors.events?.message ?? errors.events?.root?.message}
+      >
+        <Controller
+          control={form.control}
+          name="events"
+          // No check on leaving a box (moving to the next one is no mistake, and a message appearing
+          // under the list would move the buttons under the pointer): on submit, then on each change.
+          render={({ field }) => {
+            const selected: readonly WebhookEvent[] = field.value ?? [];
+            return (
+              <div className="grid gap-2">
+                {WEBHOOK_EVENTS.map((event) => (
+                  <label key={event} className="flex items-start gap-2 text-sm text-slate-800">
+                    <input
+                      type="checkbox"
+                      className="mt-0.5 h-4 w-4 shrink-0 accent-blue-600"
+                      name={field.name}
+                      value={event}
+                      checked={selected.includes(event)}
+                      // The list's order, whatever the order of the clicks.
+                      onChange={(e) =>
+                        field.onChange(
+                          WEBHOOK_EVENTS.filter((v) => (v === event ? e.target.checked : selected.includes(v))),
+                        )
+                      }
+                    />
+                    <span>
+                      {WEBHOOK_EVENT_LABELS[event]} <code className="font-mono text-xs text-slate-600">{event}</code>
+                    </span>
+                  </label>
+                ))}
+              </div>
+            );
+          }}
+        />
+      </FieldGroup>
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={pending}>
+          {pending ? "Saving..." : submitLabel}
+        </Button>
+        <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

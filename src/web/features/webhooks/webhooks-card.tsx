@@ -1,0 +1,386 @@
+// Settings, for providers (issue 32 part 2, decision 173): "Webhooks". The endpoints that receive the
+// provider's events (a CRM, Zapier, n8n), each with its state, its last delivery and its delivery log;
+// added, changed, turned off and on, deleted, and their signing secrets rotated. A secret is shown once,
+// when the endpoint is added or its secret rotated. /settings#webhooks (the email sent when an endpoint
+// is turned off links there) scrolls to the card.
+import { useIsFetching, useQuery } from "@tanstack/react-query";
+import { ChevronDown, Plus } from "lucide-react";
+import { type RefObject, useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
+import type { PublicUser } from "@/shared/users";
+import {
+  WEBHOOK_ENDPOINTS_MAX,
+  WEBHOOK_EVENT_LABELS,
+  type WebhookDeliveryStatus,
+  type WebhookEndpoint,
+} from "@/shared/webhooks";
+import { RetryAlert } from "@/web/components/list-states";
+import { StatusPill } from "@/web/components/status-pill";
+import { ConfirmDialog } from "@/web/components/ui/alert-dialog";
+import { Button } from "@/web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { toast } from "@/web/components/ui/use-toast";
+import { ApiError, errorMessage } from "@/web/lib/api";
+import { cn } from "@/web/lib/cn";
+import { formatDateTime } from "@/web/lib/format";
+import {
+  useCreateWebhookEndpoint,
+  useDeleteWebhookEndpoint,
+  useRefreshWebhooks,
+  useRotateWebhookSecret,
+  useUpdateWebhookEndpoint,
+  webhookEndpointsQueryOptions,
+} from "./api";
+import { DeliveryLog } from "./delivery-log";
+import { EndpointForm, NEW_ENDPOINT } from "./endpoint-form";
+import { SecretNotice } from "./secret-notice";
+
+const ANCHOR = "webhooks";
+
+const showError = (err: unknown) => toast({ title: "Error", description: errorMessage(err), variant: "destructive" });
+
+/** The secret just given for an endpoint, shown in its row until "Done". */
+type Revealed = { endpointId: number; secret: string; rotated: boolean };
+
+export function WebhooksCard({ user }: { user: Pick<PublicUser, "userType"> }) {
+  const isProvider = user.userType === "provider";
+  const { data, isLoading, isError, error, refetch } = useQuery({
+    ...webhookEndpointsQueryOptions(),
+    enabled: isProvider,
+  });
+  const ref = useRef<HTMLElement>(null);
+  useScrollToAnchor(ref, data !== undefined);
+  // Without a company there are no webhooks: the company card offers to create one.
+  if (!isProvider || isLoading || (error instanceof ApiError && error.status === 404)) return null;
+  return (
+    <section id={ANCHOR} ref={ref} className="scroll-mt-4" aria-labelledby="webhooks-title">
+      <Card data-testid="webhooks-card">
+        <CardHeader>
+          <CardTitle as="h2" id="webhooks-title">
+            Webhooks
+          </CardTitle>
+          <CardDescription>
+            Send your leads to your CRM, Zapier or n8n. Each message is signed (
+            <a
+              href="https://www.standardwebhooks.com"
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-blue-700 underline underline-offset-2 hover:text-blue-800"
+            >
+              Standard Webhooks<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+            ).
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {isError || !data ? (
+            <RetryAlert error={error} what="Your webhooks" onRetry={() => void refetch()} />
+          ) : (
+            <Endpoints endpoints={data} />
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
+
+/**
+ * Scrolls the card into view when the address names it, once the page's reads have settled: the cards
+ * above it load on their own and would push it down after an earlier scroll.
+ */
+function useScrollToAnchor(ref: RefObject<HTMLElement | null>, loaded: boolean) {
+  const { hash } = useLocation();
+  const fetching = useIsFetching();
+  const scrolledFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (hash !== `#${ANCHOR}`) {
+      scrolledFor.current = null;
+      return;
+    }
+    if (!loaded || fetching > 0 || scrolledFor.current === hash) return;
+    scrolledFor.current = hash;
+    ref.current?.scrollIntoView({ block: "start" });
+  }, [ref, loaded, fetching, hash]);
+}
+
+/** What the list is doing besides showing the endpoints: adding one, or editing the one with this id. */
+type Editing = null | "new" | number;
+
+function Endpoints({ endpoints }: { endpoints: WebhookEndpoint[] }) {
+  const [editing, setEditing] = useState<Editing>(null);
+  const [revealed, setRevealed] = useState<Revealed | null>(null);
+  const create = useCreateWebhookEndpoint();
+  const update = useUpdateWebhookEndpoint();
+  // Here rather than in the endpoint's row, which is gone by the time the deletion has answered.
+  const remove = useDeleteWebhookEndpoint();
+  const full = endpoints.length >= WEBHOOK_ENDPOINTS_MAX;
+  const onDelete = (id: number) =>
+    remove.mutate(id, {
+      onSuccess: () => toast({ title: "Endpoint Deleted", description: "It receives no more messages." }),
+      onError: showError,
+    });
+
+  return (
+    <div className="space-y-4">
+      {endpoints.length === 0 && editing !== "new" ? (
+        <p className="text-sm text-slate-600">No endpoints yet. Add one to receive your leads as they arrive.</p>
+      ) : null}
+      {endpoints.length > 0 ? (
+        <ul className="space-y-3" aria-label="Your webhook endpoints">
+          {endpoints.map((endpoint) => (
+            <li
+              key={endpoint.id}
+              className="space-y-4 rounded-md border border-slate-200 p-4"
+              data-testid="webhook-endpoint"
+            >
+              {editing === endpoint.id ? (
+                <>
+                  <h3 className="font-medium text-slate-900 [overflow-wrap:anywhere]">
+                    Edit <span className="font-mono text-sm">{endpoint.url}</span>
+                  </h3>
+                  <EndpointForm
+                    idPrefix={`webhook-${endpoint.id}`}
+                    defaultValues={{ url: endpoint.url, description: endpoint.description, events: endpoint.events }}
+                    onSubmit={async (input) => {
+                      await update.mutateAsync({ id: endpoint.id, input });
+                      setEditing(null);
+                      toast({ title: "Endpoint Saved", description: "Its next messages follow your changes." });
+                    }}
+                    onCancel={() => setEditing(null)}
+                    pending={update.isPending}
+                    submitLabel="Save Endpoint"
+                  />
+                </>
+              ) : (
+                <EndpointItem
+                  endpoint={endpoint}
+                  onEdit={() => setEditing(endpoint.id)}
+                  revealed={revealed?.endpointId === endpoint.id ? revealed : null}
+                  onRevealed={setRevealed}
+                  onSecretDone={() => setRevealed(null)}
+                  onDelete={() => onDelete(endpoint.id)}
+                  deleting={remove.isPending && remove.variables === endpoint.id}
+                />
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {editing === "new" ? (
+        <div className="rounded-md border border-slate-200 p-4">
+          <h3 className="mb-4 font-medium text-slate-900">New endpoint</h3>
+          <EndpointForm
+            idPrefix="webhook-new"
+            defaultValues={NEW_ENDPOINT}
+            onSubmit={async (input) => {
+              const created = await create.mutateAsync(input);
+              setEditing(null);
+              setRevealed({ endpointId: created.id, secret: created.secret, rotated: false });
+            }}
+            onCancel={() => setEditing(null)}
+            pending={create.isPending}
+            submitLabel="Add Endpoint"
+          />
+        </div>
+      ) : (
+        <div className="space-y-2">
+          <Button onClick={() => setEditing("new")} disabled={full}>
+            <Plus className="h-4 w-4" aria-hidden="true" />
+            Add Endpoint
+          </Button>
+          {full ? (
+            <p className="text-sm text-slate-600">
+              You have {WEBHOOK_ENDPOINTS_MAX} endpoints, the most you can: delete one to add another.
+            </p>
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}
+
+type EndpointState = "active" | "failing" | "off";
+const ENDPOINT_STATE_LABELS: Record<EndpointState, string> = {
+  active: "Active",
+  failing: "Failing",
+  off: "Turned off",
+};
+const ENDPOINT_STATE_TINTS: Record<EndpointState, string> = {
+  active: "bg-green-100 text-green-800",
+  failing: "bg-red-100 text-red-800",
+  off: "bg-slate-100 text-slate-800",
+};
+
+function stateOf(endpoint: WebhookEndpoint): EndpointState {
+  if (!endpoint.enabled) return "off";
+  return endpoint.failingSince ? "failing" : "active";
+}
+
+const LAST_STATUS_LABELS: Record<WebhookDeliveryStatus, string> = {
+  pending: "Pending",
+  delivered: "Delivered",
+  failed: "Failed",
+};
+
+/** "Delivered · HTTP 200 · Mar 2, 2026, 9:05 AM" */
+function lastDeliveryText(last: NonNullable<WebhookEndpoint["lastDelivery"]>): string {
+  const answer = last.responseStatus === null ? null : `HTTP ${last.responseStatus}`;
+  return [LAST_STATUS_LABELS[last.status], answer, formatDateTime(last.at)].filter(Boolean).join(" · ");
+}
+
+/** How the endpoint is named to a screen reader beside its buttons: its description, else its address. */
+const nameOf = (endpoint: WebhookEndpoint) => endpoint.description || endpoint.url;
+
+function EndpointItem({
+  endpoint,
+  onEdit,
+  revealed,
+  onRevealed,
+  onSecretDone,
+  onDelete,
+  deleting,
+}: {
+  endpoint: WebhookEndpoint;
+  onEdit: () => void;
+  revealed: Revealed | null;
+  onRevealed: (revealed: Revealed) => void;
+  onSecretDone: () => void;
+  onDelete: () => void;
+  deleting: boolean;
+}) {
+  const [logOpen, setLogOpen] = useState(false);
+  const update = useUpdateWebhookEndpoint();
+  const rotate = useRotateWebhookSecret();
+  const refresh = useRefreshWebhooks();
+  const name = nameOf(endpoint);
+  const state = stateOf(endpoint);
+  const logId = `webhook-log-${endpoint.id}`;
+
+  const setEnabled = (enabled: boolean) =>
+    update.mutate(
+      { id: endpoint.id, input: { enabled } },
+      {
+        onSuccess: () =>
+          toast(
+            enabled
+              ? { title: "Endpoint Turned On", description: "Events that waited are sent now." }
+              : { title: "Endpoint Turned Off", description: "New events wait until you turn it on again." },
+          ),
+        onError: showError,
+      },
+    );
+
+  return (
+    <>
+      <div className="space-y-2">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h3 className="min-w-0 font-mono text-sm font-medium text-slate-900 [overflow-wrap:anywhere]">
+            {endpoint.url}
+          </h3>
+          <StatusPill
+            status={state}
+            labels={ENDPOINT_STATE_LABELS}
+            tints={ENDPOINT_STATE_TINTS}
+            testId="webhook-endpoint-state"
+          />
+        </div>
+        {endpoint.description ? <p className="text-sm text-slate-700">{endpoint.description}</p> : null}
+        <ul className="flex flex-wrap gap-1.5" aria-label="Events">
+          {endpoint.events.map((event) => (
+            <li
+              key={event}
+              title={WEBHOOK_EVENT_LABELS[event]}
+              className="rounded bg-slate-100 px-2 py-0.5 font-mono text-xs text-slate-800"
+            >
+              {event}
+            </li>
+          ))}
+        </ul>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          {state !== "active" ? (
+            <>
+              <dt className="text-slate-600">Status</dt>
+              <dd className="text-slate-900" data-testid="webhook-endpoint-status">
+                {state === "off"
+                  ? (endpoint.disabledReason ?? "Turned off.")
+                  : `Failing since ${formatDateTime(endpoint.failingSince ?? endpoint.createdAt)}`}
+              </dd>
+            </>
+          ) : null}
+          <dt className="text-slate-600">Last delivery</dt>
+          <dd className="text-slate-900" data-testid="webhook-last-delivery">
+            {endpoint.lastDelivery ? lastDeliveryText(endpoint.lastDelivery) : "None yet"}
+          </dd>
+          <dt className="text-slate-600">Secret</dt>
+          <dd className="font-mono text-slate-900" data-testid="webhook-secret-hint">
+            {endpoint.secretHint}
+          </dd>
+        </dl>
+      </div>
+
+      {revealed ? <SecretNotice secret={revealed.secret} rotated={revealed.rotated} onDone={onSecretDone} /> : null}
+
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${name}`}>
+          Edit
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={update.isPending}
+          onClick={() => setEnabled(!endpoint.enabled)}
+          aria-label={`${endpoint.enabled ? "Turn off" : "Turn on"} ${name}`}
+        >
+          {endpoint.enabled ? "Turn Off" : "Turn On"}
+        </Button>
+        <ConfirmDialog
+          trigger={
+            <Button variant="outline" size="sm" disabled={rotate.isPending} aria-label={`Rotate secret of ${name}`}>
+              {rotate.isPending ? "Rotating..." : "Rotate Secret"}
+            </Button>
+          }
+          title="Rotate the signing secret?"
+          description="A new secret signs every message from now on. The current one keeps signing beside it for 24 hours, so your receiver can switch without missing messages."
+          confirmLabel="Rotate Secret"
+          cancelLabel="Keep This Secret"
+          confirmVariant="default"
+          onConfirm={() =>
+            rotate.mutate(endpoint.id, {
+              onSuccess: (rotated) => onRevealed({ endpointId: rotated.id, secret: rotated.secret, rotated: true }),
+              onError: showError,
+            })
+          }
+        />
+        <ConfirmDialog
+          trigger={
+            <Button variant="outline" size="sm" disabled={deleting} aria-label={`Delete ${name}`}>
+              {deleting ? "Deleting..." : "Delete"}
+            </Button>
+          }
+          title="Delete this endpoint?"
+          description={`Messages stop going to ${endpoint.url}, and its delivery log is deleted. This cannot be undone.`}
+          confirmLabel="Delete Endpoint"
+          cancelLabel="Keep It"
+          onConfirm={onDelete}
+        />
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-expanded={logOpen}
+          aria-controls={logOpen ? logId : undefined}
+          onClick={() => {
+            // Opened, the log and the endpoint's summary are read afresh: the sender works in the background.
+            if (!logOpen) void refresh();
+            setLogOpen(!logOpen);
+          }}
+          aria-label={`Delivery log of ${name}`}
+        >
+          Delivery Log
+          <ChevronDown className={cn("h-4 w-4 transition-transform", logOpen && "rotate-180")} aria-hidden="true" />
+        </Button>
+      </div>
+
+      {logOpen ? <DeliveryLog id={logId} endpointId={endpoint.id} name={name} /> : null}
+    </>
+  );
+}
