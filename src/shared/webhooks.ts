@@ -53,6 +53,7 @@ export const WEBHOOK_MESSAGES = {
   tooMany: `You can have at most ${WEBHOOK_ENDPOINTS_MAX} endpoints: delete one you no longer use first.`,
   notFound: "This webhook endpoint does not exist.",
   deliveryNotFound: "This delivery does not exist.",
+  resendDisabled: "This endpoint is turned off: turn it on first, and its waiting deliveries are sent.",
 } as const;
 
 const urlSchema = z

@@ -60,8 +60,10 @@ function queuePolicies(settings: JobSettings): Record<JobName, Omit<PgBoss.Queue
     // One waiting run sends everything due; each email's own retries are counted on its row (decision 061).
     "send-emails": { retryLimit: 3, retryDelay, retryBackoff: true, expireInSeconds: 15 * 60, policy: "stately" },
     "purge-auth-rows": { retryLimit: 1, expireInSeconds: 15 * 60, policy: "stately" },
-    // As the emails: one waiting run sends everything due; each delivery counts its own attempts.
-    "deliver-webhooks": { retryLimit: 3, retryDelay, retryBackoff: true, expireInSeconds: 15 * 60, policy: "stately" },
+    // A job per event, not one waiting job as the emails': a stately queue's waiting job is held by the
+    // transaction that asks for it, and two stately queues asked for in opposite orders deadlocked
+    // (decision 173). Runs at once share the due deliveries through SKIP LOCKED; most find little to do.
+    "deliver-webhooks": { retryLimit: 3, retryDelay, retryBackoff: true, expireInSeconds: 15 * 60 },
   };
 }
 

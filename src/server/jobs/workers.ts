@@ -63,7 +63,8 @@ export async function startWorkers(deps: AppDeps, options: { schedules?: boolean
       if (outcome.disabled > 0)
         log.warn({ disabled: outcome.disabled }, "webhook endpoints turned off after a day of failures");
     },
-    sweep,
+    // Two runs at once per process: each claims its own deliveries, at most one per endpoint a batch.
+    { ...sweep, concurrency: 2 },
   );
   await jobs.work(
     JOB_NAMES.checkMatchDeadlines,

@@ -3,7 +3,14 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type ReceivedWebhook = { headers: Record<string, string>; body: string; path: string };
+export type ReceivedWebhook = {
+  headers: Record<string, string>;
+  body: string;
+  path: string;
+  /** When the request arrived, and when its connection closed (ms since the epoch; closedAt once it has). */
+  at: number;
+  closedAt?: number;
+};
 /** How the receiver answers one request: a status, or "hang" (never answers; the sender times out). */
 export type ReceiverAnswer = number | "hang";
 
@@ -40,7 +47,16 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     req.on("end", () => {
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers[k] = v;
-      receiver.received.push({ headers, body: Buffer.concat(chunks).toString("utf8"), path: req.url ?? "/" });
+      const entry: ReceivedWebhook = {
+        headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+        path: req.url ?? "/",
+        at: Date.now(),
+      };
+      receiver.received.push(entry);
+      res.on("close", () => {
+        entry.closedAt = Date.now();
+      });
       const answer = queue.shift() ?? receiver.fallback;
       if (answer === "hang") {
         hanging.add(res);

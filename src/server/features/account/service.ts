@@ -22,6 +22,7 @@ import { type BillingDeps, cancelSubscriptionInTransaction } from "../billing/se
 import { refreshProviderStats } from "../companies/stats";
 import { cancelQuoteRequest } from "../quote-requests/service";
 import { reviewsWrittenBy } from "../reviews/service";
+import { forgetAccountInWebhooks } from "../webhooks/service";
 import * as q from "./queries";
 
 /** Never a valid scrypt hash (verifyPassword answers false for it): nobody signs in as a deleted account. */
@@ -222,6 +223,8 @@ export async function deleteAccount(
     }
     const subscriptionCanceled = await cancelSubscriptionInTransaction(tx, deps, user.id);
 
+    // Nothing more goes to the retired company's webhooks, and no message keeps this client's contact.
+    await forgetAccountInWebhooks(tx, { companyId, email: current.email });
     // Last: the cancellations above may have written notifications and mail for this account.
     await q.deletePersonalRows(tx, user.id, [current.email, anonymised.email]);
     const result: DeletedAccount = {

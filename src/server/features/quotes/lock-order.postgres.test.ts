@@ -3,37 +3,13 @@
 // company's figures, the hire held the figures and waited for the lead. Every writer now takes the lead
 // first. Here a transaction of its own holds the lead as the reply does while the client accepts, then
 // refreshes the figures: in the old order PostgreSQL found a deadlock and one of the two failed.
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createProvider, createTopProvider } from "../../test/fixtures";
+import { lockTestContext } from "../../test/lock-waits";
 import { leadOf, matchedRequest, quoteOn } from "../../test/scenarios";
-import { as, createTestContext, createUser, type TestContext } from "../../test/test-app";
+import { as, createUser } from "../../test/test-app";
 
-let ctx: TestContext;
-let other: pg.Client;
-
-beforeAll(async () => {
-  ctx = await createTestContext({}, { postgres: true });
-  if (ctx.config.database.kind !== "postgres") throw new Error("a PostgreSQL test");
-  other = new pg.Client({ connectionString: ctx.config.database.url });
-  await other.connect();
-});
-afterAll(async () => {
-  await other?.end();
-  await ctx?.close();
-});
-
-/** Waits until some session of the test's database waits for a lock. */
-async function someoneWaitsForALock(): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const { rows } = await other.query<{ n: number }>(
-      "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
-    );
-    if ((rows[0]?.n ?? 0) > 0) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error("nobody waited for a lock");
-}
+const { ctx, other, someoneWaitsForALock } = lockTestContext({});
 
 describe("lock order of a hire", () => {
   it("a hire and the winner's first reply at the same moment both commit", async () => {

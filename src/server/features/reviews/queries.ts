@@ -26,6 +26,7 @@ export async function findHire(db: Db, requestId: number) {
     db
       .select({
         quoteId: quotes.id,
+        leadId: quotes.leadId,
         companyId: companies.id,
         name: companies.name,
         slug: companies.slug,

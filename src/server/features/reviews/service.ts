@@ -29,6 +29,7 @@ import { findCompanyForUser } from "../companies/queries";
 import { refreshProviderStats } from "../companies/stats";
 import { type MessagingDeps, notifyUser } from "../notifications/service";
 import { emitWebhook } from "../webhooks/events";
+import { leadRefData } from "../webhooks/payloads";
 import { reviewHiddenForClient, reviewHiddenForProvider, reviewReceivedMessage } from "./messages";
 import * as q from "./queries";
 
@@ -117,7 +118,7 @@ export async function createReview(
     if (!row) throw new NotFoundError(ADMIN_REVIEW_NOT_FOUND);
     const review = toOwnReview(row);
     await emitWebhook(tx, deps, "review.posted", hire.companyId, async () => ({
-      request: { id: requestId, title: request.title },
+      ...(await leadRefData(tx, deps.appUrl, hire.leadId)),
       review: {
         id: review.id,
         rating: review.rating,

@@ -14,8 +14,11 @@ export const systemResolver: Resolver = (hostname) => lookup(hostname, { all: tr
 
 export type AddressRules = { allowPrivateNetworks: boolean; resolve: Resolver };
 
-/** A URL that passed the rules, with the address to connect to. */
-export type PinnedTarget = { url: URL; address: string; family: 4 | 6 };
+/** A URL that passed the rules, with the addresses it may connect to (every one of them checked). */
+export type PinnedTarget = { url: URL; addresses: { address: string; family: 4 | 6 }[] };
+
+/** A name that takes longer than this to resolve is refused: a slow name server holds no attempt. */
+const RESOLVE_TIMEOUT_MS = 5000;
 
 export class RefusedAddress extends Error {
   override name = "RefusedAddress";
@@ -34,7 +37,10 @@ export function nonPublicRange(address: string): string | null {
     parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   }
   const range = parsed.range();
-  return range === "unicast" ? null : range;
+  if (range !== "unicast") return range;
+  // The deprecated IPv4-compatible form (::a.b.c.d) is no public address either.
+  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((p) => p === 0)) return "reserved";
+  return null;
 }
 
 function hostOf(url: URL): string {
@@ -56,10 +62,18 @@ export async function pinTarget(raw: string, rules: AddressRules): Promise<Pinne
   if (ipaddr.isValid(host)) {
     addresses = [{ address: host, family: host.includes(":") ? 6 : 4 }];
   } else {
+    let timer: NodeJS.Timeout | undefined;
     try {
-      addresses = await rules.resolve(host);
+      addresses = await Promise.race([
+        rules.resolve(host),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error("timed out")), RESOLVE_TIMEOUT_MS);
+        }),
+      ]);
     } catch {
       addresses = [];
+    } finally {
+      clearTimeout(timer);
     }
     if (addresses.length === 0) throw new RefusedAddress(`The host name ${host} could not be found.`);
   }
@@ -73,19 +87,22 @@ export async function pinTarget(raw: string, rules: AddressRules): Promise<Pinne
       }
     }
   }
-  const [first] = addresses as [LookupAddress, ...LookupAddress[]];
-  return { url, address: first.address, family: first.family === 6 ? 6 : 4 };
+  return { url, addresses: addresses.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 })) };
 }
 
-/** A lookup that answers the checked address whatever is asked: the connection goes where the check looked. */
+/**
+ * A lookup that answers the checked addresses whatever is asked: the connection goes where the check
+ * looked. All of them when Node asks for all (it then tries IPv6 and IPv4 in turn), else the first.
+ */
 export function pinnedLookup(target: PinnedTarget): LookupFunction {
   return (_hostname, options, callback) => {
-    if (options.all) {
-      (callback as (err: null, addresses: LookupAddress[]) => void)(null, [
-        { address: target.address, family: target.family },
-      ]);
+    const [first] = target.addresses;
+    if (!first) {
+      callback(new Error("no checked address"), "", 4);
+    } else if (options.all) {
+      (callback as (err: null, addresses: LookupAddress[]) => void)(null, target.addresses);
     } else {
-      callback(null, target.address, target.family);
+      callback(null, first.address, first.family);
     }
   };
 }

@@ -6,7 +6,7 @@
 import { WEBHOOK_DISABLE_AFTER_HOURS, WEBHOOK_RETRY_DELAYS_SECONDS, WEBHOOK_TIMEOUT_SECONDS } from "@/shared/webhooks";
 import type { Clock } from "../../clock";
 import type { Db } from "../../db/client";
-import { JOB_NAMES, type JobQueue } from "../../jobs/queue";
+import { JOB_NAMES, type JobLog, type JobQueue } from "../../jobs/queue";
 import type { Metrics } from "../../metrics";
 import { notifyUser } from "../notifications/service";
 import { type AddressRules, pinTarget, RefusedAddress, systemResolver } from "./address";
@@ -24,6 +24,7 @@ export function webhookSettings(allowPrivateNetworks: boolean): WebhookSettings 
 
 export type WebhookSenderDeps = {
   db: Db;
+  log: JobLog;
   now: Clock;
   jobs: JobQueue;
   appUrl: string;
@@ -32,6 +33,7 @@ export type WebhookSenderDeps = {
 };
 export type WebhookOutcome = { delivered: number; retrying: number; failed: number; disabled: number };
 
+/** Attempts in flight at once, each to a different endpoint. */
 const BATCH = 20;
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -60,7 +62,11 @@ async function attempt(deps: WebhookSenderDeps, row: q.ClaimedDelivery): Promise
   }
 }
 
-/** Records the attempt and its consequences, in one transaction. */
+/**
+ * Records the attempt and its consequences, in one transaction, the endpoint's row locked first. The
+ * delay before the next attempt, or null when there is none (delivered, failed for good, or the
+ * delivery was taken over meanwhile: sent again, or claimed anew after its lease ran out).
+ */
 async function record(
   deps: WebhookSenderDeps,
   row: q.ClaimedDelivery,
@@ -72,6 +78,7 @@ async function record(
   const kind = ok ? "2xx" : result.status === null ? "no answer" : "other status";
   deps.metrics.webhooks.attemptSeconds.observe({ result: kind }, result.durationMs / 1000);
   return deps.db.transaction(async (tx) => {
+    if (!(await q.lockEndpoint(tx, row.endpointId))) return null;
     await q.insertAttempt(tx, {
       deliveryId: row.id,
       attemptedAt: now,
@@ -80,19 +87,15 @@ async function record(
       excerpt: result.excerpt,
     });
     if (ok) {
-      await q.markDelivered(tx, row.id, row.endpointId, now);
-      outcome.delivered += 1;
-      deps.metrics.webhooks.outcomes.inc({ outcome: "delivered" });
+      if (await q.markDelivered(tx, row, row.endpointId, now)) {
+        outcome.delivered += 1;
+        deps.metrics.webhooks.outcomes.inc({ outcome: "delivered" });
+      }
       return null;
     }
     const delay = retryDelaySeconds(row.attempts);
-    await q.markAttemptFailed(
-      tx,
-      row.id,
-      row.endpointId,
-      now,
-      delay === null ? null : new Date(now.getTime() + delay * 1000),
-    );
+    const retryAt = delay === null ? null : new Date(now.getTime() + delay * 1000);
+    if (!(await q.markAttemptFailed(tx, row, row.endpointId, now, retryAt))) return null;
     const failure = delay === null ? "failed" : "retrying";
     outcome[failure] += 1;
     deps.metrics.webhooks.outcomes.inc({ outcome: failure });
@@ -112,28 +115,51 @@ async function record(
 }
 
 /**
- * Sends every due delivery, batch after batch. An endpoint's deliveries go one after another in the
- * order of their events; different endpoints at once, so that one slow receiver holds up only itself.
- * When a retry comes due sooner than the minute's sweep, the sender is asked for again at that time.
+ * One claimed delivery, attempted and recorded. A fault of ours in the attempt counts as a failed
+ * attempt (so the schedule still ends); one in recording it is logged, and the lease brings it back.
+ */
+async function deliverOne(deps: WebhookSenderDeps, row: q.ClaimedDelivery, outcome: WebhookOutcome) {
+  let result: AttemptResult;
+  try {
+    result = await attempt(deps, row);
+  } catch (err) {
+    deps.log.error({ err, deliveryId: row.id }, "webhook attempt failed on our side");
+    result = { status: null, durationMs: 0, excerpt: "Could not deliver: an error on our side. It is tried again." };
+  }
+  try {
+    return await record(deps, row, result, outcome);
+  } catch (err) {
+    deps.log.error({ err, deliveryId: row.id }, "webhook delivery could not be recorded; its lease will retry it");
+    return null;
+  }
+}
+
+/**
+ * Sends every due delivery, up to BATCH at once and one per endpoint at a time: an endpoint's
+ * deliveries go one after another in the order of their events, and a slow receiver holds up only
+ * itself, as the others' next deliveries are claimed as soon as each finishes. When a retry comes due
+ * sooner than the minute's sweep, the sender is asked for again at that time.
  */
 export async function deliverDueWebhooks(deps: WebhookSenderDeps): Promise<WebhookOutcome> {
   const outcome: WebhookOutcome = { delivered: 0, retrying: 0, failed: 0, disabled: 0 };
   let soonest: number | null = null;
+  const inFlight = new Map<number, Promise<void>>();
   for (;;) {
-    const now = deps.now();
-    const lease = new Date(now.getTime() + deps.webhooks.timeoutMs + 60_000);
-    const rows = await q.claimDueDeliveries(deps.db, BATCH, now, lease);
-    if (rows.length === 0) break;
-    const byEndpoint = new Map<number, q.ClaimedDelivery[]>();
-    for (const row of rows) byEndpoint.set(row.endpointId, [...(byEndpoint.get(row.endpointId) ?? []), row]);
-    await Promise.all(
-      [...byEndpoint.values()].map(async (queue) => {
-        for (const row of queue) {
-          const delay = await record(deps, row, await attempt(deps, row), outcome);
+    const room = BATCH - inFlight.size;
+    if (room > 0) {
+      const now = deps.now();
+      const lease = new Date(now.getTime() + deps.webhooks.timeoutMs + 60_000);
+      for (const row of await q.claimDueDeliveries(deps.db, room, now, lease, [...inFlight.keys()])) {
+        const sending = deliverOne(deps, row, outcome).then((delay) => {
           if (delay !== null) soonest = Math.min(soonest ?? delay, delay);
-        }
-      }),
-    );
+          inFlight.delete(row.endpointId);
+        });
+        inFlight.set(row.endpointId, sending);
+      }
+    }
+    if (inFlight.size === 0) break;
+    // One finished: its endpoint's next delivery, and anything else due, may be claimed now.
+    await Promise.race(inFlight.values());
   }
   if (soonest !== null && soonest < 60) {
     await deps.jobs.send(JOB_NAMES.deliverWebhooks, { reason: "retry" }, { startAfterSeconds: soonest });

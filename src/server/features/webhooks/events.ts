@@ -49,7 +49,10 @@ export async function emitWebhooks(
         eq(webhookEndpoints.enabled, true),
         arrayContains(webhookEndpoints.events, [type]),
       ),
-    );
+    )
+    // Held to the commit: an endpoint deleted meanwhile waits for this transaction rather than failing
+    // its deliveries' foreign key; edits and rotations (FOR NO KEY UPDATE) do not wait.
+    .for("key share");
   if (endpoints.length === 0) return;
   const now = deps.now();
   for (const event of events) {

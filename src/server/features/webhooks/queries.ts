@@ -27,22 +27,43 @@ export type ClaimedDelivery = {
 };
 
 /**
- * Takes up to `limit` due deliveries of enabled endpoints, oldest event first, and leases them (their
- * next attempt moved past the lease, the attempt counted): another process skips the locked rows now and
- * the leased ones until the lease ends, so each delivery is sent by one process at a time.
+ * Takes up to `limit` due deliveries, at most one per endpoint (its oldest due one), of enabled
+ * endpoints whose company's owner is not suspended, and leases them: their next attempt moved past the
+ * lease and the attempt counted, the count being the lease's token (a later claim or "Send again"
+ * changes it, and the outcome of this attempt is then not written over theirs). Another sender skips
+ * the locked rows now and the leased ones until the lease ends. One per endpoint keeps a slow receiver
+ * from filling a batch: every endpoint due gets its turn in each batch.
  */
 export async function claimDueDeliveries(
   db: Db,
   limit: number,
   now: Date,
   leaseUntil: Date,
+  busyEndpoints: number[] = [],
 ): Promise<ClaimedDelivery[]> {
+  // The endpoints this sender is posting to already: their next deliveries wait for that one.
+  const busy =
+    busyEndpoints.length === 0
+      ? sql``
+      : sql` and d2.endpoint_id not in (${sql.join(
+          busyEndpoints.map((id) => sql`${id}`),
+          sql`, `,
+        )})`;
   const rows = executedRows(
     await db.execute(sql`
       with due as (
         select d.id from webhook_deliveries d
-        join webhook_endpoints e on e.id = d.endpoint_id
-        where d.status = 'pending' and d.next_attempt_at <= ${now} and e.enabled
+        where d.id in (
+          select id from (
+            select d2.id, row_number() over (partition by d2.endpoint_id order by d2.event_id, d2.id) as rn
+            from webhook_deliveries d2
+            join webhook_endpoints e on e.id = d2.endpoint_id and e.enabled
+            join companies c on c.id = e.company_id
+            join users u on u.id = c.user_id and u.suspended_at is null
+            where d2.status = 'pending' and d2.next_attempt_at <= ${now}${busy}
+          ) ranked where rn = 1
+        )
+        and d.status = 'pending' and d.next_attempt_at <= ${now}
         order by d.event_id, d.id
         limit ${limit}
         for update of d skip locked
@@ -78,30 +99,62 @@ export async function insertAttempt(db: Db, attempt: Omit<WebhookAttemptRow, "id
   await db.insert(webhookAttempts).values(attempt);
 }
 
-export async function markDelivered(db: Db, deliveryId: number, endpointId: number, now: Date): Promise<void> {
-  await db
-    .update(webhookDeliveries)
-    .set({ status: "delivered", finishedAt: now })
-    .where(eq(webhookDeliveries.id, deliveryId));
-  await db.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpointId));
+/**
+ * The endpoint's row, locked before its delivery's (the order in which deleting or turning on an
+ * endpoint takes them): false when the endpoint is gone.
+ */
+export async function lockEndpoint(db: Db, endpointId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, endpointId))
+    .for("no key update");
+  return row !== undefined;
 }
 
-/** A failed attempt: tried again at `retryAt`, or failed for good when null. The endpoint's failing run starts or goes on. */
+/** The delivery as this attempt claimed it: still pending, with the attempt count it was leased at. */
+const stillClaimed = (claim: Claim) =>
+  and(
+    eq(webhookDeliveries.id, claim.id),
+    eq(webhookDeliveries.status, "pending"),
+    eq(webhookDeliveries.attempts, claim.attempts),
+  );
+type Claim = { id: number; attempts: number };
+
+/** Delivered; false when the claim had been taken over (nothing written). */
+export async function markDelivered(db: Db, claim: Claim, endpointId: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(webhookDeliveries)
+    .set({ status: "delivered", finishedAt: now })
+    .where(stillClaimed(claim))
+    .returning({ id: webhookDeliveries.id });
+  if (rows.length === 0) return false;
+  await db.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpointId));
+  return true;
+}
+
+/**
+ * A failed attempt: tried again at `retryAt`, or failed for good when null. The endpoint's failing run
+ * starts or goes on. False when the claim had been taken over (nothing written).
+ */
 export async function markAttemptFailed(
   db: Db,
-  deliveryId: number,
+  claim: Claim,
   endpointId: number,
   now: Date,
   retryAt: Date | null,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const rows = await db
     .update(webhookDeliveries)
     .set(retryAt ? { nextAttemptAt: retryAt } : { status: "failed", finishedAt: now })
-    .where(eq(webhookDeliveries.id, deliveryId));
+    .where(stillClaimed(claim))
+    .returning({ id: webhookDeliveries.id });
+  if (rows.length === 0) return false;
   await db
     .update(webhookEndpoints)
     .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${now})` })
     .where(eq(webhookEndpoints.id, endpointId));
+  return true;
 }
 
 /**
@@ -184,18 +237,31 @@ export async function attemptsOf(db: Db, deliveryIds: number[]) {
     .orderBy(webhookAttempts.id);
 }
 
-/** Events older than `before` none of whose deliveries is still pending: the log keeps a month. */
+/**
+ * Events older than `before`, with their deliveries and attempts: the log keeps a month. A delivery
+ * still pending then waits on an endpoint turned off (the schedule ends after 28 hours): its message
+ * is too old to matter.
+ */
 export async function purgeOldEvents(db: Db, before: Date): Promise<number> {
   const rows = await db
     .delete(webhookEvents)
-    .where(
-      and(
-        lt(webhookEvents.createdAt, before),
-        sql`not exists (select 1 from webhook_deliveries d where d.event_id = ${webhookEvents.id} and d.status = 'pending')`,
-      ),
-    )
+    .where(lt(webhookEvents.createdAt, before))
     .returning({ id: webhookEvents.id });
   return rows.length;
+}
+
+/** A retired company's endpoints and events go with it: nothing more is sent for it. */
+export async function deleteCompanyWebhooks(db: Db, companyId: number): Promise<void> {
+  await db.delete(webhookEndpoints).where(eq(webhookEndpoints.companyId, companyId));
+  await db.delete(webhookEvents).where(eq(webhookEvents.companyId, companyId));
+}
+
+/** A deleted client's contact details leave the hires' messages that carried them (decision 118). */
+export async function forgetClientContact(db: Db, email: string): Promise<void> {
+  await db
+    .update(webhookEvents)
+    .set({ payload: sql`jsonb_set(${webhookEvents.payload}, '{client}', 'null'::jsonb)` })
+    .where(and(eq(webhookEvents.type, "quote.accepted"), sql`${webhookEvents.payload}->'client'->>'email' = ${email}`));
 }
 
 /** Deliveries still to be sent, or sent again (the metrics' gauge). */

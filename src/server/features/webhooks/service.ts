@@ -45,14 +45,17 @@ async function companyIdOf(db: Db, userId: number): Promise<number> {
   return row.id;
 }
 
-/** The caller's endpoint, locked for the transaction when asked; 404 for anyone else's. */
+/**
+ * The caller's endpoint, locked for the transaction when asked (FOR NO KEY UPDATE: an event written
+ * meanwhile, which holds it FOR KEY SHARE, need not wait); 404 for anyone else's.
+ */
 async function ownEndpoint(db: Db, userId: number, id: number, lock = false): Promise<WebhookEndpointRow> {
   const companyId = await companyIdOf(db, userId);
   const query = db
     .select()
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.companyId, companyId)));
-  const [row] = lock ? await query.for("update") : await query;
+  const [row] = lock ? await query.for("no key update") : await query;
   if (!row) throw new NotFoundError(WEBHOOK_MESSAGES.notFound);
   return row;
 }
@@ -155,9 +158,10 @@ export async function updateEndpoint(
       .returning();
     if (!row) throw new NotFoundError(WEBHOOK_MESSAGES.notFound);
     if (turningOn) {
+      // Each waiting delivery starts a fresh schedule: the attempts that failed while it was off are spent.
       await tx
         .update(webhookDeliveries)
-        .set({ nextAttemptAt: deps.now() })
+        .set({ nextAttemptAt: deps.now(), attempts: 0 })
         .where(and(eq(webhookDeliveries.endpointId, id), eq(webhookDeliveries.status, "pending")));
       await deps.jobs.send(JOB_NAMES.deliverWebhooks, { reason: "endpoint-enabled" }, { tx });
     }
@@ -240,6 +244,13 @@ export async function listDeliveries(
 export async function resendDelivery(deps: WebhookAdminDeps, userId: number, deliveryId: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const companyId = await companyIdOf(tx, userId);
+    const [endpoint] = await tx
+      .select({ enabled: webhookEndpoints.enabled })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookEndpoints.companyId, companyId)));
+    if (!endpoint) throw new NotFoundError(WEBHOOK_MESSAGES.deliveryNotFound);
+    if (!endpoint.enabled) throw new ConflictError(WEBHOOK_MESSAGES.resendDisabled);
     const [row] = await tx
       .update(webhookDeliveries)
       .set({ status: "pending", attempts: 0, nextAttemptAt: deps.now(), finishedAt: null })
@@ -255,7 +266,16 @@ export async function resendDelivery(deps: WebhookAdminDeps, userId: number, del
   });
 }
 
-/** The hourly sweep's part: events past a month, once none of their deliveries waits. */
+/** What deleting an account leaves of webhooks (decision 173): a retired company's none, a client's contact in no message. */
+export async function forgetAccountInWebhooks(
+  tx: Db,
+  account: { companyId: number | undefined; email: string },
+): Promise<void> {
+  if (account.companyId !== undefined) await q.deleteCompanyWebhooks(tx, account.companyId);
+  await q.forgetClientContact(tx, account.email);
+}
+
+/** The hourly sweep's part: events past a month, with their deliveries. */
 export function purgeOldWebhookEvents(deps: { db: Db; now: Clock }): Promise<number> {
   return q.purgeOldEvents(deps.db, new Date(deps.now().getTime() - EVENT_RETENTION_DAYS * 24 * 60 * 60 * 1000));
 }

@@ -78,6 +78,7 @@ const deliveriesOf = async (endpointId: number, who: TestUser = provider) =>
     messageId: string;
     attempts: Array<{ responseStatus: number | null; excerpt: string; durationMs: number }>;
     nextAttemptAt: string | null;
+    payload: Record<string, unknown>;
   }>;
 
 describe("a provider's endpoints", () => {
@@ -233,6 +234,10 @@ describe("retries", () => {
     const told = await ctx.database.db.select().from(notifications).where(eq(notifications.userId, provider.id));
     expect(told.filter((n) => n.kind === "webhook.disabled")).toHaveLength(1);
 
+    // "Send again" waits for the endpoint to be turned on.
+    const early = await api(provider, "POST", `/api/webhooks/deliveries/${delivery?.id}/resend`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toContain("turn it on first");
     // Fixed and turned back on: "Send again" delivers the failed message.
     receiver.fallback = 200;
     const on = await api(provider, "PATCH", `/api/webhooks/endpoints/${endpoint.id}`, { enabled: true });
@@ -240,6 +245,30 @@ describe("retries", () => {
     expect((await api(provider, "POST", `/api/webhooks/deliveries/${delivery?.id}/resend`)).statusCode).toBe(204);
     expect(await deliver()).toMatchObject({ delivered: 1 });
     verified(endpoint.secret, receiver.received.length - 1);
+  });
+});
+
+describe("a slow receiver", () => {
+  it("holds up only its own endpoint: the others' messages go while it keeps one waiting", async () => {
+    const slow = await startWebhookReceiver();
+    try {
+      slow.script("hang");
+      await addEndpoint(["lead.delivered"], slow.url);
+      await addEndpoint(["lead.delivered"]);
+      for (let i = 0; i < 3; i++) await matchedRequest(ctx, client);
+      expect(await deliver({ timeoutMs: 1500 })).toMatchObject({ delivered: 5, retrying: 1 });
+      const [held] = slow.received;
+      if (held?.closedAt === undefined) throw new Error("the slow receiver's first message never ended");
+      // The fast endpoint's three messages all arrived while the slow one's first was still waiting.
+      expect(receiver.received).toHaveLength(3);
+      for (const message of receiver.received) expect(message.at).toBeLessThan(held.closedAt);
+      // The slow endpoint's own messages went one after another, in the order of their events.
+      expect(slow.received.map((m) => Number(m.headers["webhook-id"]?.slice(4)))).toEqual(
+        receiver.received.map((m) => Number(m.headers["webhook-id"]?.slice(4))),
+      );
+    } finally {
+      await slow.close();
+    }
   });
 });
 
@@ -302,6 +331,25 @@ describe("each event", () => {
   });
 });
 
+describe("deleted accounts", () => {
+  it("leave no client contact in a hire's message, and no endpoint of a deleted provider", async () => {
+    const endpoint = await addEndpoint(["quote.accepted"]);
+    const requestId = await matchedRequest(ctx, client);
+    await acceptQuote(ctx, client, await quoteOn(ctx, provider, requestId));
+    const [delivery] = await deliveriesOf(endpoint.id);
+    expect(JSON.stringify(delivery)).toContain(client.email);
+
+    expect((await api(client, "POST", "/api/account/delete", { password: client.password })).statusCode).toBe(204);
+    const [kept] = await deliveriesOf(endpoint.id);
+    expect(kept?.payload).toMatchObject({ client: null });
+    expect(JSON.stringify(kept)).not.toContain(client.email);
+
+    expect((await api(provider, "POST", "/api/account/delete", { password: provider.password })).statusCode).toBe(204);
+    expect(await ctx.database.db.select().from(webhookEndpoints)).toEqual([]);
+    expect(await ctx.database.db.select().from(webhookEvents)).toEqual([]);
+  });
+});
+
 describe("secrets", () => {
   it("signs with the new secret after a rotation, and with the previous one beside it for a day", async () => {
     const endpoint = await addEndpoint(["lead.delivered"]);
@@ -341,6 +389,8 @@ describe("addresses (SSRF)", () => {
       ["https://169.254.169.254/latest/meta-data", "linkLocal"],
       ["https://[::1]/hooks", "loopback"],
       ["https://[::ffff:192.168.0.1]/hooks", "private"],
+      ["https://[::7f00:1]/hooks", "reserved"],
+      ["https://100.100.100.200/hooks", "carrierGradeNat"],
       ["http://example.com/hooks", "https://"],
     ];
     for (const [url, words] of refused) {
