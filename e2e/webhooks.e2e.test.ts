@@ -6,13 +6,14 @@
 // operator running n8n beside the product would: otherwise loopback and http:// are refused.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Locator, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
 import { apiSignIn, closeToast, DEMO, keepScreenshot, pagePerTest, startProduct } from "./support/fixture";
 import { waitForLead } from "./support/leads";
 import { billIntakeRequestBody, submitRequest } from "./support/requests";
+import { openSettingsAs } from "./support/settings";
 import { toastText } from "./support/toast";
 
 const product = startProduct({ env: async () => ({ WEBHOOKS_ALLOW_PRIVATE_NETWORKS: "true" }) });
@@ -80,6 +81,19 @@ async function takeSecret(card: Locator): Promise<string> {
   const secret = await box.getByLabel("Signing secret").inputValue();
   expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
   return secret;
+}
+
+/** The status of the delivery of message `messageId` to the endpoint at `url`, as the sender recorded it. */
+async function deliveryStatus(context: BrowserContext, url: string, messageId: string): Promise<string | undefined> {
+  const endpoints = (await (await context.request.get("/api/webhooks/endpoints")).json()) as {
+    endpoints: { id: number; url: string }[];
+  };
+  const endpoint = endpoints.endpoints.find((e) => e.url === url);
+  if (!endpoint) return undefined;
+  const page = (await (await context.request.get(`/api/webhooks/endpoints/${endpoint.id}/deliveries`)).json()) as {
+    items: { messageId: string; status: string }[];
+  };
+  return page.items.find((d) => d.messageId === messageId)?.status;
 }
 
 const sectionTop = (page: Page) =>
@@ -165,6 +179,8 @@ describe("webhooks", () => {
     // What the lead page does not show yet, the message does not carry either.
     expect(first.body).not.toContain("morgan.buyer@example.com");
 
+    // The receiver answered before the sender wrote the outcome down: the log shows it once it is written.
+    await expect.poll(() => deliveryStatus(context, receiver.url, first.json.id)).toBe("delivered");
     // The delivery log: the event, its message id, the receiver's answer and the payload.
     await endpoint.getByRole("button", { name: /^Delivery log/ }).click();
     const log = endpoint.getByTestId("webhook-log");
@@ -293,10 +309,7 @@ describe("webhooks", () => {
   });
 
   it("a client's Settings has no webhooks", async () => {
-    const { context, page } = tab;
-    await apiSignIn(context, DEMO.client, DEMO.password);
-    await page.goto("/settings");
-    await page.getByRole("heading", { name: "Profile" }).waitFor();
-    expect(await page.getByTestId("webhooks-card").count()).toBe(0);
+    await openSettingsAs(tab, DEMO.client);
+    expect(await tab.page.getByTestId("webhooks-card").count()).toBe(0);
   });
 });

@@ -123,6 +123,7 @@ export const SERVER_FEATURE_ORDER = [
   "reports",
   "admin",
   "account",
+  "exports",
 ];
 
 /**

@@ -27,11 +27,13 @@ import type { AppDeps } from "./deps";
 import { AppError, FieldError, ServiceUnavailableError, TooManyRequestsError } from "./errors";
 import { accountRoutes } from "./features/account/routes";
 import { adminRoutes } from "./features/admin/routes";
+import { apiTokenRoutes } from "./features/auth/api-tokens";
 import { authRoutes } from "./features/auth/routes";
 import { billingRoutes } from "./features/billing/routes";
 import { leadPreferenceRoutes } from "./features/companies/lead-preferences";
 import { companyRoutes } from "./features/companies/routes";
 import { conversationRoutes } from "./features/conversations/routes";
+import { exportRoutes } from "./features/exports/routes";
 import { inquiryRoutes } from "./features/inquiries/routes";
 import { leadRoutes } from "./features/leads/routes";
 import { mailboxRoutes } from "./features/notifications/mailbox";
@@ -52,6 +54,7 @@ import { metricsRoute, observeRequests, routeLabel } from "./http/metrics";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { serializerCompiler } from "./http/serializer";
 import { isServerRenderedPath, serverRenderedPages } from "./http/server-rendered-pages";
+import { authenticateBearer, SESSION_COOKIE } from "./http/session";
 import { isUnstorableTextError, refuseUnstorableText } from "./http/unstorable-text";
 import { compressPage, isPrerenderedFile, pageEncodingFor, webPages } from "./http/web-page";
 import { limitWrites } from "./http/write-limits";
@@ -220,6 +223,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   // A state change from another site is refused (decision 100).
   app.addHook("onRequest", refuseCrossSite(deps.appUrl));
+  // A bearer call is its API token's, on the routes of the token's scopes only (decision 174).
+  app.addHook("onRequest", authenticateBearer);
 
   // Text PostgreSQL cannot store is a 400 naming its field, before any service sees it.
   app.addHook("preHandler", refuseUnstorableText);
@@ -240,8 +245,26 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // Helmet's headers with a strict CSP, HSTS over HTTPS, no-store on personal data (decision 105).
   await registerSecurityHeaders(app, deps.config);
 
+  // A route open to API tokens says so in the OpenAPI description: a session or a token with its scope.
+  app.addHook("onRoute", (route) => {
+    const scope = route.config?.tokenScope;
+    if (scope) route.schema = { ...route.schema, security: [{ session: [] }, { apiToken: [scope] }] };
+  });
   await app.register(fastifySwagger, {
-    openapi: { info: { title: `${BRAND_NAME} API`, version: "1.0.0" } },
+    openapi: {
+      info: { title: `${BRAND_NAME} API`, version: "1.0.0" },
+      components: {
+        securitySchemes: {
+          session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "The signed-in session" },
+          apiToken: {
+            type: "http",
+            scheme: "bearer",
+            description:
+              "A personal API token (Settings, API tokens): `Authorization: Bearer amt_...`. It opens only the routes that list its scope, and no CSRF check applies to it (decision 174).",
+          },
+        },
+      },
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
@@ -256,6 +279,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(companyRoutes, deps);
   await app.register(leadPreferenceRoutes, deps);
   await app.register(webhookRoutes, deps);
+  await app.register(exportRoutes, deps);
+  await app.register(apiTokenRoutes, deps);
   await app.register(providerRoutes, deps);
   await app.register(crawlRoutes, deps);
   await app.register(notificationRoutes, deps);

@@ -7,6 +7,7 @@ import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { AppDeps } from "./deps";
+import { userForToken } from "./features/auth/api-tokens";
 import { sessionIdFromToken, userForSession } from "./features/auth/service";
 import { createBillingProviders } from "./features/billing/service";
 import { createMailTransport } from "./features/notifications/mail";
@@ -65,7 +66,7 @@ export function createAppDeps({
     sessionIdleMs: config.sessionIdleMs,
     billing: createBillingProviders(config.billing, now),
     mail: { transport: createMailTransport(config.mail), from: config.mail.from },
-    sessions: { userFor: userForSession, idOf: sessionIdFromToken },
+    sessions: { userFor: userForSession, idOf: sessionIdFromToken, userForToken },
     lifecycle: { draining: false },
     webhooks: webhookSettings(config.webhooks.allowPrivateNetworks),
     metrics,

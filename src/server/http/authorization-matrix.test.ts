@@ -4,6 +4,7 @@
 import { eq } from "drizzle-orm";
 import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PROVIDER_TOKEN_SCOPES } from "@/shared/api-tokens";
 import { NO_LEAD_PREFERENCES } from "@/shared/lead-preferences";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { alerts } from "../db/schema/alerts";
@@ -15,6 +16,7 @@ import { notifications } from "../db/schema/notifications";
 import { users } from "../db/schema/users";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../db/schema/webhooks";
 import { raiseAlert } from "../features/alerts/service";
+import { createApiToken } from "../features/auth/api-tokens";
 import { sessionIdFromToken, startSession } from "../features/auth/service";
 import { publicSessionId } from "../features/auth/sessions";
 import { matchQuoteRequest } from "../features/matching/service";
@@ -156,6 +158,15 @@ const MATRIX: Record<string, Statuses> = {
   "GET /api/companies/me/lead-preferences":  [401,  403,  403,  200,  200,  200,  403],
   "PUT /api/companies/me/lead-preferences":  [401,  403,  403,  200,  200,  200,  403],
   "DELETE /api/companies/me/case-studies/:id": [401, 403, 403,  404,  204,  404,  403],
+  // CSV exports (decision 175): as the lists they export.
+  "GET /api/exports/leads.csv":             [401,  403,  403,  403,  200,  200,  403],
+  "GET /api/exports/quotes.csv":            [401,  403,  403,  200,  200,  200,  403],
+  "GET /api/admin/exports/requests.csv":    [401,  403,  403,  403,  403,  403,  200],
+  "GET /api/admin/exports/users.csv":       [401,  403,  403,  403,  403,  403,  200],
+  // Personal API tokens (decision 174): providers' and admins' own, made and revoked from a session only.
+  "GET /api/account/tokens":                [401,  403,  403,  200,  200,  200,  200],
+  "POST /api/account/tokens":               [401,  403,  403,  201,  201,  201,  201],
+  "DELETE /api/account/tokens/:id":         [401,  403,  403,  404,  204,  404,  404],
   // A provider's webhooks (decision 173): any provider's own endpoints, a pending one's too.
   "GET /api/webhooks/endpoints":            [401,  403,  403,  200,  200,  200,  403],
   "POST /api/webhooks/endpoints":           [401,  403,  403,  201,  201,  201,  403],
@@ -274,10 +285,32 @@ async function anEmail(): Promise<number> {
   return row.id;
 }
 
-/** What a route's cells send, where the path's `:id` or a body is needed. */
+/**
+ * The eighth caller (decision 174): an API token of the approved provider's with every provider scope,
+ * sent as `Authorization: Bearer`. It reaches these routes, with these answers, and every other route
+ * of the table answers it 403: account settings, public routes and the admin's included.
+ */
+const TOKEN_REACHES: Record<string, number> = {
+  "GET /api/leads/me": 200,
+  "GET /api/leads/:id": 200,
+  "GET /api/leads/:id/quote": 200,
+  "GET /api/quotes/me": 200,
+  "POST /api/leads/:id/quote": 201,
+  "PUT /api/quotes/:id": 200,
+  "POST /api/quotes/:id/withdraw": 200,
+  "GET /api/conversations/unread": 200,
+  "GET /api/conversations/:leadId": 200,
+  "GET /api/conversations/:leadId/messages": 200,
+  "POST /api/conversations/:leadId/messages": 201,
+  "POST /api/conversations/:leadId/read": 200,
+  "GET /api/exports/leads.csv": 200,
+  "GET /api/exports/quotes.csv": 200,
+};
+
 /** A job id no job has. */
 const NO_JOB = "00000000-0000-4000-8000-000000000000";
 
+/** What a route's cells send, where the path's `:id` or a body is needed. */
 const REQUESTS: Record<string, RouteRequest> = {
   "POST /api/leads": {
     body: () => ({
@@ -330,6 +363,14 @@ const REQUESTS: Record<string, RouteRequest> = {
   "PATCH /api/companies/me/public-profile": { body: () => ({ industriesServed: ["finance", "retail"] }) },
   "POST /api/companies/me/case-studies": { body: () => CASE_STUDY },
   "PUT /api/companies/me/lead-preferences": { body: () => NO_LEAD_PREFERENCES },
+  "POST /api/account/tokens": {
+    body: (_w, who) => ({
+      name: "matrix",
+      scopes: who === "admin" ? ["admin:read"] : ["leads:read"],
+      expiresInDays: 30,
+    }),
+  },
+  "DELETE /api/account/tokens/:id": { id: (w) => newToken(w) },
   // A public address written as an IP: the save-time check needs no DNS.
   "POST /api/webhooks/endpoints": { body: () => ({ url: "https://93.184.215.14/hooks", events: ["lead.delivered"] }) },
   "PATCH /api/webhooks/endpoints/:id": { id: (w) => newEndpoint(w), body: () => ({ description: "CRM" }) },
@@ -499,6 +540,13 @@ async function newCaseStudy(w: World): Promise<number> {
   return row.id;
 }
 
+/** A new API token of the approved provider's. */
+async function newToken(w: World): Promise<number> {
+  const [row] = await ctx.database.db.select().from(users).where(eq(users.id, w.users.provider.id));
+  if (!row) throw new Error("the provider is gone");
+  return (await createApiToken(ctx.deps, row, { name: "to revoke", scopes: ["leads:read"], expiresInDays: 7 })).id;
+}
+
 /** A webhook endpoint of the approved provider's. */
 async function newEndpoint(w: World): Promise<number> {
   const [row] = await ctx.database.db
@@ -571,15 +619,17 @@ async function newReport(w: World): Promise<number> {
 }
 
 let addresses = 0;
+let providerToken: string;
 
 /**
  * A request as `user` on a session of its own (a cell that signs out, signs in or changes the
  * password ends sessions, and must not end the next cell's), from an address of its own (the limits
  * per address must not turn the next cell away).
  */
-async function send(user: TestUser | null, method: string, url: string, payload?: object, stream = false) {
+async function send(user: TestUser | "token" | null, method: string, url: string, payload?: object, stream = false) {
   const headers: Record<string, string> = {};
-  if (user) headers.cookie = `sid=${(await startSession(ctx.deps, user.id)).token}`;
+  if (user === "token") headers.authorization = `Bearer ${providerToken}`;
+  else if (user) headers.cookie = `sid=${(await startSession(ctx.deps, user.id)).token}`;
   addresses += 1;
   return ctx.app.inject({
     method: method as "GET",
@@ -627,6 +677,14 @@ beforeAll(async () => {
     notification: note.id,
     member: await createUser(ctx, "client", "member"),
   };
+  const [providerRow] = await ctx.database.db.select().from(users).where(eq(users.id, provider.id));
+  if (!providerRow) throw new Error("the provider is gone");
+  const made = await createApiToken(ctx.deps, providerRow, {
+    name: "matrix",
+    scopes: [...PROVIDER_TOKEN_SCOPES],
+    expiresInDays: 365,
+  });
+  providerToken = made.token;
 });
 afterAll(async () => {
   await ctx?.close();
@@ -677,5 +735,31 @@ describe("the authorization matrix", () => {
       actual[who] = res.statusCode;
     }
     expect(actual).toEqual(expected);
+  });
+});
+
+describe("the authorization matrix's eighth caller: an API token with every provider scope", () => {
+  it("reaches only routes of the table", () => {
+    expect(Object.keys(TOKEN_REACHES).filter((r) => !(r in MATRIX))).toEqual([]);
+  });
+
+  it.each(Object.keys(MATRIX))("%s", async (route) => {
+    const request = REQUESTS[route] ?? {};
+    const [method, path] = route.split(" ") as [string, string];
+    const reaches = route in TOKEN_REACHES;
+    // A route the token reaches acts on a resource of its own, as a fresh cell: the table's cells
+    // before it may have used theirs up (a lead already quoted, a quote withdrawn).
+    const id = reaches && request.id ? await request.id(world) : request.id ? 1 : undefined;
+    const url = id === undefined ? path : path.replace(/:\w+/, String(id));
+    const res = await send(
+      "token",
+      method,
+      url,
+      request.body?.(world, "provider", world.users.provider),
+      request.stream,
+    );
+    // Off the API (pages, health, metrics) the header means nothing: the token caller is anonymous there.
+    const offApi = (MATRIX[route] as Statuses)[0];
+    expect(res.statusCode, res.body).toBe(TOKEN_REACHES[route] ?? (path.startsWith("/api/") ? 403 : offApi));
   });
 });

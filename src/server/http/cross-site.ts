@@ -5,6 +5,7 @@
 // cookie's SameSite=Lax is the second line. No custom header is required, so the spec's bodyless calls
 // work as written.
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { bearerToken } from "./session";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Fetch Metadata values a state change may carry: the site's own pages, or the user's own action. */
@@ -92,6 +93,9 @@ export function refuseCrossSite(publicUrl: string) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     // A read changes nothing: the origins below (a URL parsed per request) are not needed for it.
     if (!STATE_CHANGING.has(request.method.toUpperCase())) return;
+    // A bearer call carries its own key and no one's cookies count for it (decision 174); a page of
+    // another site cannot send the header without the CORS consent this site never gives.
+    if (bearerToken(request) !== null) return;
     const ok = isSameSiteOrNotBrowser({
       method: request.method,
       url: request.url,

@@ -2,6 +2,7 @@
 // declares which roles may call it (`preValidation: requireRole("admin")`). What a session token means is
 // the auth feature's to say; it reaches this plumbing through the deps as a SessionReader (decision 088).
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { API_TOKEN_MESSAGES, type ApiTokenScope } from "@/shared/api-tokens";
 import type { UserType } from "@/shared/users";
 import type { Clock } from "../clock";
 import type { Db } from "../db/client";
@@ -16,12 +17,23 @@ export type SessionReader = {
   userFor: (app: { db: Db; now: Clock; sessionIdleMs: number }, token: string) => Promise<UserRow | undefined>;
   /** The session's stored id: what the live stream is ended by when the session ends. */
   idOf: (token: string) => string;
+  /** Who a personal API token speaks for, with its scopes; undefined when it opens nothing (decision 174). */
+  userForToken: (app: { db: Db; now: Clock }, token: string) => Promise<TokenCaller | undefined>;
 };
+
+/** A bearer call's caller: the token's owner and what the token may do. */
+export type TokenCaller = { user: UserRow; scopes: readonly ApiTokenScope[] };
 
 declare module "fastify" {
   interface FastifyRequest {
     /** undefined: not looked up yet; null: no valid session. */
     currentUser?: UserRow | null;
+    /** Set when the caller is an API token (decision 174): its scopes. */
+    apiToken?: { scopes: readonly ApiTokenScope[] };
+  }
+  interface FastifyContextConfig {
+    /** The API token scope that opens this route to bearer calls; without one, tokens are refused (decision 174). */
+    tokenScope?: ApiTokenScope;
   }
   interface FastifyInstance {
     db: Db;
@@ -38,6 +50,34 @@ export async function loadUser(request: FastifyRequest): Promise<UserRow | null>
   const token = request.cookies[SESSION_COOKIE];
   request.currentUser = token ? ((await request.server.sessions.userFor(request.server, token)) ?? null) : null;
   return request.currentUser;
+}
+
+/** The token of an `Authorization: Bearer` header, or null when there is none. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const value = request.headers.authorization;
+  const match = typeof value === "string" ? /^Bearer\s+(\S+)\s*$/i.exec(value) : null;
+  return match?.[1] ?? null;
+}
+
+/**
+ * The onRequest hook of bearer calls to the API (decision 174): a call with a token is the token's
+ * alone, its cookies ignored. It reaches only routes that name a scope (`config.tokenScope`) the token
+ * holds: any other route answers 403, an unknown, revoked or expired token 401.
+ */
+export async function authenticateBearer(request: FastifyRequest): Promise<void> {
+  const token = bearerToken(request);
+  if (token === null || !request.url.startsWith("/api/")) return;
+  const scope = request.routeOptions.config?.tokenScope;
+  if (!scope) throw new ForbiddenError(API_TOKEN_MESSAGES.offScope);
+  const caller = await request.server.sessions.userForToken(request.server, token);
+  if (!caller) throw new UnauthorizedError(API_TOKEN_MESSAGES.invalid);
+  if (!caller.scopes.includes(scope)) {
+    throw new ForbiddenError(
+      `This API token lacks the ${scope} scope this route needs: create one with it in Settings.`,
+    );
+  }
+  request.currentUser = caller.user;
+  request.apiToken = { scopes: caller.scopes };
 }
 
 /** Any signed-in user, or one of the given types. */

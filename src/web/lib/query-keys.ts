@@ -20,6 +20,8 @@ export const queryKeys = {
   auth: {
     user: () => ["auth", "user"] as const,
     sessions: () => ["auth", "sessions"] as const,
+    /** GET /api/account/tokens: the account's personal API tokens (decision 174). */
+    apiTokens: () => ["auth", "api-tokens"] as const,
   },
   publicConfig: () => ["public-config"] as const,
   admin: {

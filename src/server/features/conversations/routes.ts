@@ -36,6 +36,7 @@ export const conversationRoutes: RoutePlugin = async (app, deps) => {
     "/api/conversations/unread",
     {
       schema: { tags, response: { 200: unreadSummarySchema, ...errors } },
+      config: { tokenScope: "messages:read" },
       preValidation: requireRole("client", "provider"),
     },
     async (request) => getUnreadSummary(app.db, currentUser(request)),
@@ -43,7 +44,11 @@ export const conversationRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     "/api/conversations/:leadId",
-    { schema: { tags, params: conversationParamsSchema, response: { 200: conversationSchema, ...errors } }, ...anyone },
+    {
+      schema: { tags, params: conversationParamsSchema, response: { 200: conversationSchema, ...errors } },
+      config: { tokenScope: "messages:read" },
+      ...anyone,
+    },
     async (request) => getConversation(app.db, currentUser(request), request.params.leadId),
   );
 
@@ -56,6 +61,7 @@ export const conversationRoutes: RoutePlugin = async (app, deps) => {
         querystring: messagePageQuerySchema,
         response: { 200: messagePageSchema, ...errors },
       },
+      config: { tokenScope: "messages:read" },
       ...anyone,
     },
     async (request) => listThreadMessages(app.db, currentUser(request), request.params.leadId, request.query),
@@ -70,6 +76,7 @@ export const conversationRoutes: RoutePlugin = async (app, deps) => {
         body: sendMessageSchema,
         response: { 201: messageSchema, ...errorResponses },
       },
+      config: { tokenScope: "messages:write" },
       ...anyone,
     },
     async (request, reply) =>
@@ -86,6 +93,7 @@ export const conversationRoutes: RoutePlugin = async (app, deps) => {
         body: markReadSchema.nullish(),
         response: { 200: markReadResultSchema, ...errors },
       },
+      config: { tokenScope: "messages:write" },
       ...anyone,
     },
     async (request) => markConversationRead(app.db, currentUser(request), request.params.leadId, request.body?.upTo),

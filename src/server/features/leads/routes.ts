@@ -27,6 +27,7 @@ export const leadRoutes: RoutePlugin = async (app, deps) => {
     "/api/leads/me",
     {
       schema: { tags: ["leads"], querystring: pageQuerySchema, response: { 200: z.array(leadSummarySchema) } },
+      config: { tokenScope: "leads:read" },
       ...providerOnly,
     },
     async (request, reply) =>
@@ -35,7 +36,11 @@ export const leadRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     "/api/leads/:id",
-    { schema: { tags: ["leads"], params: leadParams, response: { 200: leadDetailSchema } }, ...providerOnly },
+    {
+      schema: { tags: ["leads"], params: leadParams, response: { 200: leadDetailSchema } },
+      config: { tokenScope: "leads:read" },
+      ...providerOnly,
+    },
     async (request) => getMyLead(app.db, currentUser(request), request.params.id),
   );
 

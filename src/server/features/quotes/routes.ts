@@ -36,7 +36,11 @@ export const quoteRoutes: RoutePlugin = async (app, deps) => {
 
   app.get(
     "/api/leads/:id/quote",
-    { schema: { tags, params: quoteIdParamsSchema, response: { 200: leadQuoteSchema, ...errors } }, ...provider },
+    {
+      schema: { tags, params: quoteIdParamsSchema, response: { 200: leadQuoteSchema, ...errors } },
+      config: { tokenScope: "leads:read" },
+      ...provider,
+    },
     async (request) => getLeadQuote(app.db, currentUser(request), request.params.id),
   );
 
@@ -44,6 +48,7 @@ export const quoteRoutes: RoutePlugin = async (app, deps) => {
     "/api/leads/:id/quote",
     {
       schema: { tags, params: quoteIdParamsSchema, body: quoteInputSchema, response: { 201: quoteSchema, ...errors } },
+      config: { tokenScope: "quotes:write" },
       ...provider,
     },
     async (request, reply) =>
@@ -54,6 +59,7 @@ export const quoteRoutes: RoutePlugin = async (app, deps) => {
     "/api/quotes/:id",
     {
       schema: { tags, params: quoteIdParamsSchema, body: quoteInputSchema, response: { 200: quoteSchema, ...errors } },
+      config: { tokenScope: "quotes:write" },
       ...provider,
     },
     async (request) => updateQuote(app.db, currentUser(request), request.params.id, request.body),
@@ -61,7 +67,11 @@ export const quoteRoutes: RoutePlugin = async (app, deps) => {
 
   app.post(
     "/api/quotes/:id/withdraw",
-    { schema: { tags, params: quoteIdParamsSchema, response: { 200: quoteSchema, ...errors } }, ...provider },
+    {
+      schema: { tags, params: quoteIdParamsSchema, response: { 200: quoteSchema, ...errors } },
+      config: { tokenScope: "quotes:write" },
+      ...provider,
+    },
     async (request) => withdrawQuote(app.db, currentUser(request), request.params.id),
   );
 
@@ -74,6 +84,7 @@ export const quoteRoutes: RoutePlugin = async (app, deps) => {
         querystring: pageQuerySchema,
         response: { 200: z.array(quoteSchema.extend({ title: z.string() })), ...errors },
       },
+      config: { tokenScope: "leads:read" },
       ...provider,
     },
     async (request, reply) =>

@@ -2,6 +2,8 @@
 // search), what stands before the list, then the rows as a list or a table, and "Load more". The
 // tabs' words are in panel-texts.json.
 import type { ReactNode } from "react";
+import { exportHref } from "@/shared/exports";
+import { DownloadCsvLink } from "@/web/components/download-csv-link";
 import { useAdminList } from "./api";
 import {
   AdminCell,
@@ -29,6 +31,9 @@ type KeysetTexts = {
   rowTestId?: string;
 };
 
+/** The list's CSV export (decision 175): its address, and what it holds for screen readers ("the users"). */
+type CsvExport = { path: string; what: string };
+
 /** A table's column: its heading, its cell, and the classes the cell adds to the common padding. */
 export type Column<T> = { header: string; cell: (item: T) => ReactNode; className?: string };
 
@@ -45,6 +50,7 @@ export function KeysetPanel<T extends Item>({
   options,
   before,
   after,
+  csv,
   ...rows
 }: {
   texts: KeysetTexts;
@@ -52,16 +58,30 @@ export function KeysetPanel<T extends Item>({
   options: readonly SelectOption[];
   before?: ReactNode;
   after?: ReactNode;
+  /** A "Download CSV" beside the heading, of the rows the filters and the search select. */
+  csv?: CsvExport;
 } & Rows<T>) {
   const { id, title, description, path, search, what, empty } = texts;
   const filter = { ...texts.filter, options };
-  const list = useAdminList<T>(path, `/api/admin/${path}`, useUrlParams(search ? [filter.param, "q"] : [filter.param]));
+  const params = useUrlParams(search ? [filter.param, "q"] : [filter.param]);
+  const list = useAdminList<T>(path, `/api/admin/${path}`, params);
+  const filterBeside = search ? null : <FilterSelect {...filter} />;
+  const download = csv ? <DownloadCsvLink href={exportHref(csv.path, params)} what={csv.what} /> : null;
   return (
     <PanelSection
       id={id}
       title={title}
       description={description}
-      beside={search ? undefined : <FilterSelect {...filter} />}
+      beside={
+        download ? (
+          <div className="flex flex-wrap items-end gap-3">
+            {filterBeside}
+            {download}
+          </div>
+        ) : (
+          (filterBeside ?? undefined)
+        )
+      }
     >
       {before}
       {search ? <SearchAndFilter search={search.label} placeholder={search.placeholder} filter={filter} /> : null}

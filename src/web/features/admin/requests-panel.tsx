@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { AdminRequest } from "@/shared/admin";
+import { EXPORT_PATHS } from "@/shared/exports";
 import { quoteRequestPath } from "@/shared/paths";
 import { ADMIN_STATUSES, type AdminStatus } from "@/shared/quote-request-status";
 import { ConfirmDialog } from "@/web/components/ui/alert-dialog";
@@ -90,6 +91,7 @@ export function RequestsPanel() {
     <KeysetPanel<AdminRequest>
       texts={PANEL_TEXTS.requests}
       options={STATUS_OPTIONS}
+      csv={{ path: EXPORT_PATHS.adminRequests, what: "the requests" }}
       before={
         <details className="rounded-lg border border-slate-200 bg-white px-4 py-2 text-sm">
           <summary className="cursor-pointer font-medium text-slate-700">What each status does</summary>

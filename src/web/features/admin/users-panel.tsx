@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { AdminUser } from "@/shared/admin";
+import { EXPORT_PATHS } from "@/shared/exports";
 import { USER_TYPES, type UserType } from "@/shared/users";
 import { ConfirmDialog } from "@/web/components/ui/alert-dialog";
 import { Button } from "@/web/components/ui/button";
@@ -159,5 +160,12 @@ function userColumns(meId: number | undefined): readonly Column<AdminUser>[] {
 /** Spec screen 10, Users tab: every account; 'Make Admin' and 'Remove Admin' (and any role) behind a confirmation. */
 export function UsersPanel() {
   const { user: me } = useAuth();
-  return <KeysetPanel<AdminUser> texts={PANEL_TEXTS.users} options={TYPE_OPTIONS} columns={userColumns(me?.id)} />;
+  return (
+    <KeysetPanel<AdminUser>
+      texts={PANEL_TEXTS.users}
+      options={TYPE_OPTIONS}
+      csv={{ path: EXPORT_PATHS.adminUsers, what: "the users" }}
+      columns={userColumns(me?.id)}
+    />
+  );
 }

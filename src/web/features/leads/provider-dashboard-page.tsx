@@ -5,8 +5,10 @@
 import { FileText, Inbox, Send, Trophy } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { EXPORT_PATHS } from "@/shared/exports";
 import type { LeadAccess } from "@/shared/leads";
 import { leadPath, PATHS } from "@/shared/paths";
+import { DownloadCsvLink } from "@/web/components/download-csv-link";
 import { ListRow } from "@/web/components/list-row";
 import { EmptyState, ErrorAlert } from "@/web/components/list-states";
 import { LoadMore } from "@/web/components/load-more";
@@ -96,9 +98,15 @@ export function ProviderDashboardPage({
         ))}
       </div>
       <section aria-labelledby="leads-heading" className="space-y-3">
-        <h2 id="leads-heading" className="text-lg font-semibold text-slate-900">
-          Available Leads
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="leads-heading" className="text-lg font-semibold text-slate-900">
+            Available Leads
+          </h2>
+          {/* Every lead, not only the pages shown; the export answers 403 where the list does. */}
+          {access?.hasAccess && leads.length > 0 ? (
+            <DownloadCsvLink href={EXPORT_PATHS.leads} what="your leads" />
+          ) : null}
+        </div>
         {leads.length === 0 ? (
           <EmptyState icon={Inbox} title="No leads yet" testId="leads-empty">
             {access?.hasAccess

@@ -2,8 +2,10 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Send } from "lucide-react";
 import { Link } from "react-router";
+import { EXPORT_PATHS } from "@/shared/exports";
 import { leadPath, PATHS } from "@/shared/paths";
 import { DECLINE_REASON_LABELS, formatUsd } from "@/shared/quotes";
+import { DownloadCsvLink } from "@/web/components/download-csv-link";
 import { ListRow } from "@/web/components/list-row";
 import { EmptyState, ErrorAlert } from "@/web/components/list-states";
 import { LoadMore } from "@/web/components/load-more";
@@ -22,6 +24,12 @@ export function MyQuotesPage() {
   return (
     <SectionPage title="My Quotes" intro="The quotes you have sent, and what the clients decided.">
       {error ? <ErrorAlert error={error} small /> : null}
+      {quotes.length > 0 ? (
+        // Every quote, not only the pages shown.
+        <div className="flex justify-end">
+          <DownloadCsvLink href={EXPORT_PATHS.quotes} what="your quotes" />
+        </div>
+      ) : null}
       {quotes.length === 0 && !error ? (
         <EmptyState
           icon={Send}

@@ -2,7 +2,6 @@
 // and the events it receives. Checked by the contract the server checks (createWebhookEndpointSchema); a
 // 400 the server names a field in (an address that resolves to a private network, a host unknown) shows
 // at that field, anything else as a toast.
-import { Controller } from "react-hook-form";
 import type { z } from "zod";
 import {
   type CreateWebhookEndpointInput,
@@ -11,10 +10,10 @@ import {
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENTS,
   WEBHOOK_URL_MAX,
-  type WebhookEvent,
 } from "@/shared/webhooks";
+import { CheckboxListField } from "@/web/components/checkbox-list-field";
 import { Button } from "@/web/components/ui/button";
-import { Field, FieldGroup } from "@/web/components/ui/field";
+import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/form-controls";
 import { toast } from "@/web/components/ui/use-toast";
 import { errorMessage, fieldIssues } from "@/web/lib/api";
@@ -93,46 +92,17 @@ export function EndpointForm({
       >
         {(control) => <Input {...control} maxLength={WEBHOOK_DESCRIPTION_MAX} {...form.register("description")} />}
       </Field>
-      <FieldGroup
+      <CheckboxListField
+        control={form.control}
+        name="events"
         id={id("events")}
         legend="Events"
         hint="What this endpoint receives."
         error={errors.events?.message ?? errors.events?.root?.message}
-      >
-        <Controller
-          control={form.control}
-          name="events"
-          // No check on leaving a box (moving to the next one is no mistake, and a message appearing
-          // under the list would move the buttons under the pointer): on submit, then on each change.
-          render={({ field }) => {
-            const selected: readonly WebhookEvent[] = field.value ?? [];
-            return (
-              <div className="grid gap-2">
-                {WEBHOOK_EVENTS.map((event) => (
-                  <label key={event} className="flex items-start gap-2 text-sm text-slate-800">
-                    <input
-                      type="checkbox"
-                      className="mt-0.5 h-4 w-4 shrink-0 accent-blue-600"
-                      name={field.name}
-                      value={event}
-                      checked={selected.includes(event)}
-                      // The list's order, whatever the order of the clicks.
-                      onChange={(e) =>
-                        field.onChange(
-                          WEBHOOK_EVENTS.filter((v) => (v === event ? e.target.checked : selected.includes(v))),
-                        )
-                      }
-                    />
-                    <span>
-                      {WEBHOOK_EVENT_LABELS[event]} <code className="font-mono text-xs text-slate-600">{event}</code>
-                    </span>
-                  </label>
-                ))}
-              </div>
-            );
-          }}
-        />
-      </FieldGroup>
+        options={WEBHOOK_EVENTS}
+        labels={WEBHOOK_EVENT_LABELS}
+        showValues
+      />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={pending}>
           {pending ? "Saving..." : submitLabel}

@@ -3,10 +3,9 @@
 // added, changed, turned off and on, deleted, and their signing secrets rotated. A secret is shown once,
 // when the endpoint is added or its secret rotated. /settings#webhooks (the email sent when an endpoint
 // is turned off links there) scrolls to the card.
-import { useIsFetching, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { ChevronDown, Plus } from "lucide-react";
-import { type RefObject, useEffect, useRef, useState } from "react";
-import { useLocation } from "react-router";
+import { useState } from "react";
 import type { PublicUser } from "@/shared/users";
 import {
   WEBHOOK_ENDPOINTS_MAX,
@@ -14,11 +13,14 @@ import {
   type WebhookDeliveryStatus,
   type WebhookEndpoint,
 } from "@/shared/webhooks";
+import { AnchoredCard } from "@/web/components/anchored-card";
+import { CodeChips } from "@/web/components/code-chips";
+import { ExternalLink } from "@/web/components/external-link";
 import { RetryAlert } from "@/web/components/list-states";
+import { SecretNotice } from "@/web/components/secret-notice";
 import { StatusPill } from "@/web/components/status-pill";
 import { ConfirmDialog } from "@/web/components/ui/alert-dialog";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { toast } from "@/web/components/ui/use-toast";
 import { ApiError, errorMessage } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
@@ -33,9 +35,6 @@ import {
 } from "./api";
 import { DeliveryLog } from "./delivery-log";
 import { EndpointForm, NEW_ENDPOINT } from "./endpoint-form";
-import { SecretNotice } from "./secret-notice";
-
-const ANCHOR = "webhooks";
 
 const showError = (err: unknown) => toast({ title: "Error", description: errorMessage(err), variant: "destructive" });
 
@@ -48,59 +47,29 @@ export function WebhooksCard({ user }: { user: Pick<PublicUser, "userType"> }) {
     ...webhookEndpointsQueryOptions(),
     enabled: isProvider,
   });
-  const ref = useRef<HTMLElement>(null);
-  useScrollToAnchor(ref, data !== undefined);
   // Without a company there are no webhooks: the company card offers to create one.
   if (!isProvider || isLoading || (error instanceof ApiError && error.status === 404)) return null;
   return (
-    <section id={ANCHOR} ref={ref} className="scroll-mt-4" aria-labelledby="webhooks-title">
-      <Card data-testid="webhooks-card">
-        <CardHeader>
-          <CardTitle as="h2" id="webhooks-title">
-            Webhooks
-          </CardTitle>
-          <CardDescription>
-            Send your leads to your CRM, Zapier or n8n. Each message is signed (
-            <a
-              href="https://www.standardwebhooks.com"
-              target="_blank"
-              rel="noopener noreferrer"
-              className="text-blue-700 underline underline-offset-2 hover:text-blue-800"
-            >
-              Standard Webhooks<span className="sr-only"> (opens in a new tab)</span>
-            </a>
-            ).
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          {isError || !data ? (
-            <RetryAlert error={error} what="Your webhooks" onRetry={() => void refetch()} />
-          ) : (
-            <Endpoints endpoints={data} />
-          )}
-        </CardContent>
-      </Card>
-    </section>
+    <AnchoredCard
+      anchor="webhooks"
+      title="Webhooks"
+      description={
+        <>
+          Send your leads to your CRM, Zapier or n8n. Each message is signed (
+          <ExternalLink href="https://www.standardwebhooks.com">Standard Webhooks</ExternalLink>
+          ).
+        </>
+      }
+      testId="webhooks-card"
+      loaded={data !== undefined}
+    >
+      {isError || !data ? (
+        <RetryAlert error={error} what="Your webhooks" onRetry={() => void refetch()} />
+      ) : (
+        <Endpoints endpoints={data} />
+      )}
+    </AnchoredCard>
   );
-}
-
-/**
- * Scrolls the card into view when the address names it, once the page's reads have settled: the cards
- * above it load on their own and would push it down after an earlier scroll.
- */
-function useScrollToAnchor(ref: RefObject<HTMLElement | null>, loaded: boolean) {
-  const { hash } = useLocation();
-  const fetching = useIsFetching();
-  const scrolledFor = useRef<string | null>(null);
-  useEffect(() => {
-    if (hash !== `#${ANCHOR}`) {
-      scrolledFor.current = null;
-      return;
-    }
-    if (!loaded || fetching > 0 || scrolledFor.current === hash) return;
-    scrolledFor.current = hash;
-    ref.current?.scrollIntoView({ block: "start" });
-  }, [ref, loaded, fetching, hash]);
 }
 
 /** What the list is doing besides showing the endpoints: adding one, or editing the one with this id. */
@@ -285,17 +254,7 @@ function EndpointItem({
           />
         </div>
         {endpoint.description ? <p className="text-sm text-slate-700">{endpoint.description}</p> : null}
-        <ul className="flex flex-wrap gap-1.5" aria-label="Events">
-          {endpoint.events.map((event) => (
-            <li
-              key={event}
-              title={WEBHOOK_EVENT_LABELS[event]}
-              className="rounded bg-slate-100 px-2 py-0.5 font-mono text-xs text-slate-800"
-            >
-              {event}
-            </li>
-          ))}
-        </ul>
+        <CodeChips values={endpoint.events} labels={WEBHOOK_EVENT_LABELS} listLabel="Events" />
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           {state !== "active" ? (
             <>
@@ -318,7 +277,20 @@ function EndpointItem({
         </dl>
       </div>
 
-      {revealed ? <SecretNotice secret={revealed.secret} rotated={revealed.rotated} onDone={onSecretDone} /> : null}
+      {revealed ? (
+        <SecretNotice
+          secret={revealed.secret}
+          what="signing secret"
+          label="Signing secret"
+          note={
+            revealed.rotated
+              ? "The previous secret keeps signing messages beside this one for 24 hours, so your receiver can switch without missing any."
+              : "Your receiver checks each message's webhook-signature header with it."
+          }
+          onDone={onSecretDone}
+          testId="webhook-secret"
+        />
+      ) : null}
 
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${name}`}>

@@ -1,12 +1,30 @@
-// An endpoint's signing secret, the one time it is shown: after the endpoint is added and after a
-// rotation. The server keeps no way to show it again (the list has only its first characters).
+// A secret the server gives once and keeps no way to show again (a webhook's signing secret, an API
+// token): shown with Copy and Done, the focus on it and the warning read with it.
 import { Check, Copy } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/form-controls";
 import { toast } from "@/web/components/ui/use-toast";
 
-export function SecretNotice({ secret, rotated, onDone }: { secret: string; rotated: boolean; onDone: () => void }) {
+export function SecretNotice({
+  secret,
+  what,
+  label,
+  note,
+  onDone,
+  testId,
+}: {
+  secret: string;
+  /** What the secret is, in a sentence: "signing secret", "token". */
+  what: string;
+  /** The field's name: "Signing secret". */
+  label: string;
+  /** What to do with it, under the warning. */
+  note?: ReactNode;
+  onDone: () => void;
+  /** The box's test id; the field's is `${testId}-value`. */
+  testId: string;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState(false);
   const warningId = useId();
@@ -25,32 +43,32 @@ export function SecretNotice({ secret, rotated, onDone }: { secret: string; rota
       input.current?.select();
       toast({
         title: "Copy It Yourself",
-        description: "The secret is selected: press Ctrl+C (⌘C on a Mac) to copy it.",
+        description: `The ${what} is selected: press Ctrl+C (⌘C on a Mac) to copy it.`,
       });
     }
   };
 
   return (
-    <div className="space-y-3 rounded-md border border-amber-300 bg-amber-50 p-4" data-testid="webhook-secret">
+    <div className="space-y-3 rounded-md border border-amber-300 bg-amber-50 p-4" data-testid={testId}>
       <p id={warningId} className="text-sm font-semibold text-amber-950">
-        Copy this signing secret now: it is not shown again.
+        Copy this {what} now: it is not shown again.
       </p>
-      <p id={noteId} className="text-sm text-amber-950">
-        {rotated
-          ? "The previous secret keeps signing messages beside this one for 24 hours, so your receiver can switch without missing any."
-          : "Your receiver checks each message's webhook-signature header with it."}
-      </p>
+      {note ? (
+        <p id={noteId} className="text-sm text-amber-950">
+          {note}
+        </p>
+      ) : null}
       <div className="flex gap-2">
         <Input
           ref={input}
           readOnly
           value={secret}
-          aria-label="Signing secret"
-          aria-describedby={`${warningId} ${noteId}`}
+          aria-label={label}
+          aria-describedby={note ? `${warningId} ${noteId}` : warningId}
           className="font-mono"
           spellCheck={false}
           onFocus={(e) => e.currentTarget.select()}
-          data-testid="webhook-secret-value"
+          data-testid={`${testId}-value`}
         />
         <Button type="button" variant="outline" onClick={() => void copy()}>
           {copied ? <Check className="h-4 w-4" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
@@ -58,7 +76,7 @@ export function SecretNotice({ secret, rotated, onDone }: { secret: string; rota
         </Button>
       </div>
       <p role="status" className="sr-only">
-        {copied ? "The secret is copied to the clipboard." : ""}
+        {copied ? `The ${what} is copied to the clipboard.` : ""}
       </p>
       <Button type="button" onClick={onDone}>
         Done

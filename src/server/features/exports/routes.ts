@@ -1,0 +1,35 @@
+import { adminRequestsExportQuerySchema, adminUsersExportQuerySchema, EXPORT_PATHS } from "@/shared/exports";
+import { errorResponses } from "../../http/error-responses";
+import { currentUser, requireRole } from "../../http/session";
+import type { RoutePlugin } from "../../http/types";
+import { sendCsv } from "./csv";
+import { exportMyLeads, exportMyQuotes, exportRequests, exportUsers } from "./service";
+
+// A CSV answer has no JSON schema: only the errors are declared, as the lists declare them.
+const schema = { tags: ["exports"], response: errorResponses };
+
+// Each export is its list's rows: the same role, the same API token scope, the same filters.
+export const exportRoutes: RoutePlugin = async (app, deps) => {
+  const provider = { preValidation: requireRole("provider"), config: { tokenScope: "leads:read" as const } };
+  const admin = { preValidation: requireRole("admin"), config: { tokenScope: "admin:read" as const } };
+
+  app.get(EXPORT_PATHS.leads, { schema, ...provider }, async (request, reply) =>
+    sendCsv(reply, "leads", deps.now(), await exportMyLeads(deps, currentUser(request))),
+  );
+
+  app.get(EXPORT_PATHS.quotes, { schema, ...provider }, async (request, reply) =>
+    sendCsv(reply, "quotes", deps.now(), await exportMyQuotes(deps, currentUser(request))),
+  );
+
+  app.get(
+    EXPORT_PATHS.adminRequests,
+    { schema: { ...schema, querystring: adminRequestsExportQuerySchema }, ...admin },
+    async (request, reply) => sendCsv(reply, "requests", deps.now(), await exportRequests(deps, request.query)),
+  );
+
+  app.get(
+    EXPORT_PATHS.adminUsers,
+    { schema: { ...schema, querystring: adminUsersExportQuerySchema }, ...admin },
+    async (request, reply) => sendCsv(reply, "users", deps.now(), await exportUsers(app.db, request.query)),
+  );
+};
