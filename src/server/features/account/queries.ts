@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { firstRow } from "../../db/first-row";
 import { accountTokens } from "../../db/schema/account-tokens";
+import { apiTokens } from "../../db/schema/api-tokens";
 import { companies } from "../../db/schema/companies";
 import { emailOutbox } from "../../db/schema/email-outbox";
 import { idempotencyKeys } from "../../db/schema/idempotency-keys";
@@ -313,6 +314,8 @@ export async function deletePersonalRows(db: Db, userId: number, emails: string[
   await endUserStreams(db, [userId]);
   // Links by email (reset, confirmation) would be keys to an account that is gone.
   await db.delete(accountTokens).where(eq(accountTokens.userId, userId));
+  // And the personal API tokens (decision 174): a script's key to an account that is gone.
+  await db.delete(apiTokens).where(eq(apiTokens.userId, userId));
   await db.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
   await db.delete(notifications).where(eq(notifications.userId, userId));
   await db.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));

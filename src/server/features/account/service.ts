@@ -15,6 +15,7 @@ import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema/users";
 import { BadRequestError, ConflictError, UnauthorizedError } from "../../errors";
 import { logActivity } from "../activity/service";
+import { listApiTokens } from "../auth/api-tokens";
 import { sessionIdFromToken } from "../auth/service";
 import { describeDevice } from "../auth/sessions";
 import { checkOwnPassword, type ThrottleDeps } from "../auth/throttle";
@@ -22,7 +23,7 @@ import { type BillingDeps, cancelSubscriptionInTransaction } from "../billing/se
 import { refreshProviderStats } from "../companies/stats";
 import { cancelQuoteRequest } from "../quote-requests/service";
 import { reviewsWrittenBy } from "../reviews/service";
-import { forgetAccountInWebhooks } from "../webhooks/service";
+import { forgetAccountInWebhooks, listEndpoints } from "../webhooks/service";
 import * as q from "./queries";
 
 /** Never a valid scrypt hash (verifyPassword answers false for it): nobody signs in as a deleted account. */
@@ -47,6 +48,8 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string,
   const sessions = await q.listSessions(db, user.id, now, new Date(now.getTime() - sessionIdleMs));
   const currentSession = sessionIdFromToken(currentToken);
   const { company, subscription } = provider;
+  const apiTokens = await listApiTokens(db, now, user.id);
+  const webhooks = company ? await listEndpoints(db, user.id) : { endpoints: [] };
   return {
     exportedAt: now.toISOString(),
     about: `Everything ${BRAND_NAME} holds about your account. Times are UTC. Your password and session tokens are kept only as hashes, which are left out.`,
@@ -58,6 +61,10 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string,
       emailVerifiedAt: iso(account.emailVerifiedAt),
     },
     notificationPreferences: preferences,
+    // The live API tokens (decision 174) and the webhook endpoints (decision 173): never a token or a
+    // secret, which are kept only as a hash or shown once.
+    apiTokens: apiTokens.tokens,
+    webhookEndpoints: webhooks.endpoints,
     notifications: notifications.map((n) => ({ ...n, readAt: iso(n.readAt), createdAt: iso(n.createdAt) })),
     quoteRequests: client.requests.map((r) => ({
       id: r.id,

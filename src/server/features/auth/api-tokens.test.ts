@@ -101,6 +101,10 @@ describe("making tokens", () => {
     const [row] = await ctx.database.db.select().from(apiTokens).where(eq(apiTokens.id, created.id));
     expect(JSON.stringify(row)).not.toContain(created.token);
     expect(row?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    // The account's data export lists it, and not the token itself.
+    const exported = await api(provider, "GET", "/api/account/export");
+    expect(exported.json().apiTokens.map((t: { id: number }) => t.id)).toContain(created.id);
+    expect(exported.body).not.toContain(created.token);
   });
 
   it("gives each role only its scopes, and clients none", async () => {
@@ -233,6 +237,13 @@ describe("a bearer call", () => {
     expect((await withToken(theirs.token, "GET", "/api/leads/me")).statusCode).toBe(200);
     await ctx.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, other.id));
     expect((await withToken(theirs.token, "GET", "/api/leads/me")).statusCode).toBe(401);
+
+    // A deleted account's tokens are gone with it.
+    const leaving = await createTopProvider(ctx);
+    const kept = await newToken(["leads:read"], leaving);
+    expect((await api(leaving, "POST", "/api/account/delete", { password: leaving.password })).statusCode).toBe(204);
+    expect((await withToken(kept.token, "GET", "/api/leads/me")).statusCode).toBe(401);
+    expect(await ctx.database.db.select().from(apiTokens).where(eq(apiTokens.userId, leaving.id))).toEqual([]);
   });
 });
 
