@@ -177,6 +177,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   }
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // An error is never a download: a CSV export that failed before its first bytes answers JSON.
+    reply.removeHeader("content-disposition");
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
         field: v.instancePath.slice(1).replaceAll("/", "."),

@@ -80,6 +80,26 @@ describe("a state change another site's page makes the browser send", () => {
     expect(await companyStatus(id)).toBe("pending");
   });
 
+  it("is refused whatever the address's spelling, and on the provider's webhook settings", async () => {
+    const provider = await createProvider(ctx);
+    // "/%61pi/..." is the router's "/api/...": the check reads the route reached, not the raw address.
+    const encoded = await as(ctx, admin, {
+      method: "PATCH",
+      url: `/%61pi/admin/providers/${await pendingCompanyId()}/approve`,
+      headers: FROM_ANOTHER_SITE,
+    });
+    expect(encoded.statusCode).toBe(403);
+    // Only the payment processor's webhook is exempt, not the providers' own endpoints.
+    const endpoint = await as(ctx, provider, {
+      method: "POST",
+      url: "/api/webhooks/endpoints",
+      headers: FROM_ANOTHER_SITE,
+      payload: { url: "https://93.184.215.14/hooks", events: ["lead.delivered"] },
+    });
+    expect(endpoint.statusCode).toBe(403);
+    expect(endpoint.json().message).toBe(CROSS_SITE_MESSAGE);
+  });
+
   it("may still read: a cross-site GET is not a state change", async () => {
     const res = await as(ctx, admin, { method: "GET", url: "/api/admin/stats", headers: FROM_ANOTHER_SITE });
     expect(res.statusCode).toBe(200);
@@ -155,6 +175,7 @@ describe("isSameSiteOrNotBrowser", () => {
     expect(isSameSiteOrNotBrowser({ ...base, ...cross, method: "GET" })).toBe(true);
     expect(isSameSiteOrNotBrowser({ ...base, ...cross, method: "POST", url: "/login" })).toBe(true);
     expect(isSameSiteOrNotBrowser({ ...base, ...cross, method: "POST", url: "/api/webhooks/stripe" })).toBe(true);
+    expect(isSameSiteOrNotBrowser({ ...base, ...cross, method: "POST", url: "/api/webhooks/endpoints" })).toBe(false);
     expect(isSameSiteOrNotBrowser({ ...base, ...cross, method: "delete" })).toBe(false);
   });
 

@@ -5,7 +5,9 @@
 // cookie's SameSite=Lax is the second line. No custom header is required, so the spec's bodyless calls
 // work as written.
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { bearerToken } from "./session";
+import { bearerToken, routePath } from "./session";
+
+const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Fetch Metadata values a state change may carry: the site's own pages, or the user's own action. */
@@ -28,8 +30,8 @@ export function isSameSiteOrNotBrowser(input: CrossSiteInput): boolean {
   if (!STATE_CHANGING.has(input.method.toUpperCase())) return true;
   const path = input.url.split("?")[0] ?? "";
   if (!path.startsWith("/api/")) return true;
-  // The payment processor's webhooks are server to server, and proven by their signature.
-  if (path.startsWith("/api/webhooks/")) return true;
+  // The payment processor's webhook is server to server, and proven by its signature.
+  if (path === STRIPE_WEBHOOK_PATH) return true;
   if (input.secFetchSite) return ALLOWED_FETCH_SITES.has(input.secFetchSite.trim().toLowerCase());
   if (input.origin) return input.ownOrigins.includes(input.origin.trim().toLowerCase());
   return true;
@@ -98,7 +100,8 @@ export function refuseCrossSite(publicUrl: string) {
     if (bearerToken(request) !== null) return;
     const ok = isSameSiteOrNotBrowser({
       method: request.method,
-      url: request.url,
+      // The route reached, not the raw address, which may encode "/api/" otherwise.
+      url: routePath(request),
       secFetchSite: header(request, "sec-fetch-site"),
       origin: header(request, "origin"),
       ownOrigins: ownOrigins(request, publicOrigin),

@@ -52,6 +52,15 @@ export async function loadUser(request: FastifyRequest): Promise<UserRow | null>
   return request.currentUser;
 }
 
+/**
+ * The path of the route a request reached, as declared ("/api/leads/:id"), or its own path when no route
+ * matched: what a rule about "/api/" routes reads, since the raw address may encode the same route
+ * differently ("/%61pi/leads/1").
+ */
+export function routePath(request: FastifyRequest): string {
+  return request.routeOptions.url ?? request.url.split("?")[0] ?? "";
+}
+
 /** The token of an `Authorization: Bearer` header, or null when there is none. */
 export function bearerToken(request: FastifyRequest): string | null {
   const value = request.headers.authorization;
@@ -64,13 +73,17 @@ export function bearerToken(request: FastifyRequest): string | null {
  * alone, its cookies ignored. It reaches only routes that name a scope (`config.tokenScope`) the token
  * holds: any other route answers 403, an unknown, revoked or expired token 401.
  */
-export async function authenticateBearer(request: FastifyRequest): Promise<void> {
+export async function authenticateBearer(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = bearerToken(request);
-  if (token === null || !request.url.startsWith("/api/")) return;
+  // The route the router matched, not the raw address: "/%61pi/..." reaches an /api/ route too.
+  if (token === null || !routePath(request).startsWith("/api/")) return;
   const scope = request.routeOptions.config?.tokenScope;
   if (!scope) throw new ForbiddenError(API_TOKEN_MESSAGES.offScope);
   const caller = await request.server.sessions.userForToken(request.server, token);
-  if (!caller) throw new UnauthorizedError(API_TOKEN_MESSAGES.invalid);
+  if (!caller) {
+    reply.header("www-authenticate", 'Bearer error="invalid_token"');
+    throw new UnauthorizedError(API_TOKEN_MESSAGES.invalid);
+  }
   if (!caller.scopes.includes(scope)) {
     throw new ForbiddenError(
       `This API token lacks the ${scope} scope this route needs: create one with it in Settings.`,

@@ -26,6 +26,7 @@ import { currentUser } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import { endUserStreams } from "../../live/publish";
 import { logActivity } from "../activity/service";
+import { revokeAllApiTokens } from "../auth/api-tokens";
 import { withdrawCompanyLeads } from "../leads/service";
 import type { MessagingDeps } from "../notifications/service";
 import { resolveReportsOfAuthor } from "../reports/service";
@@ -164,6 +165,8 @@ export async function suspendUser(deps: MessagingDeps, admin: UserRow, id: numbe
       .where(eq(users.id, id))
       .returning({ suspendedAt: users.suspendedAt });
     await tx.delete(sessions).where(eq(sessions.userId, id));
+    // Its API tokens too: reinstating the account does not bring them back (decision 174).
+    await revokeAllApiTokens(tx, id, deps.now());
     await endUserStreams(tx, [id]);
     const resolvedReports = await resolveReportsOfAuthor(tx, admin, id, reason);
     // A provider's open leads go back to matching and its pending quotes are withdrawn, the clients

@@ -7,6 +7,7 @@ import { API_TOKEN_MESSAGES, type ApiTokenScope, PROVIDER_TOKEN_SCOPES } from "@
 import { apiTokens } from "../../db/schema/api-tokens";
 import { users } from "../../db/schema/users";
 import { createTopProvider, type TestProvider } from "../../test/fixtures";
+import { emailsTo } from "../../test/reads";
 import { leadOf, matchedRequest, quoteOn } from "../../test/scenarios";
 import { sharedTestContext } from "../../test/shared-context";
 import { apiAs, as, createUser, type TestUser } from "../../test/test-app";
@@ -244,6 +245,54 @@ describe("a bearer call", () => {
     expect((await api(leaving, "POST", "/api/account/delete", { password: leaving.password })).statusCode).toBe(204);
     expect((await withToken(kept.token, "GET", "/api/leads/me")).statusCode).toBe(401);
     expect(await ctx.database.db.select().from(apiTokens).where(eq(apiTokens.userId, leaving.id))).toEqual([]);
+  });
+});
+
+// Its users are made here: a test above moved the clock past the first users' sessions.
+describe("a token outlives no recovery", () => {
+  it("is told to its owner by email when made", async () => {
+    const owner = await createTopProvider(ctx);
+    const created = await newToken(["leads:read"], owner);
+    const [email] = await emailsTo(ctx, owner.email, "account.api_token_created");
+    expect(email?.subject).toBe("A new API token was created");
+    expect(email?.textBody).toContain(`"Script leads:read"`);
+    expect(email?.textBody).not.toContain(created.token);
+  });
+
+  it("is revoked by a new password, by a suspension, and loses the scopes its owner's new role has not", async () => {
+    const owner = await createTopProvider(ctx);
+    const before = await newToken(["leads:read"], owner);
+    const changed = await api(owner, "POST", "/api/auth/password", {
+      currentPassword: owner.password,
+      newPassword: "lantern-Quartz-83-meadow",
+    });
+    expect(changed.statusCode, changed.body).toBe(204);
+    expect((await withToken(before.token, "GET", "/api/leads/me")).statusCode).toBe(401);
+
+    const suspended = await createTopProvider(ctx);
+    const admin = await createUser(ctx, "admin");
+    const theirs = await newToken(["leads:read"], suspended);
+    const reason = { reason: "Spam sent to clients." };
+    expect((await api(admin, "PATCH", `/api/admin/users/${suspended.id}/suspend`, reason)).statusCode).toBe(200);
+    expect((await api(admin, "PATCH", `/api/admin/users/${suspended.id}/reinstate`)).statusCode).toBe(200);
+    expect((await withToken(theirs.token, "GET", "/api/leads/me")).statusCode).toBe(401);
+
+    // A provider made a client keeps no provider scope: its token opens nothing.
+    const moved = await createTopProvider(ctx);
+    const kept = await newToken(["messages:read"], moved);
+    expect((await withToken(kept.token, "GET", "/api/conversations/unread")).statusCode).toBe(200);
+    await ctx.database.db.update(users).set({ userType: "client" }).where(eq(users.id, moved.id));
+    expect((await withToken(kept.token, "GET", "/api/conversations/unread")).statusCode).toBe(401);
+  });
+
+  it("cannot slip past the rules with an encoded address", async () => {
+    const res = await ctx.app.inject({
+      method: "GET",
+      url: "/%61pi/leads/me",
+      headers: { authorization: "Bearer amt_not-a-token", cookie: (await createTopProvider(ctx)).cookie },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers["www-authenticate"]).toBe('Bearer error="invalid_token"');
   });
 });
 

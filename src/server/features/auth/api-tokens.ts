@@ -27,6 +27,8 @@ import { ConflictError, FieldError, NotFoundError } from "../../errors";
 import { errorResponses } from "../../http/error-responses";
 import { currentUser, requireRole, type TokenCaller } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
+import { type NotifyDeps, queueEmail } from "../notifications/service";
+import { apiTokenCreatedEmail } from "./emails";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A token's last use is written at most once a minute: a script's burst costs one write. */
@@ -59,7 +61,7 @@ export async function listApiTokens(db: Db, now: Date, userId: number): Promise<
 }
 
 export async function createApiToken(
-  deps: { db: Db; now: Clock },
+  deps: NotifyDeps & { db: Db; appUrl: string },
   user: UserRow,
   input: CreateApiTokenInput,
 ): Promise<CreatedApiToken> {
@@ -94,7 +96,14 @@ export async function createApiToken(
       })
       .returning();
     if (!row) throw new Error("the token was not written");
-    return { ...toApiToken(row), token };
+    const created = toApiToken(row);
+    // The owner hears of every new token (an `account.` email, sent whatever the preferences).
+    await queueEmail(tx, deps, {
+      userId: user.id,
+      kind: "account.api_token_created",
+      email: apiTokenCreatedEmail(deps.appUrl, user, created),
+    });
+    return { ...created, token };
   });
 }
 
@@ -106,6 +115,17 @@ export async function revokeApiToken(db: Db, now: Date, userId: number, id: numb
     .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
     .returning({ id: apiTokens.id });
   if (!row) throw new NotFoundError(API_TOKEN_MESSAGES.notFound);
+}
+
+/**
+ * Every live token of the user revoked: a new password (changed or reset) and a suspension end them, so
+ * that a token made from a stolen session does not outlive the owner's recovery (decision 174).
+ */
+export async function revokeAllApiTokens(db: Db, userId: number, now: Date): Promise<void> {
+  await db
+    .update(apiTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
 }
 
 /** What a bearer token opens: its live owner and its scopes, or undefined (unknown, revoked, expired, suspended). */
@@ -138,7 +158,11 @@ export async function userForToken(app: { db: Db; now: Clock }, token: string): 
         ),
       );
   }
-  return { user: found.user, scopes: found.token.scopes as ApiTokenScope[] };
+  // Only the scopes the owner's role has now: a provider made a client keeps no provider scope.
+  const allowed = tokenScopesFor(found.user.userType);
+  const scopes = (found.token.scopes as ApiTokenScope[]).filter((s) => allowed.includes(s));
+  if (scopes.length === 0) return undefined;
+  return { user: found.user, scopes };
 }
 
 // Managed from a session only: a token cannot make or revoke tokens (decision 174).

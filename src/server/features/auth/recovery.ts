@@ -16,6 +16,7 @@ import { BadRequestError } from "../../errors";
 import { hitRateLimit, type RateLimit } from "../../http/rate-limit";
 import { composeEmail } from "../notifications/compose";
 import { type MessagingDeps, queueEmail } from "../notifications/service";
+import { revokeAllApiTokens } from "./api-tokens";
 import { passwordChangedEmail } from "./emails";
 import { releaseHeldRequests } from "./held-requests";
 import { hashPassword } from "./password";
@@ -112,6 +113,7 @@ export async function resetPassword(deps: RecoveryDeps, input: ResetPasswordInpu
     await q.insertLoginAttempt(tx, { email: user.email, ip: "password-reset", succeeded: true, createdAt: deps.now() });
     await q.deleteAccountTokens(tx, user.id, "password_reset");
     await q.deleteAllSessions(tx, user.id);
+    await revokeAllApiTokens(tx, user.id, deps.now());
     await queueEmail(tx, deps, {
       userId: user.id,
       kind: "account.password_changed",

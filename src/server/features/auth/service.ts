@@ -12,6 +12,7 @@ import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema/users";
 import { ConflictError, FieldError, ForbiddenError, UnauthorizedError } from "../../errors";
 import { type MessagingDeps, queueEmail } from "../notifications/service";
+import { revokeAllApiTokens } from "./api-tokens";
 import { passwordChangedEmail } from "./emails";
 import { hashPassword, verifyPassword } from "./password";
 import { type PasswordOwner, passwordProblem } from "./password-policy";
@@ -166,6 +167,7 @@ export async function changePassword(
     }
     await q.updatePasswordHash(tx, user.id, passwordHash);
     await q.deleteOtherSessions(tx, user.id, sessionIdFromToken(currentToken));
+    await revokeAllApiTokens(tx, user.id, deps.now());
     // A reset link sent before would undo the change (OWASP): it no longer works.
     await q.deleteAccountTokens(tx, user.id, "password_reset");
     await queueEmail(tx, deps, {

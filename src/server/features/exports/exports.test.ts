@@ -419,3 +419,9 @@ describe("the stream", () => {
     expect(cursors.length).toBe(read);
   });
 });
+
+it("has no HEAD twin, which would read the whole file on the server for its headers alone", async () => {
+  for (const path of Object.values(EXPORT_PATHS)) {
+    expect((await ctx.app.inject({ method: "HEAD", url: path })).statusCode, path).toBe(404);
+  }
+});

@@ -7,11 +7,13 @@ import { exportMyLeads, exportMyQuotes, exportRequests, exportUsers } from "./se
 
 // A CSV answer has no JSON schema: only the errors are declared, as the lists declare them.
 const schema = { tags: ["exports"], response: errorResponses };
+// No HEAD twin: Fastify's would read the whole file on the server to answer with its headers only.
+const noHead = { exposeHeadRoute: false };
 
 // Each export is its list's rows: the same role, the same API token scope, the same filters.
 export const exportRoutes: RoutePlugin = async (app, deps) => {
-  const provider = { preValidation: requireRole("provider"), config: { tokenScope: "leads:read" as const } };
-  const admin = { preValidation: requireRole("admin"), config: { tokenScope: "admin:read" as const } };
+  const provider = { ...noHead, preValidation: requireRole("provider"), config: { tokenScope: "leads:read" as const } };
+  const admin = { ...noHead, preValidation: requireRole("admin"), config: { tokenScope: "admin:read" as const } };
 
   app.get(EXPORT_PATHS.leads, { schema, ...provider }, async (request, reply) =>
     sendCsv(reply, "leads", deps.now(), await exportMyLeads(deps, currentUser(request))),
