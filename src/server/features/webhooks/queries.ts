@@ -182,43 +182,54 @@ export async function disableIfFailingSince(db: Db, endpointId: number, failingB
   return owner ? { owner, url: row.url } : null;
 }
 
-export async function companyEndpoints(db: Db, companyId: number) {
+/** An endpoint's latest delivery, with its latest attempt's answer, as the endpoints' statement reads it. */
+export type LastDeliveryRead = {
+  status: WebhookDeliveryRow["status"];
+  at: string;
+  responseStatus: number | null;
+} | null;
+
+/**
+ * Endpoints with their latest delivery, in one statement: an endpoint's failing run and its latest
+ * delivery are read at one moment, never an attempt's outcome beside the endpoint from before it.
+ */
+export async function endpointsWithLastDelivery(db: Db, where: { companyId: number } | { id: number }) {
   return db
-    .select()
+    .select({
+      endpoint: webhookEndpoints,
+      last: sql<LastDeliveryRead | string>`(
+        select json_build_object('status', d.status, 'at', coalesce(a.attempted_at, d.created_at), 'responseStatus', a.response_status)
+        from webhook_deliveries d
+        left join lateral (
+          select attempted_at, response_status from webhook_attempts where delivery_id = d.id order by id desc limit 1
+        ) a on true
+        where d.endpoint_id = "webhook_endpoints"."id"
+        order by d.id desc limit 1)`,
+    })
     .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.companyId, companyId))
+    .where("id" in where ? eq(webhookEndpoints.id, where.id) : eq(webhookEndpoints.companyId, where.companyId))
     .orderBy(webhookEndpoints.id);
 }
 
-/** The latest delivery of each endpoint, with its latest attempt's status. */
-export async function lastDeliveries(db: Db, endpointIds: number[]) {
-  if (endpointIds.length === 0) return [];
-  const rows = executedRows(
-    await db.execute(sql`
-      select distinct on (d.endpoint_id) d.endpoint_id, d.status, coalesce(a.attempted_at, d.created_at) as at,
-        a.response_status
-      from webhook_deliveries d
-      left join lateral (
-        select attempted_at, response_status from webhook_attempts where delivery_id = d.id order by id desc limit 1
-      ) a on true
-      where d.endpoint_id in (${sql.join(
-        endpointIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})
-      order by d.endpoint_id, d.id desc`),
-  );
-  return rows.map((r) => ({
-    endpointId: Number(r.endpoint_id),
-    status: r.status as WebhookDeliveryRow["status"],
-    at: new Date(r.at as string),
-    responseStatus: r.response_status === null ? null : Number(r.response_status),
-  }));
-}
+/** An attempt as the delivery log's statement reads it. */
+export type AttemptRead = { at: string; responseStatus: number | null; durationMs: number; excerpt: string };
 
-/** A page of an endpoint's deliveries, newest first, with their events. */
+/**
+ * A page of an endpoint's deliveries, newest first, with their events and their attempts, in one
+ * statement: a delivery's status and its attempts are read at one moment, so that an attempt recorded
+ * between two reads never shows beside the status from before it.
+ */
 export async function deliveriesPage(db: Db, endpointId: number, after: number | null, limit: number) {
   return db
-    .select({ delivery: webhookDeliveries, event: webhookEvents })
+    .select({
+      delivery: webhookDeliveries,
+      event: webhookEvents,
+      attempts: sql<AttemptRead[] | string>`(
+        select coalesce(json_agg(json_build_object(
+          'at', a.attempted_at, 'responseStatus', a.response_status, 'durationMs', a.duration_ms, 'excerpt', a.excerpt
+        ) order by a.id), '[]'::json)
+        from webhook_attempts a where a.delivery_id = "webhook_deliveries"."id")`,
+    })
     .from(webhookDeliveries)
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
     .where(
@@ -226,15 +237,6 @@ export async function deliveriesPage(db: Db, endpointId: number, after: number |
     )
     .orderBy(desc(webhookDeliveries.id))
     .limit(limit + 1);
-}
-
-export async function attemptsOf(db: Db, deliveryIds: number[]) {
-  if (deliveryIds.length === 0) return [];
-  return db
-    .select()
-    .from(webhookAttempts)
-    .where(inArray(webhookAttempts.deliveryId, deliveryIds))
-    .orderBy(webhookAttempts.id);
 }
 
 /**

@@ -70,10 +70,8 @@ async function checkUrl(settings: WebhookSettings, url: string): Promise<void> {
   }
 }
 
-function toEndpoint(
-  row: WebhookEndpointRow,
-  last?: Awaited<ReturnType<typeof q.lastDeliveries>>[number],
-): WebhookEndpoint {
+function toEndpoint(row: WebhookEndpointRow, read: q.LastDeliveryRead | string = null): WebhookEndpoint {
+  const last = typeof read === "string" ? (JSON.parse(read) as q.LastDeliveryRead) : read;
   return {
     id: row.id,
     url: row.url,
@@ -83,22 +81,16 @@ function toEndpoint(
     disabledReason: row.enabled ? null : row.disabledReason,
     secretHint: secretHint(row.secret),
     failingSince: row.failingSince?.toISOString() ?? null,
-    lastDelivery: last ? { status: last.status, at: last.at.toISOString(), responseStatus: last.responseStatus } : null,
+    lastDelivery: last
+      ? { status: last.status, at: new Date(last.at).toISOString(), responseStatus: last.responseStatus }
+      : null,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
 export async function listEndpoints(db: Db, userId: number): Promise<WebhookEndpointList> {
-  const rows = await q.companyEndpoints(db, await companyIdOf(db, userId));
-  const last = new Map(
-    (
-      await q.lastDeliveries(
-        db,
-        rows.map((r) => r.id),
-      )
-    ).map((l) => [l.endpointId, l]),
-  );
-  return { endpoints: rows.map((r) => toEndpoint(r, last.get(r.id))) };
+  const rows = await q.endpointsWithLastDelivery(db, { companyId: await companyIdOf(db, userId) });
+  return { endpoints: rows.map((r) => toEndpoint(r.endpoint, r.last)) };
 }
 
 export async function createEndpoint(
@@ -165,8 +157,8 @@ export async function updateEndpoint(
         .where(and(eq(webhookDeliveries.endpointId, id), eq(webhookDeliveries.status, "pending")));
       await deps.jobs.send(JOB_NAMES.deliverWebhooks, { reason: "endpoint-enabled" }, { tx });
     }
-    const [last] = await q.lastDeliveries(tx, [id]);
-    return toEndpoint(row, last);
+    const [read] = await q.endpointsWithLastDelivery(tx, { id });
+    return toEndpoint(row, read?.last);
   });
 }
 
@@ -212,26 +204,18 @@ export async function listDeliveries(
   const endpoint = await ownEndpoint(db, userId, endpointId);
   const limit = query.limit ?? WEBHOOK_DELIVERIES_PAGE_SIZE;
   const rows = await q.deliveriesPage(db, endpoint.id, idCursor(query.cursor), limit);
-  const attempts = await q.attemptsOf(
-    db,
-    rows.map((r) => r.delivery.id),
-  );
   return toPage(
     rows,
     limit,
-    ({ delivery, event }): WebhookDelivery => ({
+    ({ delivery, event, attempts }): WebhookDelivery => ({
       id: delivery.id,
       messageId: messageIdOf(event.id),
       event: event.type as WebhookEvent,
       status: delivery.status,
-      attempts: attempts
-        .filter((a) => a.deliveryId === delivery.id)
-        .map((a) => ({
-          at: a.attemptedAt.toISOString(),
-          responseStatus: a.responseStatus,
-          durationMs: a.durationMs,
-          excerpt: a.excerpt,
-        })),
+      attempts: (typeof attempts === "string" ? (JSON.parse(attempts) as q.AttemptRead[]) : attempts).map((a) => ({
+        ...a,
+        at: new Date(a.at).toISOString(),
+      })),
       nextAttemptAt: delivery.status === "pending" ? iso(delivery.nextAttemptAt) : null,
       createdAt: delivery.createdAt.toISOString(),
       payload: event.payload,

@@ -155,6 +155,8 @@ describe("a delivered lead", () => {
     const [delivery] = await deliveriesOf(endpoint.id);
     expect(delivery).toMatchObject({ status: "delivered", messageId: payload.id, nextAttemptAt: null });
     expect(delivery?.attempts).toEqual([expect.objectContaining({ responseStatus: 200, excerpt: "ok" })]);
+    const [listed] = (await api(provider, "GET", "/api/webhooks/endpoints")).json().endpoints;
+    expect(listed).toMatchObject({ failingSince: null, lastDelivery: { status: "delivered", responseStatus: 200 } });
     // A delivered message is not sent again by a later run.
     expect(await deliver()).toMatchObject({ delivered: 0 });
     expect(receiver.received).toHaveLength(1);
@@ -195,6 +197,9 @@ describe("retries", () => {
     expect(await deliver()).toMatchObject({ delivered: 0, retrying: 1 });
     let [delivery] = await deliveriesOf(endpoint.id);
     expect(delivery?.attempts).toEqual([expect.objectContaining({ responseStatus: 500, excerpt: "status 500" })]);
+    const [failing] = (await api(provider, "GET", "/api/webhooks/endpoints")).json().endpoints;
+    expect(failing).toMatchObject({ lastDelivery: { status: "pending", responseStatus: 500 } });
+    expect(failing.failingSince).not.toBeNull();
     const due = Date.parse(delivery?.nextAttemptAt ?? "");
     expect(due - ctx.clock.now().getTime()).toBeGreaterThan((WEBHOOK_RETRY_DELAYS_SECONDS[0] - 1) * 1000);
     // Not before its time.
