@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, lt, sql } from "drizzle-orm";
 import { type Db, executedRows } from "../../db/client";
 import { companies } from "../../db/schema/companies";
 import { users } from "../../db/schema/users";
