@@ -112,6 +112,7 @@ export const SERVER_FEATURE_ORDER = [
   "system",
   "billing",
   "companies",
+  "files",
   "webhooks",
   "providers",
   "matching",

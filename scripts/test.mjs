@@ -10,6 +10,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const headlessShell = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? "/usr/bin/chromium-headless-shell";
+const clamd = "/usr/sbin/clamd";
 
 function run(cmd, args, env = {}) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
@@ -102,6 +103,53 @@ function ensureChromium() {
   return true;
 }
 
+/**
+ * clamd, which the malware-scanning tests start with a database of their own (src/server/test/clamd.ts). As
+ * root on Debian, a missing one is installed with apt-get, and the system's clamd and freshclam are left
+ * stopped: only the program is needed, and nothing may fetch signatures. Services are held back by a
+ * policy-rc.d that refuses them (containers usually have one; else one is put there for the install), and
+ * under systemd the units the package enables are turned off.
+ */
+function ensureClamd() {
+  if (
+    !fs.existsSync(clamd) &&
+    process.platform === "linux" &&
+    process.getuid?.() === 0 &&
+    fs.existsSync("/usr/bin/apt-get")
+  ) {
+    console.log(
+      `Missing ${clamd}: installing Debian's clamav-daemon with apt-get (its service and freshclam left stopped).`,
+    );
+    const policy = "/usr/sbin/policy-rc.d";
+    const ownPolicy = !fs.existsSync(policy);
+    if (ownPolicy) {
+      const refuseAll = "#!/bin/sh\n# npm test: no service starts while clamav-daemon installs.\nexit 101\n";
+      fs.writeFileSync(policy, refuseAll, { mode: 0o755 });
+    }
+    try {
+      const env = { DEBIAN_FRONTEND: "noninteractive" };
+      run("apt-get", ["update", "-qq"], env);
+      run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "clamav-daemon"], env);
+    } finally {
+      if (ownPolicy) fs.rmSync(policy, { force: true });
+    }
+    if (fs.existsSync("/run/systemd/system")) {
+      spawnSync(
+        "systemctl",
+        ["disable", "--now", "clamav-daemon.socket", "clamav-daemon.service", "clamav-freshclam.service"],
+        { stdio: "ignore" },
+      );
+    }
+  }
+  if (!fs.existsSync(clamd)) {
+    console.error(
+      `The malware-scanning tests need clamd at ${clamd}. Install it (Debian: \`sudo apt-get install --no-install-recommends clamav-daemon\`), then run npm test again.`,
+    );
+    return false;
+  }
+  return true;
+}
+
 const steps = [
   ["type-check", () => run(bin("tsc"), ["--noEmit", "-p", "tsconfig.json"])],
   ["lint and format (Biome)", () => run(bin("biome"), ["ci", "."])],
@@ -123,6 +171,7 @@ const steps = [
   // the compiled server. Before the unit tests: the fingerprint it leaves spares their `npm start` a
   // second build (scripts/build.mjs, decision 168).
   ["build the web app and the server", () => run(process.execPath, ["scripts/build.mjs", "--quiet"])],
+  ["clamd for the malware-scanning tests", ensureClamd],
   [
     "unit and API tests (PGlite and PostgreSQL, side by side)",
     () => {

@@ -34,6 +34,7 @@ import { leadPreferenceRoutes } from "./features/companies/lead-preferences";
 import { companyRoutes } from "./features/companies/routes";
 import { conversationRoutes } from "./features/conversations/routes";
 import { exportRoutes } from "./features/exports/routes";
+import { fileRoutes } from "./features/files/routes";
 import { inquiryRoutes } from "./features/inquiries/routes";
 import { leadRoutes } from "./features/leads/routes";
 import { mailboxRoutes } from "./features/notifications/mailbox";
@@ -48,7 +49,7 @@ import { systemRoutes } from "./features/system/routes";
 import { recordServerError } from "./features/system/server-errors";
 import { webhookRoutes } from "./features/webhooks/routes";
 import { registerCompression } from "./http/compression";
-import { capConnections, fastifyTimeouts, httpServerOptions } from "./http/connections";
+import { capConnections, fastifyTimeouts, httpServerOptions, spareUploadsFromRequestTimeout } from "./http/connections";
 import { refuseCrossSite } from "./http/cross-site";
 import { metricsRoute, observeRequests, routeLabel } from "./http/metrics";
 import { registerSecurityHeaders } from "./http/security-headers";
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     http: httpServerOptions(deps.config.http),
   });
   capConnections(app.server, deps.config.http.maxConnections);
+  spareUploadsFromRequestTimeout(app.server);
   // The request's id in its answer, whatever sends it (a route, a static file, the live stream), and
   // in an AsyncLocalStorage for the log lines and the jobs the request causes (decision 162).
   app.addHook("onRequest", async (request, reply) => {
@@ -278,6 +280,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(leadRoutes, deps);
   await app.register(billingRoutes, deps);
   await app.register(quoteRequestRoutes, deps);
+  await app.register(fileRoutes, deps);
   await app.register(companyRoutes, deps);
   await app.register(leadPreferenceRoutes, deps);
   await app.register(webhookRoutes, deps);

@@ -1,6 +1,7 @@
 // The only reader of process.env: one schema, parsed once at start, errors name the bad variable.
 import path from "node:path";
 import { z } from "zod";
+import { type FilesConfig, filesConfig, filesEnvSchema } from "./files-config";
 import { type TrustProxy, trustProxyFrom } from "./trust-proxy";
 
 const bool = z
@@ -75,144 +76,146 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
 const ms = (name: keyof HttpLimits, min: number, max: number) =>
   z.coerce.number().int().min(min).max(max).default(DEFAULT_HTTP_LIMITS[name]);
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
-    .optional(),
-  DATA_DIR: z.string().min(1).default("./data"),
-  /** The embedded database is not ready below this much free space on DATA_DIR's disk (decision 143). */
-  DATA_DIR_MIN_FREE_MB: z.coerce.number().int().min(1).max(1_000_000).default(64),
-  /**
-   * The data folder's lock (decision 108): a lock its holder has not refreshed for this long is taken to
-   * be a dead process's, and a newcomer that finds it fresh waits this long before refusing.
-   */
-  DATA_DIR_LOCK_STALE_MS: z.coerce.number().int().min(2000).max(600_000).default(10_000),
-  /** PostgreSQL only (decision 107): connections per process, and how long a request may wait for one. */
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_DATABASE_LIMITS.poolMax),
-  DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce
-    .number()
-    .int()
-    .min(100)
-    .max(600_000)
-    .default(DEFAULT_DATABASE_LIMITS.acquireTimeoutMs),
-  /** PostgreSQL only: the server cancels a statement that runs longer (0: never). */
-  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(3_600_000)
-    .default(DEFAULT_DATABASE_LIMITS.statementTimeoutMs),
-  /** Background jobs (decisions 124 and 126): match jobs one process works at once (4; 1 on PGlite). */
-  HTTP_HEADERS_TIMEOUT_MS: ms("headersTimeoutMs", 100, 600_000),
-  HTTP_REQUEST_TIMEOUT_MS: ms("requestTimeoutMs", 100, 3_600_000),
-  HTTP_IDLE_TIMEOUT_MS: ms("idleTimeoutMs", 100, 3_600_000),
-  HTTP_KEEP_ALIVE_TIMEOUT_MS: ms("keepAliveTimeoutMs", 100, 600_000),
-  HTTP_MAX_CONNECTIONS: ms("maxConnections", 10, 1_000_000),
-  SHUTDOWN_DRAIN_MS: ms("drainMs", 0, 120_000),
-  /** Multiplies every write allowance (decision 144): 1 in production; raised by load tests. */
-  WRITE_LIMIT_FACTOR: z.coerce.number().min(1).max(1_000_000).default(1),
-  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
-  /** How often an idle worker looks for jobs when no notification woke it (pg-boss allows 0.5 s at least). */
-  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(DEFAULT_JOB_SETTINGS.pollSeconds),
-  /** A match job still running after this long is taken for lost (its process died) and retried. */
-  JOB_MATCH_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_JOB_SETTINGS.matchExpireSeconds),
-  /** How often one of the processes fails expired jobs into their retries (pg-boss's maintenance). */
-  JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_JOB_SETTINGS.maintenanceSeconds),
-  /** The first retry's delay of a failed job; each further retry waits about twice as long. */
-  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_JOB_SETTINGS.retryDelaySeconds),
-  /** How often the processes check whether a scheduled job is due (one of them sends it, once a minute). */
-  JOB_CRON_CHECK_SECONDS: z.coerce.number().int().min(1).max(45).default(DEFAULT_JOB_SETTINGS.cronCheckSeconds),
-  /**
-   * Tests only (the several-processes test): the first attempt of a match job for a request of this
-   * title waits, its job active, until the process is killed or the job expires.
-   */
-  TEST_HOLD_MATCH_TITLE: z.string().min(1).optional(),
-  /** Demo accounts and data: on by default for the embedded database, never for DATABASE_URL. */
-  DEMO_DATA: bool.optional(),
-  /** The proxies in front: how many hops, or their addresses (decision 106); unset: none. */
-  TRUST_PROXY: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      const parsed = trustProxyFrom(v);
-      if (typeof parsed === "string") {
-        ctx.addIssue({ code: "custom", message: parsed });
-        return z.NEVER;
-      }
-      return parsed;
-    }),
-  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  /** A session unused this long ends, whatever its absolute lifetime (decision 117). */
-  SESSION_IDLE_HOURS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 365)
-    .default(72),
-  /** scrypt cost; OWASP asks for N=2^17 (r=8, p=1). Only tests lower it, to keep them fast. */
-  PASSWORD_SCRYPT_N: z.coerce
-    .number()
-    .int()
-    .refine((n) => n >= 1024 && (n & (n - 1)) === 0, "must be a power of two, at least 1024")
-    .default(131072),
-  /** Embedded in an iframe on /schedule: web addresses only, never javascript: or data: URLs. */
-  BOOKING_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
-  /** How many providers receive each request (DESIGN.md: the best 3, a setting of 2 or 3). */
-  MATCH_LEADS_PER_REQUEST: z.coerce.number().int().min(2, "must be 2 or 3").max(3, "must be 2 or 3").default(3),
-  /** The address people reach the product at, for links in emails (http://localhost:PORT when unset). */
-  PUBLIC_URL: z.url().optional(),
-  CONTACT_EMAIL: z.email().default("hello@automatch.io"),
-  CONTACT_PHONE: z.string().min(3).default("+1 (415) 555-0100"),
-  /**
-   * Outgoing mail: an smtp:// or smtps:// URL (credentials in it). Unset outside production, every email
-   * goes to the local mailbox at /dev/mailbox (decision 159); in production it is required.
-   */
-  SMTP_URL: z
-    .url()
-    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
-    .optional(),
-  /**
-   * GET /metrics for Prometheus (decision 161): with this token it answers on the app's port to a bearer
-   * of it. Without it, it answers openly outside production and not at all on the app's port in production.
-   */
-  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
-  /** A port of its own for GET /metrics, one the public does not reach (then off the app's port unless METRICS_TOKEN). */
-  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  /**
-   * Webhooks to loopback, private, link-local and other non-public addresses, and over plain http://
-   * (decision 173): off unless set, so that a provider's endpoint cannot reach inside the network. For a
-   * local n8n on the same machine, and for the tests' local receivers.
-   */
-  WEBHOOKS_ALLOW_PRIVATE_NETWORKS: bool.default(false),
-  /** No email at all: kept in the admin's outbox, never sent, no local mailbox. */
-  MAIL_DISABLED: bool.default(false),
-  /** The sender's address of every email. */
-  MAIL_FROM: z.email("must be an email address").default("no-reply@automatch.io"),
-  /** Stripe: all three keys, or none for the built-in demo billing provider. */
-  STRIPE_SECRET_KEY: z
-    .string()
-    .regex(/^(sk|rk)_/, "must be a Stripe secret key (sk_... or rk_...)")
-    .optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, "must be a Stripe publishable key (pk_...)").optional(),
-  STRIPE_WEBHOOK_SECRET: z
-    .string()
-    .regex(/^whsec_/, "must be a Stripe webhook signing secret (whsec_...)")
-    .optional(),
-  /** The $99/month price; unset: found (or created) by its lookup key on first use. */
-  STRIPE_PRICE_ID: z
-    .string()
-    .regex(/^price_/, "must be a Stripe price id (price_...)")
-    .optional(),
-  /** Tests only: point the Stripe SDK at a local stand-in server. */
-  STRIPE_API_HOST: z.string().min(1).optional(),
-  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+    DATA_DIR: z.string().min(1).default("./data"),
+    /** The embedded database is not ready below this much free space on DATA_DIR's disk (decision 143). */
+    DATA_DIR_MIN_FREE_MB: z.coerce.number().int().min(1).max(1_000_000).default(64),
+    /**
+     * The data folder's lock (decision 108): a lock its holder has not refreshed for this long is taken to
+     * be a dead process's, and a newcomer that finds it fresh waits this long before refusing.
+     */
+    DATA_DIR_LOCK_STALE_MS: z.coerce.number().int().min(2000).max(600_000).default(10_000),
+    /** PostgreSQL only (decision 107): connections per process, and how long a request may wait for one. */
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_DATABASE_LIMITS.poolMax),
+    DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .max(600_000)
+      .default(DEFAULT_DATABASE_LIMITS.acquireTimeoutMs),
+    /** PostgreSQL only: the server cancels a statement that runs longer (0: never). */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(3_600_000)
+      .default(DEFAULT_DATABASE_LIMITS.statementTimeoutMs),
+    /** Background jobs (decisions 124 and 126): match jobs one process works at once (4; 1 on PGlite). */
+    HTTP_HEADERS_TIMEOUT_MS: ms("headersTimeoutMs", 100, 600_000),
+    HTTP_REQUEST_TIMEOUT_MS: ms("requestTimeoutMs", 100, 3_600_000),
+    HTTP_IDLE_TIMEOUT_MS: ms("idleTimeoutMs", 100, 3_600_000),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: ms("keepAliveTimeoutMs", 100, 600_000),
+    HTTP_MAX_CONNECTIONS: ms("maxConnections", 10, 1_000_000),
+    SHUTDOWN_DRAIN_MS: ms("drainMs", 0, 120_000),
+    /** Multiplies every write allowance (decision 144): 1 in production; raised by load tests. */
+    WRITE_LIMIT_FACTOR: z.coerce.number().min(1).max(1_000_000).default(1),
+    JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    /** How often an idle worker looks for jobs when no notification woke it (pg-boss allows 0.5 s at least). */
+    JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(600).default(DEFAULT_JOB_SETTINGS.pollSeconds),
+    /** A match job still running after this long is taken for lost (its process died) and retried. */
+    JOB_MATCH_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_JOB_SETTINGS.matchExpireSeconds),
+    /** How often one of the processes fails expired jobs into their retries (pg-boss's maintenance). */
+    JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_JOB_SETTINGS.maintenanceSeconds),
+    /** The first retry's delay of a failed job; each further retry waits about twice as long. */
+    JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_JOB_SETTINGS.retryDelaySeconds),
+    /** How often the processes check whether a scheduled job is due (one of them sends it, once a minute). */
+    JOB_CRON_CHECK_SECONDS: z.coerce.number().int().min(1).max(45).default(DEFAULT_JOB_SETTINGS.cronCheckSeconds),
+    /**
+     * Tests only (the several-processes test): the first attempt of a match job for a request of this
+     * title waits, its job active, until the process is killed or the job expires.
+     */
+    TEST_HOLD_MATCH_TITLE: z.string().min(1).optional(),
+    /** Demo accounts and data: on by default for the embedded database, never for DATABASE_URL. */
+    DEMO_DATA: bool.optional(),
+    /** The proxies in front: how many hops, or their addresses (decision 106); unset: none. */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const parsed = trustProxyFrom(v);
+        if (typeof parsed === "string") {
+          ctx.addIssue({ code: "custom", message: parsed });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** A session unused this long ends, whatever its absolute lifetime (decision 117). */
+    SESSION_IDLE_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 365)
+      .default(72),
+    /** scrypt cost; OWASP asks for N=2^17 (r=8, p=1). Only tests lower it, to keep them fast. */
+    PASSWORD_SCRYPT_N: z.coerce
+      .number()
+      .int()
+      .refine((n) => n >= 1024 && (n & (n - 1)) === 0, "must be a power of two, at least 1024")
+      .default(131072),
+    /** Embedded in an iframe on /schedule: web addresses only, never javascript: or data: URLs. */
+    BOOKING_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+    /** How many providers receive each request (DESIGN.md: the best 3, a setting of 2 or 3). */
+    MATCH_LEADS_PER_REQUEST: z.coerce.number().int().min(2, "must be 2 or 3").max(3, "must be 2 or 3").default(3),
+    /** The address people reach the product at, for links in emails (http://localhost:PORT when unset). */
+    PUBLIC_URL: z.url().optional(),
+    CONTACT_EMAIL: z.email().default("hello@automatch.io"),
+    CONTACT_PHONE: z.string().min(3).default("+1 (415) 555-0100"),
+    /**
+     * Outgoing mail: an smtp:// or smtps:// URL (credentials in it). Unset outside production, every email
+     * goes to the local mailbox at /dev/mailbox (decision 159); in production it is required.
+     */
+    SMTP_URL: z
+      .url()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+    /**
+     * GET /metrics for Prometheus (decision 161): with this token it answers on the app's port to a bearer
+     * of it. Without it, it answers openly outside production and not at all on the app's port in production.
+     */
+    METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+    /** A port of its own for GET /metrics, one the public does not reach (then off the app's port unless METRICS_TOKEN). */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /**
+     * Webhooks to loopback, private, link-local and other non-public addresses, and over plain http://
+     * (decision 173): off unless set, so that a provider's endpoint cannot reach inside the network. For a
+     * local n8n on the same machine, and for the tests' local receivers.
+     */
+    WEBHOOKS_ALLOW_PRIVATE_NETWORKS: bool.default(false),
+    /** No email at all: kept in the admin's outbox, never sent, no local mailbox. */
+    MAIL_DISABLED: bool.default(false),
+    /** The sender's address of every email. */
+    MAIL_FROM: z.email("must be an email address").default("no-reply@automatch.io"),
+    /** Stripe: all three keys, or none for the built-in demo billing provider. */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_/, "must be a Stripe secret key (sk_... or rk_...)")
+      .optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, "must be a Stripe publishable key (pk_...)").optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_/, "must be a Stripe webhook signing secret (whsec_...)")
+      .optional(),
+    /** The $99/month price; unset: found (or created) by its lookup key on first use. */
+    STRIPE_PRICE_ID: z
+      .string()
+      .regex(/^price_/, "must be a Stripe price id (price_...)")
+      .optional(),
+    /** Tests only: point the Stripe SDK at a local stand-in server. */
+    STRIPE_API_HOST: z.string().min(1).optional(),
+    STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
+  })
+  .extend(filesEnvSchema.shape);
 
 const STRIPE_KEYS = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
 
@@ -266,6 +269,7 @@ export type Config = {
   mail: MailConfig;
   metrics: MetricsConfig;
   webhooks: { allowPrivateNetworks: boolean };
+  files: FilesConfig;
 };
 
 /** Where GET /metrics answers (decision 161): see METRICS_TOKEN and METRICS_PORT. */
@@ -341,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail,
     metrics: { token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT ?? null },
     webhooks: { allowPrivateNetworks: e.WEBHOOKS_ALLOW_PRIVATE_NETWORKS },
+    files: filesConfig(e),
   };
 }
 

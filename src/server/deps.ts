@@ -7,6 +7,7 @@ import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import type { BillingProviders } from "./features/billing/service";
+import type { FileStores } from "./features/files/service";
 import type { MailSender } from "./features/notifications/mail";
 import type { WebhookSettings } from "./features/webhooks/delivery";
 import type { SessionReader } from "./http/session";
@@ -38,6 +39,8 @@ export type AppDeps = {
   metrics: Metrics;
   /** Where webhooks may go and how long a receiver has to answer (decision 173); tests replace the resolver. */
   webhooks: WebhookSettings;
+  /** Where files are kept and how uploads are scanned (decision 176). */
+  files: FileStores;
   /** What a session token means, for the session hook and the live stream (the auth feature's rules). */
   sessions: SessionReader;
 };

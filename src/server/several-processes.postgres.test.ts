@@ -2,10 +2,15 @@
 // real server children (`serverArgs()`: the current build, or the sources through tsx) on a fresh database, started at once. A session
 // made on one works on the others; a burst spread over all three is matched exactly once; the
 // minutely sweeps run once per minute across them; and a process killed in the middle of a match job
-// loses nothing: the job expires and another process matches the request. Short job timings come
+// loses nothing: the job expires and another process matches the request; files uploaded on one are
+// attached on another and read from a third, and 20 uploads of 25 MB at once keep a process's memory flat.
+// Short job timings come
 // from the environment; the match job is caught mid-way by the test-only hold (TEST_HOLD_MATCH_TITLE).
+import fs from "node:fs";
+import { Readable } from "node:stream";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FILE_MAX_BYTES } from "@/shared/files";
 import { hashPassword } from "./features/auth/password";
 import { createTestDatabase } from "./test/databases";
 import { quoteRequestBody } from "./test/fixtures";
@@ -24,6 +29,7 @@ let db: pg.Client;
 let drop: () => Promise<void>;
 let startedAt: Date;
 let receiver: WebhookReceiver;
+let databaseUrl: string;
 
 async function waitFor<T>(
   what: string,
@@ -47,9 +53,9 @@ async function one<T>(text: string, values: unknown[] = []): Promise<T> {
   return rows[0] as T;
 }
 
-function startApp(url: string): Started {
+function startApp(url: string, nodeArgs: string[] = []): Started {
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  return spawn(process.execPath, serverArgs(), {
+  return spawn(process.execPath, [...nodeArgs, ...serverArgs()], {
     ...env,
     NODE_ENV: "test",
     LOG_LEVEL: "info",
@@ -131,6 +137,7 @@ beforeAll(async () => {
   await db.connect();
   startedAt = (await one<{ now: Date }>("select now()")).now;
   // Three processes at once on the empty database: each migrates, one after the other, under the lock.
+  databaseUrl = url;
   const started = [startApp(url), startApp(url), startApp(url)];
   const ports = await Promise.all(
     started.map((s) =>
@@ -251,6 +258,88 @@ describe("three app processes on one PostgreSQL database", () => {
     expect(messages).toHaveLength(BURST * 3);
     expect(new Set(messages).size).toBe(BURST * 3);
   });
+
+  it("files uploaded at once on all three are attached on one and downloaded whole from another (decision 176)", async () => {
+    const [a, b, c] = apps as [App, App, App];
+    const cookie = await signIn(a, "client-1@several.example.com");
+    // Three files of 3 MB each, different bytes, each sent to its own process at the same time.
+    const contents = [0, 1, 2].map((i) => {
+      const bytes = Buffer.alloc(3 * 1024 * 1024, 0x41 + i);
+      Buffer.from(`%PDF-1.7\n% file ${i}\n`).copy(bytes);
+      return bytes;
+    });
+    const ids = await Promise.all(
+      contents.map(async (bytes, i) => {
+        const app = apps[i] as App;
+        const res = await fetch(`${app.url}/api/files?name=part-${i}.pdf`, {
+          method: "POST",
+          headers: { cookie, "content-type": "application/pdf" },
+          body: bytes,
+        });
+        expect(res.status, await res.clone().text()).toBe(201);
+        return ((await res.json()) as { id: string }).id;
+      }),
+    );
+    const sent = await call(b, "/api/quote-requests", {
+      method: "POST",
+      cookie,
+      body: { ...quoteRequestBody(), title: "With files from three processes", fileIds: ids },
+    });
+    expect(sent.status).toBe(201);
+    expect((sent.json.files as { id: string }[]).map((f) => f.id).sort()).toEqual([...ids].sort());
+    for (const [i, id] of ids.entries()) {
+      const res = await fetch(`${c.url}/api/files/${id}`, { headers: { cookie } });
+      expect(res.status).toBe(200);
+      expect(Buffer.from(await res.arrayBuffer()).equals(contents[i] as Buffer)).toBe(true);
+    }
+  });
+
+  it("20 uploads of 25 MB at once (500 MB) to a process whose heap is capped at 128 MB all go through, its peak memory growing by under 200 MB", async () => {
+    // A fourth process of its own: 500 MB received could never be held in its heap.
+    const started = startApp(databaseUrl, ["--max-old-space-size=128"]);
+    const port = await waitFor(
+      "the capped process to listen",
+      () => /is running at http:\/\/localhost:(\d+)/.exec(started.output())?.[1],
+    );
+    const app = { started, url: `http://127.0.0.1:${port}` };
+    const cookie = await signIn(app, "client-2@several.example.com");
+    const status = (field: "VmRSS" | "VmHWM") => {
+      const line = fs
+        .readFileSync(`/proc/${started.proc.pid}/status`, "utf8")
+        .match(new RegExp(`${field}:\\s+(\\d+) kB`));
+      return Number(line?.[1]) * 1024;
+    };
+    const before = status("VmRSS");
+    const size = FILE_MAX_BYTES;
+    const chunk = Buffer.alloc(256 * 1024, 0x20);
+    const body = () =>
+      Readable.toWeb(
+        Readable.from(
+          (function* () {
+            yield Buffer.from("%PDF-1.7\n");
+            for (let sent = 9; sent < size; sent += chunk.length)
+              yield chunk.subarray(0, Math.min(chunk.length, size - sent));
+          })(),
+        ),
+      );
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const res = await fetch(`${app.url}/api/files?name=large-${i}.pdf`, {
+          method: "POST",
+          headers: { cookie, "content-type": "application/pdf" },
+          body: body() as ReadableStream,
+          duplex: "half",
+        } as RequestInit);
+        const answer = (await res.json()) as { size?: number };
+        return `${res.status} ${answer.size}`;
+      }),
+    );
+    expect(statuses).toEqual(Array.from({ length: 20 }, () => `201 ${size}`));
+    const grown = status("VmHWM") - before;
+    process.stdout.write(`20 x 25 MB uploads: peak resident memory grew by ${Math.round(grown / 1024 / 1024)} MB\n`);
+    expect(grown).toBeLessThan(200 * 1024 * 1024);
+    started.proc.kill("SIGKILL");
+  }, 120_000);
 
   it("a process killed in the middle of a match job loses nothing: another one matches the request", async () => {
     const cookie = await signIn(apps[0] as App, "client-1@several.example.com");

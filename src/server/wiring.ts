@@ -10,6 +10,9 @@ import type { AppDeps } from "./deps";
 import { userForToken } from "./features/auth/api-tokens";
 import { sessionIdFromToken, userForSession } from "./features/auth/service";
 import { createBillingProviders } from "./features/billing/service";
+import { createDatabaseStore } from "./features/files/db-store";
+import { createS3Store } from "./features/files/s3-store";
+import type { FileStores } from "./features/files/service";
 import { createMailTransport } from "./features/notifications/mail";
 import { countWaitingEmails } from "./features/notifications/queries";
 import { webhookSettings } from "./features/webhooks/delivery";
@@ -70,5 +73,14 @@ export function createAppDeps({
     lifecycle: { draining: false },
     webhooks: webhookSettings(config.webhooks.allowPrivateNetworks),
     metrics,
+    files: fileStores(config, database),
   };
+}
+
+/** New files go to S3 when it is configured, else to the database; older files are read where they are. */
+function fileStores(config: Config, database: Database): FileStores {
+  const inDatabase = createDatabaseStore(database.db);
+  const storage = config.files.storage;
+  const s3 = storage.kind === "s3" ? createS3Store(storage) : null;
+  return { current: s3 ?? inDatabase, database: inDatabase, s3, clamd: config.files.clamd };
 }

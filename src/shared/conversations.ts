@@ -1,6 +1,7 @@
 // Conversations (issue 16): one thread per lead between the request's client and the lead's provider
 // company. The bodies of the conversation API, read by the browser and answered by the server.
 import { z } from "zod";
+import { fileIdsSchema, storedFileSchema } from "./files";
 import { idField, idParam, idParams } from "./ids";
 import { type PageQuery, pageQuerySchema } from "./paging";
 import { reasonWithNote } from "./text-fields";
@@ -16,13 +17,17 @@ export const MESSAGE_PAGE_SIZE = 30;
 export const MESSAGE_EMAIL_WINDOW_MINUTES = 15;
 
 /** POST /api/conversations/{leadId}/messages */
-export const sendMessageSchema = z.object({
-  body: z
-    .string({ error: "Write a message." })
-    .trim()
-    .min(1, "Write a message.")
-    .max(MESSAGE_MAX_LENGTH, `A message can be at most ${MESSAGE_MAX_LENGTH} characters.`),
-});
+export const sendMessageSchema = z
+  .object({
+    body: z
+      .string({ error: "Write a message." })
+      .trim()
+      .max(MESSAGE_MAX_LENGTH, `A message can be at most ${MESSAGE_MAX_LENGTH} characters.`)
+      .default(""),
+    /** Files uploaded beforehand (POST /api/files, decision 176); a message may be files alone. */
+    fileIds: fileIdsSchema.optional(),
+  })
+  .refine((m) => m.body.length > 0 || (m.fileIds?.length ?? 0) > 0, { message: "Write a message.", path: ["body"] });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
 export const conversationParamsSchema = z.object({
@@ -47,6 +52,8 @@ export const messageSchema = z.object({
   body: z.string().nullable(),
   hidden: z.boolean(),
   createdAt: z.string(),
+  /** Its attachments (decision 176); none once an admin hid the message. */
+  files: z.array(storedFileSchema).optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

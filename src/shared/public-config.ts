@@ -5,4 +5,6 @@ export type PublicConfig = {
   contactEmail: string;
   contactPhone: string;
   billing: { provider: "demo" | "stripe"; stripePublishableKey: string | null };
+  /** Uploads are scanned for malware (CLAMD_URL, decision 176); Settings says so either way. */
+  fileScanning: boolean;
 };

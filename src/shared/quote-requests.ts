@@ -12,6 +12,7 @@
 import { z } from "zod";
 import { COUNTRY_CODES } from "./countries";
 import { countsOf } from "./counts";
+import { fileIdsSchema, storedFileSchema } from "./files";
 import { ID_MAX } from "./ids";
 import { oneOf, pageQuerySchema } from "./paging";
 import {
@@ -220,6 +221,8 @@ export const createQuoteRequestSchema = z.strictObject({
   timeline: fields.timeline,
   requirements: requirementsSchema,
   invitedProvider: z.string(INVITED_PROVIDER_GONE).trim().min(1).max(INVITED_PROVIDER_MAX).optional(),
+  /** Process documents uploaded beforehand (POST /api/files, decision 176). */
+  fileIds: fileIdsSchema.optional(),
 });
 export type CreateQuoteRequestInput = z.infer<typeof createQuoteRequestSchema>;
 
@@ -304,6 +307,8 @@ export const quoteRequestDetailSchema = quoteRequestSummarySchema.extend({
     .object({ companyName: z.string(), slug: z.string(), status: z.enum(INVITE_STATUSES) })
     .nullable()
     .optional(),
+  /** The process documents (decision 176); a provider sees them once the lead is theirs, never after declining. */
+  files: z.array(storedFileSchema).optional(),
 });
 
 export type QuoteRequestDetail = z.infer<typeof quoteRequestDetailSchema>;

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { COMPANY_SIZES } from "./companies";
 import { countsOf } from "./counts";
+import { fileIdsSchema, storedFileSchema } from "./files";
 import { ID_MAX } from "./ids";
 import { pipelineStagesSchema } from "./pipeline";
 import { ratingSummarySchema } from "./providers";
@@ -85,6 +86,8 @@ export const quoteInputSchema = z
       .min(QUOTE_MESSAGE_MIN, `Tell the client how you would do it (at least ${QUOTE_MESSAGE_MIN} characters).`)
       .max(QUOTE_MESSAGE_MAX, `The message can be at most ${QUOTE_MESSAGE_MAX} characters.`),
     lineItems: quoteLineItemsInputSchema.optional(),
+    /** A proposal and other documents uploaded beforehand (POST /api/files, decision 176). */
+    fileIds: fileIdsSchema.optional(),
   })
   .superRefine((value, ctx) => {
     const oneOff = oneOffItemsTotal(value.lineItems);
@@ -159,6 +162,8 @@ export const quoteSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   decidedAt: z.string().nullable(),
+  /** The proposal and other documents sent with it (decision 176). */
+  files: z.array(storedFileSchema).optional(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
 

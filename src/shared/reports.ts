@@ -3,6 +3,7 @@
 // with their thread and hides the message, suspends its author, or dismisses the report.
 import { z } from "zod";
 import { MESSAGE_REPORT_REASONS, MESSAGE_REPORT_STATUSES, MESSAGE_SIDES } from "./conversations";
+import { storedFileSchema } from "./files";
 import { oneOf, pageOf, pageQuerySchema } from "./paging";
 import { optionalNote } from "./text-fields";
 import { personContactSchema, personNameSchema, userTypeSchema } from "./users";
@@ -69,6 +70,8 @@ export const adminMessageSchema = z.object({
   createdAt: z.string(),
   /** Null once the author deleted their account. */
   author: personSchema.nullable(),
+  /** Its attachments (decision 176), which the admin may remove. */
+  files: z.array(storedFileSchema).optional(),
 });
 export type AdminMessage = z.infer<typeof adminMessageSchema>;
 

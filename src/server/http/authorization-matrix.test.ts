@@ -54,6 +54,8 @@ type RouteRequest = {
   fresh?: SignedIn[];
   /** An answer that streams until the app closes: its status is read from its head. */
   stream?: boolean;
+  /** A query string for the path, with its `?`. */
+  query?: string;
 };
 
 // Routes the app declares that are not the product's API, each with why it has no row.
@@ -132,6 +134,7 @@ const MATRIX: Record<string, Statuses> = {
   "POST /api/auth/sessions/sign-out-everywhere": [401, 204, 204, 204, 204, 204, 204],
   // Your data: the caller's own, whoever calls (decision 118); the last admin may not leave.
   "GET /api/account/export":                [401,  200,  200,  200,  200,  200,  200],
+  "GET /api/account/export.zip":            [401,  200,  200,  200,  200,  200,  200],
   "POST /api/account/delete":               [401,  204,  204,  204,  204,  204,  204],
   // The link in the email is the key, not the session: everyone gets the same answers.
   "POST /api/auth/password-reset/request":  [202,  202,  202,  202,  202,  202,  202],
@@ -143,6 +146,12 @@ const MATRIX: Record<string, Statuses> = {
   "GET /api/quote-requests/me/summary":     [401,  200,  200,  403,  403,  403,  403],
   "GET /api/quote-requests/:id":            [401,  200,  404,  404,  200,  404,  200],
   "POST /api/quote-requests/:id/cancel":    [401,  200,  404,  403,  403,  403,  403],
+  "POST /api/quote-requests/:id/files":     [401,  200,  404,  403,  403,  403,  403],
+  // Files (decision 176): an upload is its uploader's; a request's file is its parties' and the admins'.
+  "POST /api/files":                        [401,  201,  201,  201,  201,  201,  403],
+  "GET /api/files/:id":                     [401,  200,  404,  404,  200,  404,  200],
+  "DELETE /api/files/:id":                  [401,  204,  404,  404,  404,  404,  403],
+  "DELETE /api/admin/files/:id":            [401,  403,  403,  403,  403,  403,  200],
 
   // Companies
   "POST /api/companies":                    [401,  201,  201,  409,  409,  409,  403],
@@ -356,6 +365,17 @@ const REQUESTS: Record<string, RouteRequest> = {
   "POST /api/quote-requests": { body: () => quoteRequestBody() },
   "GET /api/quote-requests/:id": { id: (w) => w.request },
   "POST /api/quote-requests/:id/cancel": { id: (w) => newRequest(w.users.client) },
+  "POST /api/quote-requests/:id/files": {
+    id: async (w) => {
+      clientUpload = await newUpload(w.users.client);
+      return newRequest(w.users.client);
+    },
+    body: () => ({ fileIds: [clientUpload] }),
+  },
+  "POST /api/files": { query: "?name=process.pdf", body: () => PDF },
+  "GET /api/files/:id": { id: (w) => newRequestFile(w) },
+  "DELETE /api/files/:id": { id: (w) => newUpload(w.users.client) },
+  "DELETE /api/admin/files/:id": { id: (w) => newRequestFile(w), body: () => ({}) },
 
   // The pending and approved providers have a company already (409); the clients become providers.
   "POST /api/companies": { body: () => PROFILE, fresh: ["client", "otherClient"] },
@@ -608,6 +628,24 @@ async function newMessage(w: World): Promise<number> {
   return row.id;
 }
 
+const PDF = Buffer.from("%PDF-1.7\n%%EOF\n");
+let clientUpload: string;
+
+/** A new upload of `user`'s, not attached to anything. */
+async function newUpload(user: TestUser): Promise<string> {
+  const res = await send(user, "POST", "/api/files?name=process.pdf", PDF);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id;
+}
+
+/** A file of the client's on the world's request (the provider holds its lead, the other provider none). */
+async function newRequestFile(w: World): Promise<string> {
+  const file = await newUpload(w.users.client);
+  const res = await send(w.users.client, "POST", `/api/quote-requests/${w.request}/files`, { fileIds: [file] });
+  expect(res.statusCode, res.body).toBe(200);
+  return file;
+}
+
 /** The client's open report of a new message of the provider's. */
 async function newReport(w: World): Promise<number> {
   const [row] = await ctx.database.db
@@ -715,7 +753,7 @@ describe("the authorization matrix", () => {
     const request = REQUESTS[route] ?? {};
     const [method, path] = route.split(" ") as [string, string];
     const id = request.id ? await request.id(world) : undefined;
-    const url = id === undefined ? path : path.replace(/:\w+/, String(id));
+    const url = (id === undefined ? path : path.replace(/:\w+/, String(id))) + (request.query ?? "");
     const users: Record<SignedIn, TestUser> = { ...world.users };
     for (const who of request.fresh ?? []) users[who] = await newUser(who);
     // Refusals first: a refused cell changes nothing, so the ones that succeed all find the same state.
@@ -754,7 +792,7 @@ describe("the authorization matrix's eighth caller: an API token with every prov
     // A route the token reaches acts on a resource of its own, as a fresh cell: the table's cells
     // before it may have used theirs up (a lead already quoted, a quote withdrawn).
     const id = reaches && request.id ? await request.id(world) : request.id ? 1 : undefined;
-    const url = id === undefined ? path : path.replace(/:\w+/, String(id));
+    const url = (id === undefined ? path : path.replace(/:\w+/, String(id))) + (request.query ?? "");
     const res = await send(
       "token",
       method,

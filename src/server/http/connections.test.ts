@@ -5,6 +5,7 @@
 import net from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sharedTestContext } from "../test/shared-context";
+import { createUser } from "../test/test-app";
 
 type Slow = { socket: net.Socket; closedAt: Promise<number> };
 
@@ -124,5 +125,52 @@ describe("more connections than the cap", () => {
     expect(slow[0]?.socket.readyState).not.toBe("open");
     for (let i = 0; i < 5; i++) expect(await live(at)).toBe(200);
     for (const s of slow) s.socket.destroy();
+  });
+});
+
+describe("a file upload slower than the request timeout (decision 176)", () => {
+  const ctx = listeningApp({ HTTP_HEADERS_TIMEOUT_MS: "1000", HTTP_REQUEST_TIMEOUT_MS: "1000" });
+
+  /** Sends `head` then `pieces` one every 250 ms; answers what the server said, or "closed". */
+  async function dribble(at: number, head: string, pieces: string[]): Promise<string> {
+    const socket = net.connect(at, "127.0.0.1");
+    let answer = "";
+    socket.on("data", (d) => {
+      answer += d;
+    });
+    socket.on("error", () => undefined);
+    const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+    await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+    socket.write(head);
+    for (const piece of pieces) {
+      await new Promise((r) => setTimeout(r, 250));
+      if (socket.destroyed) break;
+      socket.write(piece);
+    }
+    await Promise.race([closed, new Promise((r) => setTimeout(r, 2000))]);
+    socket.destroy();
+    return answer.split("\r\n")[0] || "closed";
+  }
+
+  it("goes through, where any other request sent as slowly is cut at the timeout", async () => {
+    const at = port(ctx);
+    const client = await createUser(ctx, "client");
+    const body = `%PDF-1.7\n${"x".repeat(990)}\n`;
+    const pieces = Array.from({ length: 10 }, (_, i) => body.slice(i * 100, (i + 1) * 100));
+    const upload = dribble(
+      at,
+      `POST /api/files?name=slow.pdf HTTP/1.1\r\nHost: localhost\r\nCookie: ${client.cookie}\r\n` +
+        `Content-Type: application/pdf\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+      pieces,
+    );
+    const json = JSON.stringify({ email: "slow@example.com", password: "x".repeat(990) });
+    const signIn = dribble(
+      at,
+      "POST /api/auth/sign-in HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n" +
+        `Content-Length: ${json.length}\r\nConnection: close\r\n\r\n`,
+      Array.from({ length: 10 }, (_, i) => json.slice(i * 100, (i + 1) * 100)),
+    );
+    expect(await upload).toBe("HTTP/1.1 201 Created");
+    expect(await signIn).toMatch(/^(HTTP\/1\.1 408|closed)/);
   });
 });

@@ -6,7 +6,7 @@
 // connections that never finish their headers would shut out the load balancer's health check until the
 // headers timeout cleared them. Here a new connection past the cap closes the oldest one that has no
 // request in progress instead: a connection still sending its headers, or kept alive with nothing to do.
-import type { Server, ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { HttpLimits } from "../config";
 
@@ -70,5 +70,43 @@ export function capConnections(server: Server, max: number): void {
     };
     response.once("finish", finish);
     response.once("close", finish);
+  });
+}
+
+const UPLOADING = Symbol("uploading");
+type MaybeUploading = Socket & { [UPLOADING]?: boolean };
+
+/** The longest an upload may take: 25 MB at about 28 KB/s. A stalled one ends sooner, at the idle timeout. */
+export const UPLOAD_TIMEOUT_MS = 15 * 60 * 1000;
+
+/**
+ * Exempts a file upload in progress from the request timeout (decision 176): 25 MB from a slow uplink
+ * takes minutes, where every other request is done in seconds. The idle timeout still ends an upload
+ * that stalls, and UPLOAD_TIMEOUT_MS ends one that crawls.
+ */
+export function markUploading(request: IncomingMessage): void {
+  const socket = request.socket as MaybeUploading;
+  socket[UPLOADING] = true;
+  const crawl = setTimeout(() => socket.destroy(), UPLOAD_TIMEOUT_MS);
+  crawl.unref();
+  const done = () => {
+    clearTimeout(crawl);
+    socket[UPLOADING] = false;
+  };
+  request.once("end", done);
+  request.once("close", done);
+}
+
+/**
+ * Node reports a request past its timeout as a client error; Fastify's handler answers 408 and closes.
+ * Wraps Fastify's handlers so that an upload marked by markUploading is let through (Node has already
+ * stopped timing that request), and everything else is handled exactly as before.
+ */
+export function spareUploadsFromRequestTimeout(server: Server): void {
+  const handlers = server.listeners("clientError") as ((err: NodeJS.ErrnoException, socket: Socket) => void)[];
+  server.removeAllListeners("clientError");
+  server.on("clientError", (err: NodeJS.ErrnoException, socket: MaybeUploading) => {
+    if (err.code === "ERR_HTTP_REQUEST_TIMEOUT" && socket[UPLOADING]) return;
+    for (const handler of handlers) handler.call(server, err, socket);
   });
 }

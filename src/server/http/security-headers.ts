@@ -3,6 +3,7 @@
 import fastifyHelmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
+import { storageOrigin } from "../files-config";
 
 // Stripe's published needs for Stripe.js and Elements (docs.stripe.com/security/guide#content-security-policy).
 const STRIPE = {
@@ -17,15 +18,19 @@ const STRIPE = {
  */
 const PUBLIC_API = ["/api/public-config", "/api/docs", "/api/providers"];
 
-export function contentSecurityPolicy(config: Pick<Config, "billing" | "bookingUrl">): Record<string, string[]> {
+export function contentSecurityPolicy(
+  config: Pick<Config, "billing" | "bookingUrl"> & { files?: Config["files"] },
+): Record<string, string[]> {
   const stripe = config.billing.provider === "stripe";
+  // Image previews come from S3 itself when files are kept there (decision 176).
+  const storage = config.files ? storageOrigin(config.files.storage) : null;
   const frames = [...(config.bookingUrl ? [new URL(config.bookingUrl).origin] : []), ...(stripe ? STRIPE.frame : [])];
   return {
     "default-src": ["'self'"],
     "script-src": ["'self'", ...(stripe ? STRIPE.script : [])],
     // The app's libraries write <style> elements at run time (without this, every signed-in page has one refused).
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:"],
+    "img-src": ["'self'", "data:", ...(storage ? [storage] : [])],
     "font-src": ["'self'"],
     "connect-src": ["'self'", ...(stripe ? STRIPE.connect : [])],
     "frame-src": frames.length > 0 ? frames : ["'none'"],

@@ -1,6 +1,7 @@
 // Text PostgreSQL cannot store: the NUL character (in text or JSON) and an unpaired UTF-16 surrogate
 // (in JSON). A body holding one is answered 400 naming the field; the database's own refusal maps to
 // 400 too, as a safety net.
+import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 // A NUL, or half of a UTF-16 surrogate pair without its other half (JSON's "\ud800" escapes allow one).
@@ -34,7 +35,9 @@ export function isUnstorableTextError(error: unknown): boolean {
  */
 export async function refuseUnstorableText(request: FastifyRequest, reply: FastifyReply) {
   const body = request.body;
+  // Only a parsed body: an upload's body is its stream (decision 176), bytes rather than text.
   if (!request.url.startsWith("/api/") || typeof body !== "object" || body === null || Buffer.isBuffer(body)) return;
+  if (body instanceof Readable) return;
   const field = findUnstorableText(body);
   if (field === null) return;
   const message =

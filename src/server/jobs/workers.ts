@@ -4,6 +4,7 @@
 import type { AppDeps } from "../deps";
 import { purgeOldAuthRows } from "../features/auth/service";
 import { advanceDemoSubscriptions } from "../features/billing/service";
+import { sweepFiles } from "../features/files/service";
 import { checkMatchDeadlines, matchQuoteRequest, rematchOpenRequests } from "../features/matching/service";
 import { deliverDueEmails } from "../features/notifications/mail";
 import { purgeExpiredIdempotencyKeys } from "../features/quote-requests/service";
@@ -97,6 +98,9 @@ export async function startWorkers(deps: AppDeps, options: { schedules?: boolean
       // And webhook events past a month, once none of their deliveries waits (decision 173).
       const events = await purgeOldWebhookEvents(deps);
       if (events > 0) log.info({ events }, "purged old webhook events");
+      // And uploads never finished or never attached, and S3 objects without a row (decision 176).
+      const files = await sweepFiles(deps);
+      if (files > 0) log.info({ files }, "swept abandoned uploads");
     },
     sweep,
   );

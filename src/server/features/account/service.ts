@@ -21,6 +21,13 @@ import { describeDevice } from "../auth/sessions";
 import { checkOwnPassword, type ThrottleDeps } from "../auth/throttle";
 import { type BillingDeps, cancelSubscriptionInTransaction } from "../billing/service";
 import { refreshProviderStats } from "../companies/stats";
+import {
+  archivePathOf,
+  deletePendingUploads,
+  type FileStores,
+  listUploadedFiles,
+  removeDeletedContent,
+} from "../files/service";
 import { cancelQuoteRequest } from "../quote-requests/service";
 import { reviewsWrittenBy } from "../reviews/service";
 import { forgetAccountInWebhooks, listEndpoints } from "../webhooks/service";
@@ -50,6 +57,7 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string,
   const { company, subscription } = provider;
   const apiTokens = await listApiTokens(db, now, user.id);
   const webhooks = company ? await listEndpoints(db, user.id) : { endpoints: [] };
+  const uploads = await listUploadedFiles(db, user.id);
   return {
     exportedAt: now.toISOString(),
     about: `Everything ${BRAND_NAME} holds about your account. Times are UTC. Your password and session tokens are kept only as hashes, which are left out.`,
@@ -65,6 +73,8 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string,
     // secret, which are kept only as a hash or shown once.
     apiTokens: apiTokens.tokens,
     webhookEndpoints: webhooks.endpoints,
+    // The files the user uploaded (decision 176); the ZIP export holds each under files/.
+    files: uploads.map((f) => ({ ...f, inArchive: archivePathOf(f) })),
     notifications: notifications.map((n) => ({ ...n, readAt: iso(n.readAt), createdAt: iso(n.createdAt) })),
     quoteRequests: client.requests.map((r) => ({
       id: r.id,
@@ -187,14 +197,14 @@ export type DeletedAccount = {
  * only the user's removed. A failure anywhere (the billing provider's included) leaves everything as it was.
  */
 export async function deleteAccount(
-  deps: BillingDeps & ThrottleDeps,
+  deps: BillingDeps & ThrottleDeps & { files: FileStores },
   user: UserRow,
   input: DeleteAccountInput,
   network: string,
 ) {
   // The tries count with the account's sign-in attempts (decision 116).
   if (!(await checkOwnPassword(deps, user, input.password, network))) throw new BadRequestError(WRONG_PASSWORD_MESSAGE);
-  return deps.db.transaction(async (tx): Promise<DeletedAccount> => {
+  const { result, uploads } = await deps.db.transaction(async (tx) => {
     // Admins first, then the account, in the order role changes lock them: no deadlock between the two.
     if (user.userType === "admin") {
       const admins = await q.lockAdmins(tx);
@@ -234,6 +244,8 @@ export async function deleteAccount(
     await forgetAccountInWebhooks(tx, { companyId, email: current.email });
     // Last: the cancellations above may have written notifications and mail for this account.
     await q.deletePersonalRows(tx, user.id, [current.email, anonymised.email]);
+    // The uploads nobody else could see (decision 176); files sent to someone stay with them.
+    const uploads = await deletePendingUploads(tx, user.id);
     const result: DeletedAccount = {
       requestsCancelled: running.length,
       requestsAnonymised: requests,
@@ -248,6 +260,9 @@ export async function deleteAccount(
       resourceId: user.id,
       details: { userType: current.userType, ...result },
     });
-    return result;
+    return { result, uploads };
   });
+  // Their content in S3, once the rows are gone for good (the sweep removes it should this fail).
+  await removeDeletedContent(deps.files, uploads);
+  return result;
 }

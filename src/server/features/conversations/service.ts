@@ -16,6 +16,7 @@ import {
   type SendMessageInput,
   type UnreadSummary,
 } from "@/shared/conversations";
+import type { StoredFile } from "@/shared/files";
 import type { NotificationKind } from "@/shared/notifications";
 import { leadPath, quoteRequestPath } from "@/shared/paths";
 import type { Db } from "../../db/client";
@@ -26,6 +27,7 @@ import { hitRateLimit, type RateLimit } from "../../http/rate-limit";
 import { publishLiveEvent } from "../../live/publish";
 import { requireAccess } from "../companies/access";
 import { refreshAfterProviderMessage } from "../companies/stats";
+import { attachUploads, filesFor } from "../files/service";
 import { composeNotification, type Paragraph } from "../notifications/compose";
 import { emailWanted, type MessagingDeps, notifyUser, queueEmail } from "../notifications/service";
 import { emitWebhook } from "../webhooks/events";
@@ -67,7 +69,12 @@ function namesOf(row: q.ThreadRow): Record<MessageSide, string> {
   return { client: clientName(row.client), provider: row.companyName };
 }
 
-function toMessage(row: q.MessageRow, reader: MessageSide, names: Record<MessageSide, string>): Message {
+function toMessage(
+  row: q.MessageRow,
+  reader: MessageSide,
+  names: Record<MessageSide, string>,
+  files: StoredFile[] = [],
+): Message {
   const hidden = row.hiddenAt !== null;
   return {
     id: row.id,
@@ -78,6 +85,7 @@ function toMessage(row: q.MessageRow, reader: MessageSide, names: Record<Message
     body: hidden ? null : row.body,
     hidden,
     createdAt: row.createdAt.toISOString(),
+    files: hidden ? [] : files,
   };
 }
 
@@ -115,10 +123,15 @@ export async function listThreadMessages(
   ]);
   if (!row || !visibleTo(row, reader.side)) throw new NotFoundError(CONVERSATION_NOT_FOUND);
   const names = namesOf(row);
+  const files = await filesFor(
+    db,
+    "messageId",
+    rows.map((m) => m.id),
+  );
   const page = toPage(
     rows,
     limit,
-    (m) => toMessage(m, reader.side, names),
+    (m) => toMessage(m, reader.side, names, files.get(m.id)),
     (m) => m.id,
   );
   return { messages: page.items, nextCursor: page.nextCursor };
@@ -271,6 +284,7 @@ export async function sendMessage(
     // Counted only for a message that is written: a refusal rolls its count back with the rest.
     await hitRateLimit(tx, MESSAGE_RATE_LIMIT, `user:${user.id}`, now);
     const message = await q.insertMessage(tx, { leadId, senderId: user.id, side: reader.side, body: input.body });
+    await attachUploads(tx, user.id, input.fileIds, { messageId: message.id }, now);
     const lastEmailed = reader.side === "client" ? row.lead.providerEmailedAt : row.lead.clientEmailedAt;
     const emailDue = lastEmailed === null || now.getTime() - lastEmailed.getTime() >= EMAIL_WINDOW_MS;
     await q.recordMessage(tx, message, emailDue ? now : null);
@@ -289,7 +303,8 @@ export async function sendMessage(
       leadId,
       quoteRequestId: row.lead.quoteRequestId,
     });
-    return toMessage(message, reader.side, namesOf(row));
+    const files = await filesFor(tx, "messageId", [message.id]);
+    return toMessage(message, reader.side, namesOf(row), files.get(message.id));
   });
 }
 

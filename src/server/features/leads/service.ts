@@ -8,6 +8,7 @@ import { JOB_NAMES, type JobQueue } from "../../jobs/queue";
 import { publishLiveEvent } from "../../live/publish";
 import { requireAccess } from "../companies/access";
 import { refreshProviderStats } from "../companies/stats";
+import { requestFilesFor } from "../files/service";
 import { type MessagingDeps, notifyUser } from "../notifications/service";
 import { findQuoteRequestById } from "../quote-requests/queries";
 import { providerSeesContact, toDetail } from "../quote-requests/service";
@@ -52,7 +53,7 @@ export async function getMyLead(db: Db, user: UserRow, leadId: number): Promise<
     ...toSummary(row),
     scoreParts: row.lead.scoreParts,
     viewedAt: row.lead.viewedAt?.toISOString() ?? null,
-    request: toDetail(request, { contact }),
+    request: { ...toDetail(request, { contact }), files: await requestFilesFor(db, user, request.request.id) },
     declineReason: row.lead.declineReason,
     declineNote: row.lead.declineNote,
     declinedAt: row.lead.declinedAt?.toISOString() ?? null,

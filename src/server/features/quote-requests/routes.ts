@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { attachFilesSchema, fileListSchema } from "@/shared/files";
 import { IDEMPOTENT_REPLAYED_HEADER, idempotencyHeadersSchema } from "@/shared/idempotency";
 import {
   createQuoteRequestSchema,
@@ -8,10 +9,12 @@ import {
   quoteRequestSummaryCountsSchema,
   quoteRequestSummarySchema,
 } from "@/shared/quote-requests";
+import { errorResponses } from "../../http/error-responses";
 import { sendArrayPage } from "../../http/paging";
 import { currentUser, requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import {
+  addRequestFiles,
   cancelQuoteRequest,
   getQuoteRequest,
   listClientQuoteRequests,
@@ -83,5 +86,20 @@ export const quoteRequestRoutes: RoutePlugin = async (app, deps) => {
       preValidation: requireRole("client"),
     },
     async (request) => cancelQuoteRequest(deps, currentUser(request), request.params.id),
+  );
+
+  // Process documents added after sending (decision 176): uploads of the client's, by their ids.
+  app.post(
+    "/api/quote-requests/:id/files",
+    {
+      schema: {
+        tags,
+        params: quoteRequestIdParamsSchema,
+        body: attachFilesSchema,
+        response: { 200: fileListSchema, ...errorResponses },
+      },
+      preValidation: requireRole("client"),
+    },
+    async (request) => addRequestFiles(deps, currentUser(request), request.params.id, request.body.fileIds),
   );
 };

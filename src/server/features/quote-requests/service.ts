@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { isDeletedAccountEmail } from "@/shared/account";
+import { FILE_MESSAGES } from "@/shared/files";
 import { isComplexProject, matchHours } from "@/shared/match-promise";
 import {
   CLIENT_STATUS_LABELS,
@@ -26,6 +27,7 @@ import { AppError, ConflictError, FieldError, NotFoundError } from "../../errors
 import { idCursor, pageLimit, toPage } from "../../http/paging";
 import { JOB_NAMES, type JobQueue } from "../../jobs/queue";
 import { requireAccess } from "../companies/access";
+import { attachUploads, countAttached, requestFilesFor } from "../files/service";
 import type { MessagingDeps } from "../notifications/service";
 import { findListedProvider } from "../providers/queries";
 import { closeRequestQuotes } from "../quotes/closing";
@@ -125,7 +127,12 @@ export async function submitQuoteRequest(
     await sendMatchJob(tx, deps, inserted.request);
     return inserted;
   });
-  return toDetail({ ...row, client: clientOf(client) }, OWNER);
+  return withFiles(deps.db, client, toDetail({ ...row, client: clientOf(client) }, OWNER));
+}
+
+/** The detail with the request's files, as `viewer` may see them (decision 176). */
+async function withFiles(db: Db, viewer: UserRow, detail: QuoteRequestDetail): Promise<QuoteRequestDetail> {
+  return { ...detail, files: await requestFilesFor(db, viewer, detail.id) };
 }
 
 /** How long a key protects its submission: a retry comes within minutes; Stripe keeps keys a day too. */
@@ -163,7 +170,10 @@ export async function submitQuoteRequestOnce(
       await sendMatchJob(tx, deps, inserted.request);
       return inserted;
     });
-    return { request: toDetail({ ...row, client: clientOf(client) }, OWNER), replayed: false };
+    return {
+      request: await withFiles(deps.db, client, toDetail({ ...row, client: clientOf(client) }, OWNER)),
+      replayed: false,
+    };
   } catch (err) {
     // A retry of a submission that went through, whose invited provider has since left the directory,
     // is answered with that request, like every retry; only a first submission is refused for it.
@@ -191,7 +201,7 @@ async function replay(
   if (key.requestHash !== requestHash) throw new AppError(422, IDEMPOTENCY_KEY_REUSED);
   const row = await q.findQuoteRequestById(db, key.quoteRequestId);
   if (!row || row.request.clientId !== client.id) throw new NotFoundError(NOT_FOUND);
-  return { request: toDetail(row, OWNER), replayed: true };
+  return { request: await withFiles(db, client, toDetail(row, OWNER)), replayed: true };
 }
 
 /** sha256 of the body as the server read it, its keys sorted, so that their order does not matter. */
@@ -248,6 +258,7 @@ async function insertRequest(db: Db, now: Date, client: UserRow, input: CreateQu
     },
     now,
   );
+  await attachUploads(db, client.id, input.fileIds, { quoteRequestId: request.id }, now);
   return { request, invited: invited ? { name: invited.name, slug: invited.slug } : null };
 }
 
@@ -303,7 +314,25 @@ export async function getQuoteRequest(db: Db, viewer: UserRow, id: number): Prom
   if (!row) throw new NotFoundError(NOT_FOUND);
   const access = await canReadQuoteRequest(db, viewer, row.request);
   if (!access) throw new NotFoundError(NOT_FOUND);
-  return toDetail(row, access);
+  return withFiles(db, viewer, toDetail(row, access));
+}
+
+/** The client adds process documents to a request still open or matched (at most FILES_PER_ITEM in all). */
+export async function addRequestFiles(deps: QuoteRequestDeps, client: UserRow, id: number, fileIds: string[]) {
+  await deps.db.transaction(async (tx) => {
+    const current = await q.lockClientQuoteRequest(tx, id, client.id);
+    if (!current) throw new NotFoundError(NOT_FOUND);
+    if (!canCancel(current.status)) throw new ConflictError(FILE_MESSAGES.noLongerEditable);
+    await attachUploads(
+      tx,
+      client.id,
+      fileIds,
+      { quoteRequestId: id },
+      deps.now(),
+      await countAttached(tx, "quoteRequestId", id),
+    );
+  });
+  return { files: await requestFilesFor(deps.db, client, id) };
 }
 
 /** The owner withdraws an open or matched request; its pending quotes are declined and its leads closed. */
@@ -326,5 +355,5 @@ export async function cancelQuoteRequest(
     await closeRequestQuotes(tx, deps, id, "request-cancelled");
     return updated;
   });
-  return toDetail({ request: row, client: clientOf(client) }, OWNER);
+  return withFiles(deps.db, client, toDetail({ request: row, client: clientOf(client) }, OWNER));
 }

@@ -62,7 +62,7 @@ export const quoteRoutes: RoutePlugin = async (app, deps) => {
       config: { tokenScope: "quotes:write" },
       ...provider,
     },
-    async (request) => updateQuote(app.db, currentUser(request), request.params.id, request.body),
+    async (request) => updateQuote(deps, currentUser(request), request.params.id, request.body),
   );
 
   app.post(

@@ -26,6 +26,7 @@ import { publishLiveEvent } from "../../live/publish";
 import { requireAccess } from "../companies/access";
 import { findCompanyForUser } from "../companies/queries";
 import { refreshProviderStats } from "../companies/stats";
+import { attachUploads, countAttached, filesFor } from "../files/service";
 import { type MessagingDeps, notifyUser } from "../notifications/service";
 import { emitWebhook } from "../webhooks/events";
 import { quoteAcceptedData, quoteDeclinedData } from "../webhooks/payloads";
@@ -87,7 +88,7 @@ export async function getLeadQuote(db: Db, user: UserRow, leadId: number): Promi
   if (!lead) throw new NotFoundError(LEAD_NOT_FOUND);
   const quote = await q.findLiveQuoteForLead(db, lead.id);
   return {
-    quote: quote ? toQuote(quote) : null,
+    quote: quote ? ((await withFiles(db, [toQuote(quote)]))[0] ?? null) : null,
     canQuote: !quote && lead.status !== "closed" && lead.status !== "declined",
   };
 }
@@ -114,12 +115,23 @@ export async function sendQuote(deps: MessagingDeps, user: UserRow, leadId: numb
     }
     const quote = await q.insertQuote(tx, lead, toValues(input));
     if (!quote) throw new ConflictError("You already sent a quote for this lead. Edit or withdraw it instead.");
+    await attachUploads(tx, user.id, input.fileIds, { quoteId: quote.id }, deps.now());
     await q.setLeadStatus(tx, { leadIds: [lead.id] }, "quoted");
     await refreshProviderStats(tx, companyId);
     await notifyUser(tx, deps, quoteReceivedMessage(appUrl, await q.findQuoteParties(tx, quote), quote));
     await publishQuoteEvent(tx, request.clientId, quote);
-    return toQuote(quote);
+    return (await withFiles(tx, [toQuote(quote)]))[0] as Quote;
   });
+}
+
+/** Quotes with their documents (decision 176), in one read. */
+async function withFiles<T extends Quote>(db: Db, list: T[]): Promise<T[]> {
+  const files = await filesFor(
+    db,
+    "quoteId",
+    list.map((x) => x.id),
+  );
+  return list.map((x) => ({ ...x, files: files.get(x.id) ?? [] }));
 }
 
 /**
@@ -142,14 +154,28 @@ async function lockOwnPendingQuote(tx: Db, companyId: number, quoteId: number, a
   return { current, clientId: request.clientId };
 }
 
-export async function updateQuote(db: Db, user: UserRow, quoteId: number, input: QuoteInput): Promise<Quote> {
-  const companyId = await requireAccess(db, user);
-  return db.transaction(async (tx) => {
+export async function updateQuote(
+  deps: { db: Db; now: () => Date },
+  user: UserRow,
+  quoteId: number,
+  input: QuoteInput,
+): Promise<Quote> {
+  const companyId = await requireAccess(deps.db, user);
+  return deps.db.transaction(async (tx) => {
     const { current, clientId } = await lockOwnPendingQuote(tx, companyId, quoteId, "edited");
     const row = await q.updatePendingQuote(tx, quoteId, companyId, toValues(input));
     if (!row) throw notPending(current, "edited");
+    // Files sent with the quote stay; an edit may add more, up to the limit.
+    await attachUploads(
+      tx,
+      user.id,
+      input.fileIds,
+      { quoteId },
+      deps.now(),
+      await countAttached(tx, "quoteId", quoteId),
+    );
     await publishQuoteEvent(tx, clientId, row);
-    return toQuote(row);
+    return (await withFiles(tx, [toQuote(row)]))[0] as Quote;
   });
 }
 
@@ -188,7 +214,7 @@ export async function listRequestQuotes(db: Db, client: UserRow, quoteRequestId:
   const request = await q.findClientRequest(db, quoteRequestId, client.id);
   if (!request) throw new NotFoundError(REQUEST_NOT_FOUND);
   const rows = await q.listQuotesOfRequest(db, quoteRequestId);
-  return rows.map((r) => ({
+  const quotes = rows.map((r) => ({
     ...toQuote(r.quote),
     matchScore: r.matchScore,
     provider: {
@@ -197,6 +223,7 @@ export async function listRequestQuotes(db: Db, client: UserRow, quoteRequestId:
       outcomes: { met: r.reviews.met, partly: r.reviews.partly, notMet: r.reviews.notMet },
     },
   }));
+  return withFiles(db, quotes);
 }
 
 /** Locks the client's request behind a quote and checks that it still takes decisions. */

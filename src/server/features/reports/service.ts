@@ -29,6 +29,7 @@ import { publishLiveEvent } from "../../live/publish";
 import { logActivity } from "../activity/service";
 import { raiseAlert } from "../alerts/service";
 import { scrubHiddenMessageFromBell } from "../conversations/service";
+import { filesFor } from "../files/service";
 import * as q from "./queries";
 
 const MESSAGE_NOT_FOUND = "No message has this id.";
@@ -165,10 +166,15 @@ async function findReport(db: Db, id: number): Promise<AdminReport> {
 export async function reportDetail(db: Db, id: number): Promise<AdminReportDetail> {
   const report = await findReport(db, id);
   const thread = await q.threadAround(db, report.message.leadId, report.message.id, REPORT_THREAD_CONTEXT);
+  const files = await filesFor(
+    db,
+    "messageId",
+    thread.messages.map((m) => m.message.id),
+  );
   return {
     report,
     thread: {
-      messages: thread.messages.map(toAdminMessage),
+      messages: thread.messages.map((m) => ({ ...toAdminMessage(m), files: files.get(m.message.id) ?? [] })),
       moreBefore: thread.moreBefore,
       moreAfter: thread.moreAfter,
     },

@@ -15,6 +15,7 @@ describe("GET /api/public-config with the defaults", () => {
       contactEmail: "hello@automatch.io",
       contactPhone: "+1 (415) 555-0100",
       billing: { provider: "demo", stripePublishableKey: null },
+      fileScanning: false,
     });
   });
 
@@ -36,6 +37,7 @@ describe("GET /api/public-config with a booking page and contact details configu
       BOOKING_URL: "https://calendar.example.com/automatch/strategy-session",
       CONTACT_EMAIL: "sessions@example.com",
       CONTACT_PHONE: "+44 20 7946 0000",
+      CLAMD_URL: "tcp://clamd.internal:3310",
     },
     { jobs: false },
   );
@@ -47,6 +49,7 @@ describe("GET /api/public-config with a booking page and contact details configu
       bookingUrl: "https://calendar.example.com/automatch/strategy-session",
       contactEmail: "sessions@example.com",
       contactPhone: "+44 20 7946 0000",
+      fileScanning: true,
     });
   });
 });

@@ -94,6 +94,7 @@ export const systemRoutes: RoutePlugin = async (app, { config, lifecycle }) => {
         config.billing.provider === "stripe"
           ? { provider: "stripe", stripePublishableKey: config.billing.stripe.publishableKey }
           : { provider: "demo", stripePublishableKey: null },
+      fileScanning: config.files.clamd !== null,
     }),
   );
 };

@@ -1,0 +1,185 @@
+// The files' SQL (decision 176): rows, who may see a file, attaching uploads, the lists beside a
+// request, a message or a quote, and what the sweep removes.
+import { and, asc, count, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { companies } from "../../db/schema/companies";
+import { type FileRow, files } from "../../db/schema/files";
+import { leadMessages } from "../../db/schema/lead-messages";
+import { leads } from "../../db/schema/leads";
+import { quoteRequests } from "../../db/schema/quote-requests";
+import { quotes } from "../../db/schema/quotes";
+
+export type FileTarget = { quoteRequestId: number } | { messageId: number } | { quoteId: number };
+
+export async function insertUpload(db: Db, values: { uploaderId: number; name: string; store: "database" | "s3" }) {
+  const [row] = await db.insert(files).values(values).returning({ id: files.id });
+  if (!row) throw new Error("insert returned no row");
+  return row.id;
+}
+
+export async function markReady(
+  db: Db,
+  id: string,
+  values: { size: number; sha256: string; contentType: string; kind: FileRow["kind"] },
+) {
+  const [row] = await db
+    .update(files)
+    .set({ ...values, status: "ready" })
+    .where(and(eq(files.id, id), eq(files.status, "uploading")))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteRow(db: Db, id: string) {
+  await db.delete(files).where(eq(files.id, id));
+}
+
+export async function countPending(db: Db, uploaderId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(files)
+    .where(and(eq(files.uploaderId, uploaderId), isNull(files.attachedAt)));
+  return row?.n ?? 0;
+}
+
+export async function findFile(db: Db, id: string): Promise<FileRow | null> {
+  const [row] = await db.select().from(files).where(eq(files.id, id));
+  return row ?? null;
+}
+
+/**
+ * The parties of the lead a message or a quote belongs to: the request's client (while the lead is
+ * theirs to see) and the lead's provider, in one read.
+ */
+export async function findLeadParties(db: Db, target: { messageId: number } | { quoteId: number }) {
+  const leadId =
+    "messageId" in target
+      ? sql`(select ${leadMessages.leadId} from ${leadMessages} where ${leadMessages.id} = ${target.messageId})`
+      : sql`(select ${quotes.leadId} from ${quotes} where ${quotes.id} = ${target.quoteId})`;
+  const [row] = await db
+    .select({
+      clientId: quoteRequests.clientId,
+      providerUserId: companies.userId,
+      leadStatus: leads.status,
+      withdrawnAt: leads.withdrawnAt,
+    })
+    .from(leads)
+    .innerJoin(quoteRequests, eq(quoteRequests.id, leads.quoteRequestId))
+    .innerJoin(companies, eq(companies.id, leads.companyId))
+    .where(eq(leads.id, leadId));
+  return row ?? null;
+}
+
+/** The request's client, and whether `userId`'s company holds a lead on it that it has not declined. */
+export async function findRequestParties(db: Db, quoteRequestId: number, userId: number) {
+  const [row] = await db
+    .select({
+      clientId: quoteRequests.clientId,
+      status: quoteRequests.status,
+      // Qualified by hand: drizzle writes a column in a select's sql without its table.
+      providerHasLead: sql<boolean>`exists (
+        select 1 from "leads" l join "companies" c on c."id" = l."company_id"
+        where l."quote_request_id" = "quote_requests"."id" and c."user_id" = ${userId}
+          and l."status" <> 'declined' and l."withdrawn_at" is null)`,
+    })
+    .from(quoteRequests)
+    .where(eq(quoteRequests.id, quoteRequestId));
+  return row ?? null;
+}
+
+/**
+ * Attaches the uploader's own finished, unattached uploads; answers how many it attached (fewer than
+ * asked: one of them is not theirs, not finished, already attached or gone).
+ */
+export async function attach(db: Db, uploaderId: number, ids: readonly string[], target: FileTarget, now: Date) {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .update(files)
+    .set({ ...target, attachedAt: now })
+    .where(
+      and(
+        inArray(files.id, [...ids]),
+        eq(files.uploaderId, uploaderId),
+        eq(files.status, "ready"),
+        isNull(files.attachedAt),
+      ),
+    )
+    .returning({ id: files.id });
+  return rows.length;
+}
+
+export async function countOn(db: Db, column: "quoteRequestId" | "quoteId", id: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(files)
+    .where(and(eq(files[column], id), isNull(files.removedAt)));
+  return row?.n ?? 0;
+}
+
+/** The files of some requests, messages or quotes, oldest first. */
+export async function listFor(
+  db: Db,
+  column: "quoteRequestId" | "messageId" | "quoteId",
+  ids: readonly number[],
+): Promise<FileRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(files)
+    .where(and(inArray(files[column], [...ids]), eq(files.status, "ready")))
+    .orderBy(asc(files.createdAt), asc(files.id));
+}
+
+export async function markRemoved(db: Db, id: string, adminId: number, now: Date) {
+  const [row] = await db
+    .update(files)
+    .set({ removedAt: now, removedById: adminId })
+    .where(and(eq(files.id, id), isNull(files.removedAt)))
+    .returning();
+  return row ?? null;
+}
+
+/** Uploads never finished (started before `unfinishedBefore`) or never attached (before `unattachedBefore`). */
+export async function deleteAbandoned(db: Db, unfinishedBefore: Date, unattachedBefore: Date, limit: number) {
+  const doomed = db
+    .select({ id: files.id })
+    .from(files)
+    .where(
+      and(
+        isNull(files.attachedAt),
+        or(
+          and(eq(files.status, "uploading"), lt(files.createdAt, unfinishedBefore)),
+          lt(files.createdAt, unattachedBefore),
+        ),
+      ),
+    )
+    .limit(limit);
+  return db.delete(files).where(inArray(files.id, doomed)).returning({ id: files.id, store: files.store });
+}
+
+/** Which of these ids have a row. */
+export async function existingIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(inArray(files.id, [...ids]));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The uploads only this account sees (not attached to anything), for deleting the account. */
+export async function deletePendingOf(db: Db, uploaderId: number) {
+  return db
+    .delete(files)
+    .where(and(eq(files.uploaderId, uploaderId), isNull(files.attachedAt)))
+    .returning({ id: files.id, store: files.store });
+}
+
+/** Every file the user uploaded that still has its content, for the data export. */
+export async function listUploadedBy(db: Db, uploaderId: number): Promise<FileRow[]> {
+  return db
+    .select()
+    .from(files)
+    .where(and(eq(files.uploaderId, uploaderId), eq(files.status, "ready"), isNull(files.removedAt)))
+    .orderBy(asc(files.createdAt));
+}
