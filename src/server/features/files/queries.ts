@@ -58,6 +58,8 @@ export async function findLeadParties(db: Db, target: { messageId: number } | { 
       : sql`(select ${quotes.leadId} from ${quotes} where ${quotes.id} = ${target.quoteId})`;
   const [row] = await db
     .select({
+      leadId: leads.id,
+      quoteRequestId: leads.quoteRequestId,
       clientId: quoteRequests.clientId,
       providerUserId: companies.userId,
       leadStatus: leads.status,

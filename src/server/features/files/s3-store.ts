@@ -3,7 +3,7 @@
 // in flight: memory stays bounded whatever the size); a download is a presigned GET valid 60 seconds
 // that carries the download's disposition and type, so the bytes never pass through the app.
 import { createHash } from "node:crypto";
-import { Readable, Transform, type TransformCallback } from "node:stream";
+import { pipeline, Readable, Transform, type TransformCallback } from "node:stream";
 import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
@@ -39,7 +39,8 @@ export function createS3Store(config: Extract<StorageConfig, { kind: "s3" }>): F
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
     forcePathStyle: config.forcePathStyle,
-    ...(config.credentials ? { credentials: config.credentials } : {}),
+    // A copy: the SDK marks the object it is given (`$source`), and the configuration is shared.
+    ...(config.credentials ? { credentials: { ...config.credentials } } : {}),
     // Checksums only where S3 requires them: S3-compatible services (MinIO, R2, older ones) do not all
     // take the SDK's default CRC32 trailers; the SHA-256 kept in the row is the file's own check.
     requestChecksumCalculation: "WHEN_REQUIRED",
@@ -50,23 +51,28 @@ export function createS3Store(config: Extract<StorageConfig, { kind: "s3" }>): F
 
   async function write(id: string, source: Readable): Promise<WrittenFile> {
     const digest = new Digest();
-    source.once("error", (err) => digest.destroy(err));
+    // A source that fails, or is destroyed before its end (ERR_STREAM_PREMATURE_CLOSE), fails the digest
+    // with the same error, and the upload with it; the pipeline's own callback has nothing left to do.
+    pipeline(source, digest, () => {});
     const upload = new Upload({
       client,
-      params: { Bucket, Key: keyOf(id), Body: source.pipe(digest) },
+      params: { Bucket, Key: keyOf(id), Body: digest },
       partSize: PART_BYTES,
       queueSize: 2,
-      // A failed multipart upload is aborted, its parts deleted.
+      // A failed multipart upload is aborted (its parts deleted) before done() rejects.
       leavePartsOnError: false,
     });
-    const failed = new Promise<never>((_, reject) => digest.once("error", reject));
     try {
-      await Promise.race([upload.done(), failed]);
+      await upload.done();
     } catch (err) {
-      await upload.abort().catch(() => undefined);
-      // A single-part upload may have completed before the failure was seen.
+      // The source's error first: the abort that follows it may fail on its own (the network, a service
+      // without AbortMultipartUpload) and would otherwise hide why the write failed.
+      const cause = digest.errored ?? err;
+      source.destroy();
+      // Nothing is stored unless done() resolved, but a failure seen only in the answer (a timeout on the
+      // last request) may hide an object that was written.
       await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(id) })).catch(() => undefined);
-      throw err;
+      throw cause;
     }
     return { size: digest.bytes, sha256: digest.hash.digest("hex") };
   }
@@ -88,7 +94,10 @@ export function createS3Store(config: Extract<StorageConfig, { kind: "s3" }>): F
     async remove(ids) {
       for (let i = 0; i < ids.length; i += 1000) {
         const Objects = ids.slice(i, i + 1000).map((id) => ({ Key: keyOf(id) }));
-        await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
+        // Quiet: only failures are listed (a key that does not exist is no failure).
+        const { Errors } = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
+        const failed = Errors?.[0];
+        if (failed) throw new Error(`S3 did not delete ${failed.Key}: ${failed.Code} ${failed.Message}`);
       }
     },
     async downloadUrl(id, { fileName, contentType, inline }) {

@@ -18,6 +18,7 @@ import type { FileRow } from "../../db/schema/files";
 import type { UserRow } from "../../db/schema/users";
 import { AppError, BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from "../../errors";
 import type { ClamdConfig } from "../../files-config";
+import { publishLiveEvent } from "../../live/publish";
 import { logActivity } from "../activity/service";
 import { leadAccessFor } from "../companies/access";
 import { ClamdUnavailableError, scanWithClamd } from "./clamd";
@@ -263,6 +264,21 @@ export async function removeFileAsAdmin(deps: FilesDeps, admin: Pick<UserRow, "i
       resourceId: id,
       details: { name: removed.name, reason: reason ?? null },
     });
+    // The parties' open threads and quote comparisons refetch, and show the file as removed.
+    const target =
+      removed.messageId !== null
+        ? { messageId: removed.messageId }
+        : removed.quoteId !== null
+          ? { quoteId: removed.quoteId }
+          : null;
+    const parties = target ? await q.findLeadParties(tx, target) : null;
+    if (target && parties) {
+      await publishLiveEvent(tx, [parties.clientId, parties.providerUserId], {
+        type: "messageId" in target ? "message" : "quote",
+        leadId: parties.leadId,
+        quoteRequestId: parties.quoteRequestId,
+      });
+    }
     return removed;
   });
   await storeOf(deps.files, row).remove([row.id]);

@@ -1,7 +1,9 @@
 // One suite for both file stores (decision 176): the database's chunks and S3 (a real S3-compatible
 // server, s3rver). Each writes and reads back the same bytes, leaves nothing of a write that failed,
 // removes, lists what it holds, and keeps memory flat for a 25 MB stream.
+import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
+import { setTimeout as sleep } from "node:timers/promises";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FILE_MAX_BYTES } from "@/shared/files";
@@ -59,14 +61,27 @@ function generated(size: number, piece = 64 * 1024): Readable {
   );
 }
 
-/** A source that gives `bytes` and then fails, as a client that goes away mid-upload. */
-function failingAfter(bytes: Buffer): Readable {
+/** A source that gives `size` bytes and then fails, as a client that goes away mid-upload. */
+function failingAfter(size: number): Readable {
+  const bytes = generated(size);
   return Readable.from(
     (async function* () {
-      yield bytes;
+      yield* bytes;
       throw new Error("the client went away");
     })(),
   );
+}
+
+/** A source that gives `size` bytes and is then destroyed without an error (a limit cut it short). */
+function destroyedAfter(size: number): Readable {
+  const source = new Readable({ read() {} });
+  (async () => {
+    for await (const chunk of generated(size)) source.push(chunk);
+    // After the store has taken what was pushed.
+    await sleep(20);
+    source.destroy();
+  })();
+  return source;
 }
 
 const STORES: { name: string; make: () => FileStore }[] = [
@@ -89,38 +104,53 @@ describe.each(STORES)("$name", ({ make }) => {
       const id = await newRow(store);
       const written = await store.write(id, Readable.from([bytes]));
       expect(written.size).toBe(size);
-      const { createHash } = await import("node:crypto");
       expect(written.sha256).toBe(createHash("sha256").update(bytes).digest("hex"));
       expect((await readAll(store.read(id))).equals(bytes)).toBe(true);
     }
   });
 
-  it("keeps nothing of a write whose source fails halfway", async () => {
-    const id = await newRow(store);
-    await expect(store.write(id, failingAfter(Buffer.alloc(FILE_CHUNK_BYTES + 10, 1)))).rejects.toThrow(
-      "the client went away",
-    );
-    expect(await readAll(store.read(id)).catch(() => Buffer.alloc(0))).toHaveLength(0);
-    expect(await listAll(store, new Date(Date.now() + 60_000))).not.toContain(id);
-    const [chunks] = await ctx.database.db.select({ n: count() }).from(fileChunks).where(eq(fileChunks.fileId, id));
-    expect(chunks?.n).toBe(0);
+  it("keeps nothing of a write whose source fails or is destroyed, inside one chunk or past an S3 part", async () => {
+    const cases = [
+      { source: () => failingAfter(FILE_CHUNK_BYTES + 10), error: "the client went away" },
+      { source: () => failingAfter(6 * 1024 * 1024), error: "the client went away" },
+      { source: () => destroyedAfter(6 * 1024 * 1024), error: "Premature close" },
+    ];
+    for (const { source, error } of cases) {
+      const id = await newRow(store);
+      await expect(store.write(id, source())).rejects.toThrow(error);
+      // Settled means cleaned up: nothing to read, to list, or left as chunks or open multipart uploads.
+      if (store.kind === "s3") {
+        await expect(readAll(store.read(id))).rejects.toMatchObject({ name: "NoSuchKey" });
+        expect(s3.openUploads()).toBe(0);
+      } else {
+        expect(await readAll(store.read(id))).toHaveLength(0);
+      }
+      expect(await listAll(store, new Date(Date.now() + 60_000))).not.toContain(id);
+      const [chunks] = await ctx.database.db.select({ n: count() }).from(fileChunks).where(eq(fileChunks.fileId, id));
+      expect(chunks?.n).toBe(0);
+    }
   });
 
   it("removes contents, ignoring ids it does not hold, and lists only what was written before a time", async () => {
     const a = await newRow(store);
     const b = await newRow(store);
     await store.write(a, Readable.from([Buffer.from("first")]));
+    // S3 keeps LastModified to the second: `between` is the next whole second, and b is written after it.
+    const between = new Date(Math.ceil((Date.now() + 1) / 1000) * 1000);
+    if (store.kind === "s3") await sleep(between.getTime() - Date.now() + 5);
     await store.write(b, Readable.from([Buffer.from("second")]));
     const later = new Date(Date.now() + 60_000);
-    const listed = await listAll(store, later);
     if (store.kind === "s3") {
-      expect(listed).toEqual(expect.arrayContaining([a, b]));
-      expect(await listAll(store, new Date(Date.now() - 60_000))).toEqual([]);
+      expect(await listAll(store, later)).toEqual(expect.arrayContaining([a, b]));
+      const early = await listAll(store, between);
+      expect(early).toContain(a);
+      expect(early).not.toContain(b);
     } else {
       // The database's chunks go with their rows: there is never content without one to list.
-      expect(listed).toEqual([]);
+      expect(await listAll(store, later)).toEqual([]);
     }
     await store.remove([a, "00000000-0000-4000-8000-000000000000"]);
+    await store.remove([]);
     expect(await readAll(store.read(a)).catch(() => Buffer.alloc(0))).toHaveLength(0);
     expect((await readAll(store.read(b))).toString()).toBe("second");
     expect(await listAll(store, later)).not.toContain(a);

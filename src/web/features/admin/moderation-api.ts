@@ -1,7 +1,9 @@
 // The moderation calls of the portal (issue 16, decisions 134 and 135): reported messages, hiding a
-// message, dismissing a report, suspending and reinstating an account. Contract: src/shared/reports.ts.
+// message, removing a file sent in it (decision 176), dismissing a report, suspending and reinstating an
+// account. Contract: src/shared/reports.ts and src/shared/files.ts.
 import { queryOptions } from "@tanstack/react-query";
 import type { AdminUser } from "@/shared/admin";
+import type { StoredFile } from "@/shared/files";
 import type { AdminReport, AdminReportDetail, HideMessageResult, ReportCount } from "@/shared/reports";
 import type { AdminReview } from "@/shared/reviews";
 import { getJson, requestJson } from "@/web/lib/api";
@@ -38,6 +40,18 @@ export function useHideMessage() {
         r.resolvedReports > 0
           ? `The parties see it as removed. ${r.resolvedReports === 1 ? "Its report is" : `Its ${r.resolvedReports} reports are`} resolved.`
           : "The parties see it as removed.",
+    }),
+  );
+}
+
+/** Removes a file's content for good; both parties then see "Removed by an administrator" in its place. */
+export function useRemoveFile() {
+  return useAdminMutation(
+    ({ id, reason }: { id: string; name: string; reason: string }) =>
+      requestJson<StoredFile>("DELETE", `/api/admin/files/${id}`, reason ? { reason } : {}),
+    ({ name }) => ({
+      title: "File removed",
+      description: `"${name}" is deleted. Both parties see that an administrator removed it.`,
     }),
   );
 }

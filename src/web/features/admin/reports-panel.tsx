@@ -2,8 +2,11 @@
 // opens its thread, where the admin hides the message, suspends its author or dismisses the report.
 // The open report is in the URL (?report=), so that an alert's link opens it.
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { MESSAGE_REPORT_REASON_LABELS, type MessageReportStatus } from "@/shared/conversations";
+import type { StoredFile } from "@/shared/files";
 import { type AdminMessage, type AdminReport, MODERATION_REASON_MAX } from "@/shared/reports";
+import { AttachmentList } from "@/web/components/files/attachment-list";
 import { ErrorAlert, LoadingNote } from "@/web/components/list-states";
 import { ReasonDialog } from "@/web/components/reason-dialog";
 import { Button } from "@/web/components/ui/button";
@@ -12,7 +15,7 @@ import { cn } from "@/web/lib/cn";
 import { formatDateTime } from "@/web/lib/format";
 import { KeysetPanel } from "./keyset-panel";
 import { useUrlParam } from "./list-controls";
-import { reportDetailQueryOptions, useDismissReport, useHideMessage } from "./moderation-api";
+import { reportDetailQueryOptions, useDismissReport, useHideMessage, useRemoveFile } from "./moderation-api";
 import PANEL_TEXTS from "./panel-texts.json";
 import { SuspendDialog } from "./suspend-dialog";
 
@@ -67,6 +70,46 @@ function MessageBody({ message }: { message: AdminMessage }) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A message's files, each of which the admin may remove (with an optional reason, for the activity log);
+ * a removed one stays in the list as removed, as the parties see it.
+ */
+function MessageFiles({ message }: { message: AdminMessage }) {
+  const remove = useRemoveFile();
+  // The file asked about, kept while the dialog closes so that its title does not change under it.
+  const [removing, setRemoving] = useState<{ file: StoredFile; open: boolean } | null>(null);
+  const file = removing?.file;
+  const files = message.files ?? [];
+  if (files.length === 0) return null;
+  return (
+    <>
+      <AttachmentList
+        files={files}
+        label={`Files of the message from ${personName(message.author)}`}
+        onRemove={(f) => setRemoving({ file: f, open: true })}
+        removingId={remove.isPending ? (remove.variables?.id ?? null) : null}
+        className="rounded-md border border-slate-200 bg-white px-3"
+      />
+      <ReasonDialog
+        open={removing?.open ?? false}
+        onOpenChange={(open) => setRemoving((r) => (r ? { ...r, open } : r))}
+        title={`Remove "${file?.name ?? "this file"}"?`}
+        description="Its content is deleted for good. Both parties see “Removed by an administrator” in its place, and the removal is logged."
+        label="Reason"
+        required={false}
+        confirmLabel="Remove file"
+        pendingLabel="Removing..."
+        pending={remove.isPending}
+        destructive
+        maxLength={MODERATION_REASON_MAX}
+        onConfirm={({ text }, { close }) => {
+          if (file) remove.mutate({ id: file.id, name: file.name, reason: text }, { onSuccess: close });
+        }}
+      />
+    </>
   );
 }
 
@@ -203,6 +246,7 @@ function ReportThread({ id }: { id: number }) {
               <p className="text-xs font-semibold text-amber-900">Reported message</p>
             ) : null}
             <MessageBody message={m} />
+            <MessageFiles message={m} />
           </li>
         ))}
         {thread.moreAfter ? <li className="text-xs text-slate-600">Newer messages are not shown.</li> : null}

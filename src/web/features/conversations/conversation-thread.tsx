@@ -4,6 +4,7 @@
 import { Flag } from "lucide-react";
 import { type ReactNode, type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import type { Conversation, Message } from "@/shared/conversations";
+import { AttachmentList } from "@/web/components/files/attachment-list";
 import { errorMessage } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
 import { formatDateTime } from "@/web/lib/format";
@@ -72,6 +73,8 @@ function MessageItem({
   onReport: ReportHandler;
 }) {
   const own = side === "client" ? "bg-blue-700 text-white" : "bg-green-700 text-white";
+  const removed = m.hidden || m.body === null;
+  const files = removed ? [] : (m.files ?? []);
   return (
     <li
       className={cn("flex flex-col gap-1", m.mine ? "items-end" : "items-start")}
@@ -79,24 +82,34 @@ function MessageItem({
       data-mine={m.mine}
     >
       {m.mine ? null : <span className="px-1 text-xs font-medium text-slate-700">{m.authorName}</span>}
-      <div
-        className={cn(
-          "max-w-[85%] rounded-2xl px-3.5 py-2",
-          m.hidden
-            ? "border border-dashed border-slate-300 bg-white text-slate-600"
-            : m.mine
-              ? cn(own, "rounded-br-md")
-              : "rounded-bl-md bg-slate-100 text-slate-900",
-        )}
-      >
-        {m.hidden || m.body === null ? (
-          <p className="text-sm italic" data-testid="message-removed">
-            This message was removed by an administrator.
-          </p>
-        ) : (
-          <MessageText text={m.body} linkClassName={m.mine ? "text-white" : "text-blue-800"} />
-        )}
-      </div>
+      {/* A message of files alone has no bubble of text. */}
+      {removed || m.body ? (
+        <div
+          className={cn(
+            "max-w-[85%] rounded-2xl px-3.5 py-2",
+            removed
+              ? "border border-dashed border-slate-300 bg-white text-slate-600"
+              : m.mine
+                ? cn(own, "rounded-br-md")
+                : "rounded-bl-md bg-slate-100 text-slate-900",
+          )}
+        >
+          {removed ? (
+            <p className="text-sm italic" data-testid="message-removed">
+              This message was removed by an administrator.
+            </p>
+          ) : (
+            <MessageText text={m.body ?? ""} linkClassName={m.mine ? "text-white" : "text-blue-800"} />
+          )}
+        </div>
+      ) : null}
+      {files.length > 0 ? (
+        <AttachmentList
+          files={files}
+          label={m.mine ? "Files you sent" : `Files from ${m.authorName}`}
+          className="w-full max-w-[min(18rem,85%)] rounded-xl border border-slate-200 bg-white px-3"
+        />
+      ) : null}
       <div className="flex items-center gap-2 px-1 text-xs text-slate-600">
         {m.mine ? <span className="sr-only">You, </span> : null}
         <time dateTime={m.createdAt} title={formatDateTime(m.createdAt)}>

@@ -12,7 +12,8 @@ import { conversationAnchor } from "./thread-model";
 function preview(thread: RequestThread): string | null {
   const m = thread.lastMessage;
   if (!m) return null;
-  const text = m.body ?? "A message was removed.";
+  // A message of files alone has an empty body.
+  const text = m.body === null ? "A message was removed." : m.body || "Sent files.";
   return m.side === "client" ? `You: ${text}` : text;
 }
 

@@ -10,6 +10,7 @@ import type { LeadDetail } from "@/shared/leads";
 import { ADJUSTMENT_PARTS, type ScorePart } from "@/shared/matching";
 import { PATHS } from "@/shared/paths";
 import { BackLink } from "@/web/components/back-link";
+import { AttachmentList } from "@/web/components/files/attachment-list";
 import { RequestSections } from "@/web/components/quote-request/request-sections";
 import { RoiEstimate } from "@/web/components/quote-request/roi-estimate";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
@@ -101,6 +102,26 @@ function WhyThisLead({ lead }: { lead: LeadDetail }) {
   );
 }
 
+/** The client's process documents (issue 33): to download; the server sends none once the lead is declined. */
+function RequestFiles({ lead }: { lead: LeadDetail }) {
+  return (
+    <Card data-testid="lead-files">
+      <CardHeader className="pb-3">
+        <CardTitle as="h2" className="text-base">
+          Files from the client
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <AttachmentList
+          files={lead.request.files ?? []}
+          label="Files of this request"
+          emptyText="The client attached no files."
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
 function LeadView({
   lead,
   conversation,
@@ -164,6 +185,8 @@ function LeadView({
       {conversation}
 
       {lead.status === "declined" ? <DeclinedLeadNotice lead={lead} /> : children}
+
+      {lead.status === "declined" ? null : <RequestFiles lead={lead} />}
 
       <RequestSections request={lead.request} />
     </div>

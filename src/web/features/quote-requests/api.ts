@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { filePath, type StoredFile } from "@/shared/files";
 import { IDEMPOTENCY_KEY_HEADER } from "@/shared/idempotency";
 import type { ProviderProfilePage } from "@/shared/providers";
 import type { ClientStatus } from "@/shared/quote-request-status";
@@ -8,7 +9,7 @@ import type {
   QuoteRequestSummary,
   QuoteRequestSummaryCounts,
 } from "@/shared/quote-requests";
-import { getJson, requestJson } from "@/web/lib/api";
+import { apiRequest, getJson, requestJson } from "@/web/lib/api";
 import { arrayPagesQueryOptions } from "@/web/lib/array-pages";
 import { queryKeys } from "@/web/lib/query-keys";
 
@@ -76,6 +77,33 @@ export function useCancelQuoteRequest(id: number) {
         queryClient.invalidateQueries({ queryKey: keys.counts() }),
         queryClient.invalidateQueries({ queryKey: queryKeys.quotes.ofRequest(id) }),
       ]);
+    },
+  });
+}
+
+/** The client adds uploaded files to a request already sent (issue 33); the answer is every file of it. */
+export function useAttachRequestFiles(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fileIds: string[]) =>
+      requestJson<{ files: StoredFile[] }>("POST", `/api/quote-requests/${id}/files`, { fileIds }),
+    onSuccess: async ({ files }) => {
+      queryClient.setQueryData(keys.one(id), (old: QuoteRequestDetail | undefined) => (old ? { ...old, files } : old));
+      await queryClient.invalidateQueries({ queryKey: keys.one(id) });
+    },
+  });
+}
+
+/** The client removes a file of its own request. */
+export function useRemoveRequestFile(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: StoredFile) => apiRequest("DELETE", filePath(file.id)),
+    onSuccess: async (_answer, file) => {
+      queryClient.setQueryData(keys.one(id), (old: QuoteRequestDetail | undefined) =>
+        old ? { ...old, files: old.files?.filter((f) => f.id !== file.id) } : old,
+      );
+      await queryClient.invalidateQueries({ queryKey: keys.one(id) });
     },
   });
 }

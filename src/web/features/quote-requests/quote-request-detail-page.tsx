@@ -1,6 +1,6 @@
 // /quote-request/{id}: the whole request as the client entered it, its status and match promise,
 // the ROI estimate, the quotes side by side (features/quotes, put in by the route in src/web/app),
-// and the way to withdraw it.
+// its files (issue 33), and the way to withdraw it.
 import { useQuery } from "@tanstack/react-query";
 import { CalendarClock, CheckCircle2, UserCheck, XCircle } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -22,6 +22,7 @@ import { useAuth } from "@/web/lib/auth";
 import { formatDate, formatDateTime } from "@/web/lib/format";
 import { usePageMeta } from "@/web/lib/page-meta";
 import { quoteRequestQueryOptions, useCancelQuoteRequest } from "./api";
+import { RequestFiles } from "./request-files";
 import { StatusBadge } from "./status-badge";
 
 function MatchPromise({ request }: { request: QuoteRequestDetail }) {
@@ -165,6 +166,8 @@ function RequestDetail({
         timePerTask={r.timePerTask}
         emptyHint="No estimate: this request gives no volume or time per task."
       />
+
+      <RequestFiles request={request} isOwner={isOwner} />
 
       <RequestSections request={request} />
     </div>

@@ -12,6 +12,7 @@ import { errorMessage } from "@/web/lib/api";
 import { formatDate } from "@/web/lib/format";
 import { leadQuoteQueryOptions, useLeadQuoteMutations } from "./api";
 import { QuoteBreakdown } from "./quote-breakdown";
+import { QuoteFiles } from "./quote-files";
 import { QuoteForm, quoteToInput } from "./quote-form";
 import { QuoteStatusBadge } from "./quote-status-badge";
 
@@ -31,15 +32,17 @@ function SentQuote({ quote, mutations, requestOpen }: { quote: Quote; mutations:
     return (
       <QuoteForm
         defaultValues={quoteToInput(quote)}
+        files={quote.files}
         isPending={update.isPending}
         submitLabel="Save Quote"
         pendingLabel="Saving..."
         onCancel={() => setEditing(false)}
-        onSubmit={(body) =>
+        onSubmit={(body, onSent) =>
           update.mutate(
             { id: quote.id, body },
             {
               onSuccess: () => {
+                onSent();
                 setEditing(false);
                 toast({ title: "Quote Updated", description: "The client sees your new quote." });
               },
@@ -82,6 +85,7 @@ function SentQuote({ quote, mutations, requestOpen }: { quote: Quote; mutations:
         <p className="text-sm text-slate-600">Message</p>
         <p className="whitespace-pre-line text-sm text-slate-900">{quote.message}</p>
       </div>
+      <QuoteFiles files={quote.files} />
       {changeable ? (
         <div className="flex flex-wrap gap-3">
           <Button variant="outline" onClick={() => setEditing(true)}>
@@ -144,13 +148,15 @@ export function LeadQuotePanel({ lead }: { lead: LeadDetail }) {
               isPending={send.isPending}
               submitLabel="Send Quote"
               pendingLabel="Sending..."
-              onSubmit={(body) =>
+              onSubmit={(body, onSent) =>
                 send.mutate(body, {
-                  onSuccess: () =>
+                  onSuccess: () => {
+                    onSent();
                     toast({
                       title: "Quote Sent",
                       description: "The client has been told. Their contact details are now shown.",
-                    }),
+                    });
+                  },
                   onError: showError("Quote Not Sent"),
                 })
               }

@@ -1,5 +1,7 @@
-// The provider's quote: the price, the timeline and a message, with an optional breakdown. The same zod
-// schema as the server's (src/shared/quotes.ts) validates it here first.
+// The provider's quote: the price, the timeline and a message, with an optional breakdown and a proposal
+// and other documents (decision 176: uploaded while the form is filled in, sent as `fileIds`). The same
+// zod schema as the server's (src/shared/quotes.ts) validates it here first.
+import { FILE_MAX_BYTES, FILES_PER_ITEM, formatFileSize, type StoredFile } from "@/shared/files";
 import {
   firstYearTotalCents,
   formatUsd,
@@ -13,6 +15,9 @@ import {
   quoteInputSchema,
   toStoredLineItems,
 } from "@/shared/quotes";
+import { AttachmentList } from "@/web/components/files/attachment-list";
+import { FileDropZone } from "@/web/components/files/file-drop-zone";
+import { useFileUploads } from "@/web/components/files/use-file-uploads";
 import { Button } from "@/web/components/ui/button";
 import { Field, FieldGroup } from "@/web/components/ui/field";
 import { Input, Textarea } from "@/web/components/ui/form-controls";
@@ -32,6 +37,7 @@ export function quoteToInput(quote: Quote): QuoteInput {
 
 export function QuoteForm({
   defaultValues,
+  files = [],
   onSubmit,
   isPending,
   submitLabel,
@@ -39,13 +45,21 @@ export function QuoteForm({
   onCancel,
 }: {
   defaultValues?: QuoteInput;
-  onSubmit: (values: QuoteInput) => void;
+  /** The documents the quote already has (an edit): they stay, and new ones come on top, up to the limit. */
+  files?: readonly StoredFile[];
+  /** `onSent` forgets the uploads once they belong to the quote. */
+  onSubmit: (values: QuoteInput, onSent: () => void) => void;
   isPending: boolean;
   submitLabel: string;
   pendingLabel: string;
   onCancel?: () => void;
 }) {
   const form = useSchemaForm(quoteInputSchema, defaultValues ?? { timeline: "", message: "", lineItems: {} });
+  const uploads = useFileUploads({ max: Math.max(0, FILES_PER_ITEM - files.length) });
+  const send = (values: QuoteInput) => {
+    const fileIds = uploads.uploaded.map((f) => f.id);
+    onSubmit(fileIds.length > 0 ? { ...values, fileIds } : values, uploads.reset);
+  };
   const errors = form.formState.errors;
   const values = form.watch();
   const amount = Number.isFinite(values.amount) ? values.amount : 0;
@@ -56,7 +70,7 @@ export function QuoteForm({
   const lineItemsError = (errors.lineItems as { message?: string } | undefined)?.message;
 
   return (
-    <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-5" noValidate data-testid="quote-form">
+    <form onSubmit={form.handleSubmit(send)} className="space-y-5" noValidate data-testid="quote-form">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="quote-amount" label="Project price (USD)" error={errors.amount?.message}>
           {(control) => (
@@ -114,20 +128,50 @@ export function QuoteForm({
         </div>
       </FieldGroup>
 
+      <div className="space-y-3" data-testid="quote-form-files">
+        {files.length > 0 ? (
+          <div className="space-y-1">
+            <p className="text-sm font-medium text-slate-900">Documents sent with this quote</p>
+            <AttachmentList files={files} label="Documents sent with this quote" />
+          </div>
+        ) : null}
+        {files.length < FILES_PER_ITEM ? (
+          <FileDropZone
+            uploads={uploads}
+            label={files.length > 0 ? "Add more documents" : "Proposal and documents"}
+            optional
+            hint={`A proposal as PDF, Word, Excel or PowerPoint, or other documents; up to ${formatFileSize(FILE_MAX_BYTES)} each, at most ${FILES_PER_ITEM} in all.`}
+            disabled={isPending}
+          />
+        ) : null}
+      </div>
+
       <p className="text-sm text-slate-700" aria-live="polite" data-testid="quote-form-total">
         Total first-year cost for the client: <strong>{formatUsd(firstYear)}</strong>
       </p>
 
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" className="bg-green-700 hover:bg-green-800" disabled={isPending}>
+        <Button type="submit" className="bg-green-700 hover:bg-green-800" disabled={isPending || uploads.busy}>
           {isPending ? pendingLabel : submitLabel}
         </Button>
         {onCancel ? (
-          <Button type="button" variant="outline" onClick={onCancel} disabled={isPending}>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => {
+              // Given up: the new uploads go too (the quote's own documents stay).
+              uploads.discard();
+              onCancel();
+            }}
+            disabled={isPending}
+          >
             Cancel
           </Button>
         ) : null}
       </div>
+      {uploads.busy ? (
+        <p className="text-sm text-slate-600">The quote can be sent once the files have uploaded.</p>
+      ) : null}
     </form>
   );
 }

@@ -18,6 +18,7 @@ import { formatDate } from "@/web/lib/format";
 import { requestQuotesQueryOptions, useDecideQuote } from "./api";
 import { ProviderTrackRecord } from "./provider-track-record";
 import { QuoteBreakdown } from "./quote-breakdown";
+import { QuoteFiles } from "./quote-files";
 import { QuoteStatusBadge } from "./quote-status-badge";
 
 function Decide({ quote, requestId }: { quote: ClientQuote; requestId: number }) {
@@ -136,6 +137,7 @@ function QuoteCard({
             <p className="text-slate-600">Message</p>
             <p className="whitespace-pre-line text-slate-900">{quote.message}</p>
           </div>
+          <QuoteFiles files={quote.files} label={`Proposal and documents from ${quote.provider.name}`} />
           <p className="text-xs text-slate-600">Received {formatDate(quote.createdAt)}</p>
           {canDecide ? (
             <div className="mt-auto">

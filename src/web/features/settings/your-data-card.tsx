@@ -1,6 +1,7 @@
-// The "Your data" card of Settings, for every role: download what the product holds about you, or
-// delete the account after confirming with the password (what deletion does: decision 118).
-import { Download } from "lucide-react";
+// The "Your data" card of Settings, for every role: download what the product holds about you (with
+// your files, as a ZIP), or delete the account after confirming with the password (what deletion does:
+// decision 118). It also says whether this server scans uploaded files for viruses (decision 176).
+import { Download, FileArchive } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { deleteAccountSchema } from "@/shared/account";
@@ -13,8 +14,9 @@ import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/form-controls";
 import { toast } from "@/web/components/ui/use-toast";
 import { errorMessage } from "@/web/lib/api";
+import { usePublicConfig } from "@/web/lib/public-config";
 import { useSchemaForm } from "@/web/lib/schema-form";
-import { ACCOUNT_EXPORT_URL, useDeleteAccount } from "./your-data-api";
+import { ACCOUNT_EXPORT_URL, ACCOUNT_EXPORT_ZIP_URL, useDeleteAccount } from "./your-data-api";
 
 /** What deleting does to the things this role has, in the order the user cares about. */
 const WHAT_HAPPENS: Record<UserType, string> = {
@@ -74,23 +76,46 @@ function DeleteAccountDialog({ user }: { user: PublicUser }) {
   );
 }
 
+/** Said either way, once the server's configuration is known. */
+function FileScanningNote() {
+  const { data } = usePublicConfig();
+  if (!data) return null;
+  return (
+    <p className="text-sm text-slate-600" data-testid="file-scanning">
+      {data.fileScanning
+        ? "Uploaded files are scanned for viruses before anyone else can open them."
+        : "Uploaded files are not scanned for viruses on this server."}
+    </p>
+  );
+}
+
 export function YourDataCard({ user }: { user: PublicUser }) {
   return (
     <Card>
       <CardHeader>
         <CardTitle as="h2">Your data</CardTitle>
         <CardDescription>
-          Download everything we hold about your account as a JSON file, or delete the account.
+          Download everything we hold about your account as a JSON file, or as a ZIP with the files you uploaded beside
+          it; or delete the account.
         </CardDescription>
       </CardHeader>
-      <CardContent className="flex flex-wrap gap-3">
-        <Button asChild variant="outline">
-          <a href={ACCOUNT_EXPORT_URL} download>
-            <Download className="h-4 w-4" aria-hidden="true" />
-            Download My Data
-          </a>
-        </Button>
-        <DeleteAccountDialog user={user} />
+      <CardContent className="space-y-4">
+        <div className="flex flex-wrap gap-3">
+          <Button asChild variant="outline">
+            <a href={ACCOUNT_EXPORT_URL} download>
+              <Download className="h-4 w-4" aria-hidden="true" />
+              Download My Data
+            </a>
+          </Button>
+          <Button asChild variant="outline">
+            <a href={ACCOUNT_EXPORT_ZIP_URL} download>
+              <FileArchive className="h-4 w-4" aria-hidden="true" />
+              Download with your files (ZIP)
+            </a>
+          </Button>
+          <DeleteAccountDialog user={user} />
+        </div>
+        <FileScanningNote />
       </CardContent>
     </Card>
   );

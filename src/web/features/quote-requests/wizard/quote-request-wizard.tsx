@@ -10,11 +10,13 @@ import { PATHS } from "@/shared/paths";
 import { WIZARD_STEPS } from "@/shared/quote-request-limits";
 import { toCreateQuoteRequestBody, WIZARD_STEP_SCHEMAS, wizardSchema } from "@/shared/quote-requests";
 import type { PublicUser } from "@/shared/users";
+import { useFileUploads } from "@/web/components/files/use-file-uploads";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { toast } from "@/web/components/ui/use-toast";
 import { errorMessage, fieldIssues } from "@/web/lib/api";
 import { useCreateQuoteRequest, useInvitedProvider } from "../api";
+import { clearDraftFiles, loadDraftFiles, saveDraftFiles } from "./draft-files";
 import { forgetInvite, takeInvite } from "./invite";
 import { InviteNotice } from "./invite-notice";
 import {
@@ -53,6 +55,10 @@ const VALIDATION_TOAST = {
   description: "Please check all fields and try again.",
   variant: "destructive",
 } as const;
+const UPLOADING_TOAST = {
+  title: "Files are still uploading",
+  description: "Wait until every file is uploaded, or remove it, then submit again.",
+} as const;
 const SUCCESS_TOAST = {
   title: "Request Submitted Successfully!",
   description: "You'll receive quotes from 2-3 vetted automation providers within 2-3 business days.",
@@ -82,6 +88,12 @@ export function QuoteRequestWizard({ user }: { user: PublicUser }) {
     if (window.location.search) navigate(PATHS.quoteRequestWizard, { replace: true });
   };
   const pending = useRef<PendingSubmission | null>(null);
+  // The process documents (issue 33): uploaded on step 5, kept with the draft, sent as fileIds.
+  const [initialFiles] = useState(() => loadDraftFiles(user.id));
+  const uploads = useFileUploads({ initial: initialFiles });
+  useEffect(() => {
+    if (!sent.current) saveDraftFiles(user.id, uploads.uploaded);
+  }, [uploads.uploaded, user.id]);
 
   // The draft follows every change, until the request is sent.
   useEffect(() => {
@@ -115,6 +127,10 @@ export function QuoteRequestWizard({ user }: { user: PublicUser }) {
 
   const submit = async () => {
     if (!(await stepIsReady(WIZARD_STEPS))) return;
+    if (uploads.busy) {
+      toast(UPLOADING_TOAST);
+      return;
+    }
     const values = toWizardInput(form.getValues());
     const parsed = wizardSchema.safeParse(values);
     if (!parsed.success) {
@@ -129,6 +145,8 @@ export function QuoteRequestWizard({ user }: { user: PublicUser }) {
     const body = {
       ...toCreateQuoteRequestBody(parsed.data),
       ...(invite && invitedName ? { invitedProvider: invite } : {}),
+      // Only when there are some: without files the body is the spec's own.
+      ...(uploads.uploaded.length > 0 ? { fileIds: uploads.uploaded.map((f) => f.id) } : {}),
     };
     // Kept until the request is made: Submit again after a failure resends the same key.
     const submission = submissionFor(pending.current ?? loadSubmission(user.id), body);
@@ -142,6 +160,8 @@ export function QuoteRequestWizard({ user }: { user: PublicUser }) {
           pending.current = null;
           clearSubmission(user.id);
           clearDraft(user.id);
+          clearDraftFiles(user.id);
+          uploads.reset();
           forgetInvite();
           toast(SUCCESS_TOAST);
           form.reset(empty);
@@ -205,7 +225,7 @@ export function QuoteRequestWizard({ user }: { user: PublicUser }) {
               void (isLast ? submit() : goNext());
             }}
           >
-            <StepFields />
+            <StepFields uploads={uploads} />
             <div className="mt-8 flex items-center justify-between gap-3 border-t border-slate-200 pt-6">
               {step > 1 ? (
                 <Button type="button" variant="outline" onClick={() => setStep((s) => Math.max(s - 1, 1))}>

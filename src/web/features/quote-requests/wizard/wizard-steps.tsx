@@ -1,5 +1,5 @@
 // The six steps' fields (spec section 3, "Wizard data").
-import { useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import { useFormContext } from "react-hook-form";
 import { countryOptions } from "@/shared/countries";
 import { DESCRIPTION_MAX } from "@/shared/quote-request-limits";
@@ -25,6 +25,8 @@ import {
   WORKPLACE_LABELS,
   WORKPLACES,
 } from "@/shared/quote-request-options";
+import { FileDropZone } from "@/web/components/files/file-drop-zone";
+import type { FileUploads } from "@/web/components/files/use-file-uploads";
 import { RoiEstimate } from "@/web/components/quote-request/roi-estimate";
 import {
   CheckboxGroupField,
@@ -126,7 +128,10 @@ function WhatNeedsAutomatingStep() {
   );
 }
 
-function TimelineBudgetStep() {
+/** What every step is given: the wizard's uploads, which outlive the step that shows them. */
+export type WizardStepProps = { uploads: FileUploads };
+
+function TimelineBudgetStep({ uploads }: WizardStepProps) {
   return (
     <div className="space-y-5">
       <RadioGroupField
@@ -134,6 +139,13 @@ function TimelineBudgetStep() {
         legend="Is the process documented?"
         options={options(HAS_DOCUMENTATION, HAS_DOCUMENTATION_LABELS)}
         columns={3}
+      />
+      {/* Not in the spec (issue 33): the documents themselves, sent as fileIds beside its fields. */}
+      <FileDropZone
+        uploads={uploads}
+        label="Process documents"
+        optional
+        hint="Process maps, sample documents, screenshots: PDF, images, Office documents, CSV, text, ZIP, BPMN or Visio, up to 25 MB each and 10 in all. Matched providers see them."
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField name="timeline" label="Timeline" options={options(TIMELINES, TIMELINE_LABELS)} />
@@ -180,4 +192,4 @@ export const WIZARD_STEP_COMPONENTS = [
   WhatNeedsAutomatingStep,
   TimelineBudgetStep,
   FinalPreferencesStep,
-] as const;
+] as const satisfies readonly ((props: WizardStepProps) => ReactNode)[];
