@@ -164,10 +164,10 @@ test("finds no feature imported by the real tree's plumbing", () => {
   assert.deepEqual(features, []);
 });
 
-test("reads the real tree's server imports: leads uses companies, notifications and quote-requests, all in order", () => {
+test("reads the real tree's server imports: leads uses companies, files, notifications and quote-requests, all in order", () => {
   const root = path.resolve(import.meta.dirname, "..");
   const graph = serverFeatureGraph(readSourceFiles(root));
-  assert.deepEqual([...graph.get("leads").keys()].sort(), ["companies", "notifications", "quote-requests"]);
+  assert.deepEqual([...graph.get("leads").keys()].sort(), ["companies", "files", "notifications", "quote-requests"]);
   const features = fs.readdirSync(path.join(root, "src/server/features"), { withFileTypes: true });
   for (const dir of features.filter((d) => d.isDirectory()))
     assert.ok(SERVER_FEATURE_ORDER.includes(dir.name), dir.name);
