@@ -252,7 +252,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // A route open to API tokens says so in the OpenAPI description: a session or a token with its scope.
   app.addHook("onRoute", (route) => {
     const scope = route.config?.tokenScope;
-    if (scope) route.schema = { ...route.schema, security: [{ session: [] }, { apiToken: [scope] }] };
+    // Several scopes: each opens it (the handler checks the one its resource needs).
+    const scopes = typeof scope === "string" ? [scope] : (scope ?? []);
+    if (scopes.length > 0) {
+      route.schema = { ...route.schema, security: [{ session: [] }, ...scopes.map((s) => ({ apiToken: [s] }))] };
+    }
   });
   await app.register(fastifySwagger, {
     openapi: {

@@ -52,7 +52,11 @@ export const filesEnvSchema = z.object({
 
 type FilesEnv = z.infer<typeof filesEnvSchema>;
 
-const withSlash = (prefix: string) => (prefix === "" || prefix.endsWith("/") ? prefix : `${prefix}/`);
+/**
+ * The folder of the app's objects, "files/" unless one is given: the sweep removes what under it is no
+ * file of the app's, so it never spans a whole bucket shared with something else.
+ */
+const folderOf = (prefix: string) => (prefix === "" ? "files/" : prefix.endsWith("/") ? prefix : `${prefix}/`);
 
 function storageConfig(e: FilesEnv): StorageConfig {
   if (e.STORAGE_URL) {
@@ -63,7 +67,7 @@ function storageConfig(e: FilesEnv): StorageConfig {
     return {
       kind: "s3",
       bucket: url.hostname,
-      prefix: withSlash(decodeURIComponent(url.pathname.replace(/^\//, ""))),
+      prefix: folderOf(decodeURIComponent(url.pathname.replace(/^\//, ""))),
       region: url.searchParams.get("region") ?? e.AWS_REGION ?? "us-east-1",
       endpoint,
       forcePathStyle: endpoint !== null || url.searchParams.get("forcePathStyle") === "true",
@@ -74,7 +78,7 @@ function storageConfig(e: FilesEnv): StorageConfig {
     return {
       kind: "s3",
       bucket: e.S3_BUCKET,
-      prefix: withSlash(e.S3_PREFIX ?? ""),
+      prefix: folderOf(e.S3_PREFIX ?? ""),
       region: e.AWS_REGION ?? "us-east-1",
       endpoint: e.S3_ENDPOINT ?? null,
       forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,

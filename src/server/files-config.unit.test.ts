@@ -23,12 +23,18 @@ describe("files config", () => {
     });
   });
 
+  it("keeps objects under files/ when a STORAGE_URL names no folder", () => {
+    const { storage } = loadConfig({ STORAGE_URL: "s3://uploads" }).files;
+    expect(storage).toMatchObject({ bucket: "uploads", prefix: "files/" });
+  });
+
   it("reads the usual separate S3 settings, leaving credentials to the AWS SDK's chain when they are not given", () => {
     const { storage } = loadConfig({ S3_BUCKET: "automatch-files", AWS_REGION: "us-west-2" }).files;
     expect(storage).toEqual({
       kind: "s3",
       bucket: "automatch-files",
-      prefix: "",
+      // Never the whole bucket: the sweep removes what under the prefix is no file of the app's.
+      prefix: "files/",
       region: "us-west-2",
       endpoint: null,
       forcePathStyle: false,

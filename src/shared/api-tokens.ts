@@ -42,6 +42,8 @@ export const API_TOKEN_MESSAGES = {
   invalid: "This API token is not valid: it may have expired or been revoked. Create a new one in Settings.",
   offScope:
     "API tokens cannot be used here: this route needs you signed in. Tokens work only on the routes of their scopes (see /api/docs).",
+  lacks: (scopes: readonly string[]) =>
+    `This API token lacks the ${scopes.join(" or ")} scope this ${scopes.length > 1 ? "call" : "route"} needs: create one with it in Settings.`,
 } as const;
 
 export const createApiTokenSchema = z.strictObject({

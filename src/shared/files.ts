@@ -10,6 +10,8 @@ export const FILE_MAX_BYTES = 25 * 1024 * 1024;
 export const FILES_PER_ITEM = 10;
 /** Uploads waiting to be attached, per person: room for three full forms, not for a store of files. */
 export const PENDING_FILES_MAX = 30;
+/** Uploads one person may run at once on one server process (each holds a connection); the browser runs 3. */
+export const UPLOADS_AT_ONCE_MAX = 6;
 /** An upload not attached to anything within this time is deleted. */
 export const PENDING_FILE_HOURS = 24;
 
@@ -81,12 +83,18 @@ export const FILE_MESSAGES = {
   refusedType: (name: string) => `"${name}" is not a type of file we accept. You can attach ${ACCEPTED_TYPES_TEXT}.`,
   infected: (name: string) => `"${name}" was refused: the virus scanner found malware in it.`,
   scannerDown: "Files cannot be checked for viruses right now, so none can be added. Try again in a few minutes.",
+  wrongExtension: (name: string, extension: string) =>
+    `"${name}" is a .${extension} file, but its name does not say so. Rename it to end in .${extension} and add it again.`,
+  tooManyAtOnce: `You are uploading ${UPLOADS_AT_ONCE_MAX} files already. Wait for one of them to finish.`,
   empty: (name: string) => `"${name}" is empty.`,
   nameRequired: "Name the file: add ?name= with its file name.",
   tooManyPending: `You have ${PENDING_FILES_MAX} files uploaded and not yet sent. Send or remove some of them first.`,
   unknownFile: "One of the files is no longer available. Remove it and upload it again.",
   removedByAdmin: "Removed by an administrator",
   noLongerEditable: "Files can no longer be added to this request.",
+  requestClosed: "This request is closed: its files stay with it.",
+  sent: "A file sent in a message or with a quote stays with it.",
+  stillUploading: "This file is still uploading. Cancel the upload instead.",
 } as const;
 
 /** The longest file name kept; a longer one is shortened, keeping its extension. */

@@ -314,6 +314,8 @@ const TOKEN_REACHES: Record<string, number> = {
   "POST /api/conversations/:leadId/read": 200,
   "GET /api/exports/leads.csv": 200,
   "GET /api/exports/quotes.csv": 200,
+  // A lead's file with leads:read, a thread's with messages:read (decision 176).
+  "GET /api/files/:id": 200,
 };
 
 /** A job id no job has. */

@@ -2,8 +2,11 @@
 // connections that never finish their headers are closed within the headers timeout, a stalled body and
 // an idle kept-alive connection are closed too, and past the connection cap the oldest idle ones make
 // room, while /healthz/live keeps answering throughout.
+import http from "node:http";
 import net from "node:net";
+import type { Readable } from "node:stream";
 import { beforeAll, describe, expect, it } from "vitest";
+import { fileHelpers, PDF } from "../test/files";
 import { sharedTestContext } from "../test/shared-context";
 import { createUser } from "../test/test-app";
 
@@ -13,6 +16,19 @@ function port(ctx: { app: { server: net.Server } }): number {
   const address = ctx.app.server.address();
   if (typeof address !== "object" || !address) throw new Error("not listening");
   return address.port;
+}
+
+/** A connection to the server, with everything it answered so far, and when the server closes it. */
+async function openRaw(at: number) {
+  const socket = net.connect(at, "127.0.0.1");
+  let answered = "";
+  socket.on("data", (d) => {
+    answered += d;
+  });
+  socket.on("error", () => undefined);
+  const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+  await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+  return { socket, closed, answer: () => answered };
 }
 
 /** The shared test app with `env`, listening on a free port of the loopback before the block's tests run. */
@@ -133,14 +149,7 @@ describe("a file upload slower than the request timeout (decision 176)", () => {
 
   /** Sends `head` then `pieces` one every 250 ms; answers what the server said, or "closed". */
   async function dribble(at: number, head: string, pieces: string[]): Promise<string> {
-    const socket = net.connect(at, "127.0.0.1");
-    let answer = "";
-    socket.on("data", (d) => {
-      answer += d;
-    });
-    socket.on("error", () => undefined);
-    const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
-    await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+    const { socket, closed, answer } = await openRaw(at);
     socket.write(head);
     for (const piece of pieces) {
       await new Promise((r) => setTimeout(r, 250));
@@ -149,7 +158,7 @@ describe("a file upload slower than the request timeout (decision 176)", () => {
     }
     await Promise.race([closed, new Promise((r) => setTimeout(r, 2000))]);
     socket.destroy();
-    return answer.split("\r\n")[0] || "closed";
+    return answer().split("\r\n")[0] || "closed";
   }
 
   it("goes through, where any other request sent as slowly is cut at the timeout", async () => {
@@ -172,5 +181,59 @@ describe("a file upload slower than the request timeout (decision 176)", () => {
     );
     expect(await upload).toBe("HTTP/1.1 201 Created");
     expect(await signIn).toMatch(/^(HTTP\/1\.1 408|closed)/);
+  });
+});
+
+describe("a refused upload and a download left half-way (decision 176)", () => {
+  const ctx = listeningApp({});
+
+  it("answers a refused upload at once and closes its connection, reading none of the rest of its body", async () => {
+    const client = await createUser(ctx, "client");
+    const { socket, closed, answer } = await openRaw(port(ctx));
+    // 26 MB announced, a few bytes sent, and then nothing: kept alive, the server would wait for the rest
+    // until the request timeout (30 s), or, spared as an upload, for 15 minutes.
+    socket.write(
+      `POST /api/files?name=huge.pdf HTTP/1.1\r\nHost: localhost\r\nCookie: ${client.cookie}\r\n` +
+        `Content-Type: application/pdf\r\nContent-Length: ${26 * 1024 * 1024}\r\n\r\n%PDF-1.7\n`,
+    );
+    await closed;
+    expect(answer().split("\r\n")[0]).toBe("HTTP/1.1 413 Payload Too Large");
+    expect(answer().toLowerCase()).toContain("connection: close");
+  });
+
+  it("stops reading every file of a ZIP export the client leaves", async () => {
+    const user = await createUser(ctx, "client");
+    const { uploaded } = fileHelpers(ctx);
+    // Large enough that the archive is still on the first when the client leaves.
+    const big = Buffer.concat([PDF, Buffer.alloc(3 * 1024 * 1024, 0x20)]);
+    for (let i = 0; i < 3; i += 1) await uploaded(user, `doc-${i}.pdf`, big);
+    const database = ctx.deps.files.database;
+    const reads: Readable[] = [];
+    ctx.deps.files.database = {
+      ...database,
+      read: (id) => {
+        const stream = database.read(id);
+        reads.push(stream);
+        return stream;
+      },
+    };
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const request = http.get(
+          { port: port(ctx), host: "127.0.0.1", path: "/api/account/export.zip", headers: { cookie: user.cookie } },
+          (res) => {
+            res.once("data", () => {
+              request.destroy();
+              resolve();
+            });
+          },
+        );
+        request.on("error", (err) => (err.message === "socket hang up" ? undefined : reject(err)));
+      });
+      expect(reads).toHaveLength(3);
+      await expect.poll(() => reads.filter((r) => !r.destroyed).length).toBe(0);
+    } finally {
+      ctx.deps.files.database = database;
+    }
   });
 });

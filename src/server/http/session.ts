@@ -32,8 +32,11 @@ declare module "fastify" {
     apiToken?: { scopes: readonly ApiTokenScope[] };
   }
   interface FastifyContextConfig {
-    /** The API token scope that opens this route to bearer calls; without one, tokens are refused (decision 174). */
-    tokenScope?: ApiTokenScope;
+    /**
+     * The API token scope that opens this route to bearer calls; without one, tokens are refused (decision
+     * 174). Several: any of them opens it, and the handler checks the one its resource needs (a file).
+     */
+    tokenScope?: ApiTokenScope | readonly ApiTokenScope[];
   }
   interface FastifyInstance {
     db: Db;
@@ -84,11 +87,8 @@ export async function authenticateBearer(request: FastifyRequest, reply: Fastify
     reply.header("www-authenticate", 'Bearer error="invalid_token"');
     throw new UnauthorizedError(API_TOKEN_MESSAGES.invalid);
   }
-  if (!caller.scopes.includes(scope)) {
-    throw new ForbiddenError(
-      `This API token lacks the ${scope} scope this route needs: create one with it in Settings.`,
-    );
-  }
+  const opening: readonly ApiTokenScope[] = typeof scope === "string" ? [scope] : scope;
+  if (!opening.some((s) => caller.scopes.includes(s))) throw new ForbiddenError(API_TOKEN_MESSAGES.lacks(opening));
   request.currentUser = caller.user;
   request.apiToken = { scopes: caller.scopes };
 }

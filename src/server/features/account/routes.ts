@@ -27,7 +27,8 @@ export const accountRoutes: RoutePlugin = async (app, deps) => {
   // The same, with the user's files beside it (decision 176): my-data.json and files/, streamed as a ZIP.
   app.get(
     "/api/account/export.zip",
-    { schema: { tags: ["account"] }, preValidation: requireRole(), compress: false },
+    // No HEAD: it would build the whole archive to count it.
+    { schema: { tags: ["account"] }, preValidation: requireRole(), compress: false, exposeHeadRoute: false },
     async (request, reply) => {
       const now = deps.now();
       const user = currentUser(request);
@@ -37,7 +38,17 @@ export const accountRoutes: RoutePlugin = async (app, deps) => {
       archive.on("warning", (err) => request.log.warn({ err }, "data export archive"));
       archive.on("error", (err) => request.log.error({ err }, "data export archive failed"));
       archive.append(JSON.stringify(data, null, 2), { name: "my-data.json" });
-      for (const file of await uploadedContents(deps, user.id)) archive.append(file.read(), { name: file.path });
+      // Each file's content is read only when the archive reaches it; stored as it is (PDFs, images and
+      // office files are compressed already).
+      const entries = (await uploadedContents(deps, user.id)).map((file) => ({ ...file, content: file.read() }));
+      for (const file of entries) archive.append(file.content, { name: file.path, store: true });
+      // A client that leaves mid-download: the archive and every file's read stop (an S3 read holds a
+      // connection of the pool until it is destroyed).
+      reply.raw.once("close", () => {
+        if (reply.raw.writableFinished) return;
+        archive.abort();
+        for (const file of entries) file.content.destroy();
+      });
       void archive.finalize();
       const day = now.toISOString().slice(0, 10);
       return reply

@@ -24,7 +24,7 @@ import { refreshProviderStats } from "../companies/stats";
 import {
   archivePathOf,
   deletePendingUploads,
-  type FileStores,
+  type FilesDeps,
   listUploadedFiles,
   removeDeletedContent,
 } from "../files/service";
@@ -197,7 +197,7 @@ export type DeletedAccount = {
  * only the user's removed. A failure anywhere (the billing provider's included) leaves everything as it was.
  */
 export async function deleteAccount(
-  deps: BillingDeps & ThrottleDeps & { files: FileStores },
+  deps: BillingDeps & ThrottleDeps & Pick<FilesDeps, "files" | "log">,
   user: UserRow,
   input: DeleteAccountInput,
   network: string,
@@ -263,6 +263,6 @@ export async function deleteAccount(
     return { result, uploads };
   });
   // Their content in S3, once the rows are gone for good (the sweep removes it should this fail).
-  await removeDeletedContent(deps.files, uploads);
+  await removeDeletedContent(deps, uploads);
   return result;
 }

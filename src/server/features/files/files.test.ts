@@ -9,46 +9,18 @@ import { activityLogs } from "../../db/schema/activity-logs";
 import { fileChunks, files } from "../../db/schema/files";
 import { quoteRequests } from "../../db/schema/quote-requests";
 import { EICAR, startClamd, type TestClamd } from "../../test/clamd";
+import { fileHelpers, PDF, PNG } from "../../test/files";
 import { createTopProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
 import { leadOf, matchedRequest, quoteBody } from "../../test/scenarios";
 import { sharedTestContext } from "../../test/shared-context";
-import { apiAs, as, createUser, type TestUser } from "../../test/test-app";
+import { as, createUser, type TestUser } from "../../test/test-app";
 import { sweepFiles } from "./service";
 
 const ctx = sharedTestContext();
-const api = apiAs(ctx).call;
+const { api, upload, uploaded, download, fileRows, messageWithFile } = fileHelpers(ctx);
 
-/** The smallest documents file-type recognises by their content. */
-const PDF = Buffer.from("%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-  "base64",
-);
 /** A Windows program, named as a PDF. */
 const EXE = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(510, 0x90)]);
-
-function upload(user: TestUser, name: string, body: Buffer | Readable, headers: Record<string, string> = {}) {
-  return as(ctx, user, {
-    method: "POST",
-    url: `/api/files?name=${encodeURIComponent(name)}`,
-    headers: { "content-type": "application/octet-stream", ...headers },
-    payload: body,
-  });
-}
-
-async function uploaded(user: TestUser, name = "process.pdf", body: Buffer = PDF): Promise<string> {
-  const res = await upload(user, name, body);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id;
-}
-
-const download = (user: TestUser | null, id: string, query = "") => api(user, "GET", `/api/files/${id}${query}`);
-
-async function fileRows() {
-  const [row] = await ctx.database.db.select({ n: count() }).from(files);
-  const [chunks] = await ctx.database.db.select({ n: count() }).from(fileChunks);
-  return { files: row?.n ?? 0, chunks: chunks?.n ?? 0 };
-}
 
 let client: TestUser;
 let other: TestUser;
@@ -254,12 +226,8 @@ describe("a request's process documents", () => {
 
 describe("files in a thread and with a quote", () => {
   it("a message may be files alone, and they are the two parties' only", async () => {
-    const request = await matchedRequest(ctx, client);
-    const leadId = await leadOf(ctx, provider, request);
-    const id = await uploaded(client, "screen.png", PNG);
-    const sent = await api(client, "POST", `/api/conversations/${leadId}/messages`, { fileIds: [id] });
-    expect(sent.statusCode, sent.body).toBe(201);
-    expect(sent.json()).toMatchObject({ body: "", files: [expect.objectContaining({ id, kind: "image" })] });
+    const { leadId, id, message } = await messageWithFile(client, provider);
+    expect(message).toMatchObject({ body: "", files: [expect.objectContaining({ id, kind: "image" })] });
     const page = await api(provider, "GET", `/api/conversations/${leadId}/messages`);
     expect(page.json().messages[0].files).toEqual([expect.objectContaining({ id })]);
     expect((await download(provider, id, "?preview=1")).statusCode).toBe(200);

@@ -1,9 +1,9 @@
 // The files' SQL (decision 176): rows, who may see a file, attaching uploads, the lists beside a
 // request, a message or a quote, and what the sweep removes.
-import { and, asc, count, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, exists, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { companies } from "../../db/schema/companies";
-import { type FileRow, files } from "../../db/schema/files";
+import { type FileRow, fileChunks, files } from "../../db/schema/files";
 import { leadMessages } from "../../db/schema/lead-messages";
 import { leads } from "../../db/schema/leads";
 import { quoteRequests } from "../../db/schema/quote-requests";
@@ -11,10 +11,29 @@ import { quotes } from "../../db/schema/quotes";
 
 export type FileTarget = { quoteRequestId: number } | { messageId: number } | { quoteId: number };
 
-export async function insertUpload(db: Db, values: { uploaderId: number; name: string; store: "database" | "s3" }) {
-  const [row] = await db.insert(files).values(values).returning({ id: files.id });
-  if (!row) throw new Error("insert returned no row");
-  return row.id;
+/** The first key of the uploads' advisory locks (pg_advisory_xact_lock(int, int)), the uploader's id the second. */
+const PENDING_LOCK = 176;
+
+/**
+ * A new upload's row, unless the uploader already has `max` files not attached to anything (null). The
+ * count is taken under the uploader's lock: two uploads at once cannot both take the last place.
+ */
+export async function insertUpload(
+  db: Db,
+  values: { uploaderId: number; name: string; store: "database" | "s3" },
+  max: number,
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${PENDING_LOCK}, ${values.uploaderId})`);
+    const [pending] = await tx
+      .select({ n: count() })
+      .from(files)
+      .where(and(eq(files.uploaderId, values.uploaderId), isNull(files.attachedAt)));
+    if ((pending?.n ?? 0) >= max) return null;
+    const [row] = await tx.insert(files).values(values).returning({ id: files.id });
+    if (!row) throw new Error("insert returned no row");
+    return row.id;
+  });
 }
 
 export async function markReady(
@@ -32,14 +51,6 @@ export async function markReady(
 
 export async function deleteRow(db: Db, id: string) {
   await db.delete(files).where(eq(files.id, id));
-}
-
-export async function countPending(db: Db, uploaderId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(files)
-    .where(and(eq(files.uploaderId, uploaderId), isNull(files.attachedAt)));
-  return row?.n ?? 0;
 }
 
 export async function findFile(db: Db, id: string): Promise<FileRow | null> {
@@ -70,6 +81,15 @@ export async function findLeadParties(db: Db, target: { messageId: number } | { 
     .innerJoin(companies, eq(companies.id, leads.companyId))
     .where(eq(leads.id, leadId));
   return row ?? null;
+}
+
+/** Whether an administrator hid this message (decision 176: its files are hidden with it). */
+export async function isMessageHidden(db: Db, messageId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ hiddenAt: leadMessages.hiddenAt })
+    .from(leadMessages)
+    .where(eq(leadMessages.id, messageId));
+  return row?.hiddenAt != null;
 }
 
 /** The request's client, and whether `userId`'s company holds a lead on it that it has not declined. */
@@ -141,31 +161,85 @@ export async function markRemoved(db: Db, id: string, adminId: number, now: Date
   return row ?? null;
 }
 
-/** Uploads never finished (started before `unfinishedBefore`) or never attached (before `unattachedBefore`). */
+/** Locks a request against attaching while one of its files is deleted; answers its status. */
+export async function lockRequestStatus(tx: Db, quoteRequestId: number) {
+  const [row] = await tx
+    .select({ status: quoteRequests.status })
+    .from(quoteRequests)
+    .where(eq(quoteRequests.id, quoteRequestId))
+    .for("update");
+  return row?.status ?? null;
+}
+
+/**
+ * Deletes the uploader's finished file if it is still as it was read: on the same request (or none), in
+ * no message or quote, not removed. Null when it changed in between (attached, removed, deleted).
+ */
+export async function deleteUnsent(tx: Db, row: { id: string; uploaderId: number; quoteRequestId: number | null }) {
+  const [deleted] = await tx
+    .delete(files)
+    .where(
+      and(
+        eq(files.id, row.id),
+        eq(files.uploaderId, row.uploaderId),
+        eq(files.status, "ready"),
+        isNull(files.removedAt),
+        isNull(files.messageId),
+        isNull(files.quoteId),
+        row.quoteRequestId === null ? isNull(files.quoteRequestId) : eq(files.quoteRequestId, row.quoteRequestId),
+      ),
+    )
+    .returning({ id: files.id, store: files.store });
+  return deleted ?? null;
+}
+
+/**
+ * Uploads never finished (started before `unfinishedBefore`) or never attached (before `unattachedBefore`).
+ * The conditions are the DELETE's own, not only its subselect's: a row attached (or finished) by a
+ * transaction that commits while this one waits on it is checked again as it now is, and kept.
+ */
 export async function deleteAbandoned(db: Db, unfinishedBefore: Date, unattachedBefore: Date, limit: number) {
-  const doomed = db
+  const abandoned = and(
+    isNull(files.attachedAt),
+    or(
+      and(eq(files.status, "uploading"), lt(files.createdAt, unfinishedBefore)),
+      lt(files.createdAt, unattachedBefore),
+    ),
+  );
+  const doomed = db.select({ id: files.id }).from(files).where(abandoned).limit(limit);
+  return db
+    .delete(files)
+    .where(and(inArray(files.id, doomed), abandoned))
+    .returning({ id: files.id, store: files.store });
+}
+
+/** Files an administrator removed whose chunks are still in the database (their removal failed). */
+export async function deleteRemovedChunks(db: Db, limit: number): Promise<number> {
+  const removed = db
     .select({ id: files.id })
     .from(files)
     .where(
       and(
-        isNull(files.attachedAt),
-        or(
-          and(eq(files.status, "uploading"), lt(files.createdAt, unfinishedBefore)),
-          lt(files.createdAt, unattachedBefore),
-        ),
+        isNotNull(files.removedAt),
+        eq(files.store, "database"),
+        exists(db.select({ one: sql`1` }).from(fileChunks).where(eq(fileChunks.fileId, files.id))),
       ),
     )
     .limit(limit);
-  return db.delete(files).where(inArray(files.id, doomed)).returning({ id: files.id, store: files.store });
+  const rows = await db
+    .delete(fileChunks)
+    .where(inArray(fileChunks.fileId, removed))
+    .returning({ id: fileChunks.fileId });
+  return new Set(rows.map((r) => r.id)).size;
 }
 
-/** Which of these ids have a row. */
-export async function existingIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+/** Which of these ids have a row whose content is kept (not removed by an administrator). */
+export async function keptIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .select({ id: files.id })
     .from(files)
-    .where(inArray(files.id, [...ids]));
+    .where(and(inArray(files.id, [...ids]), isNull(files.removedAt)));
   return new Set(rows.map((r) => r.id));
 }
 

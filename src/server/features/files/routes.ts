@@ -50,18 +50,28 @@ const uploadRoute: RoutePlugin = async (app, deps) => {
       preValidation: requireRole("client", "provider"),
     },
     async (request, reply) => {
-      // A large file from a slow connection takes longer than the request timeout (decision 176).
-      markUploading(request.raw);
       const length = request.headers["content-length"];
       const body = (request.body as Readable | undefined) ?? request.raw;
-      const file = await uploadFile(
-        deps,
-        currentUser(request),
-        request.query.name,
-        body,
-        length ? Number(length) : null,
-      );
-      return reply.code(201).send(file);
+      try {
+        const file = await uploadFile(
+          deps,
+          currentUser(request),
+          request.query.name,
+          body,
+          length ? Number(length) : null,
+          {
+            // A large file from a slow connection takes longer than the request timeout (decision 176):
+            // spared once the upload passed the checks that need no byte of it.
+            onAccepted: () => markUploading(request.raw),
+          },
+        );
+        return reply.code(201).send(file);
+      } catch (err) {
+        // Refused before its end: the rest of the body is not read (Node would drain it, however long,
+        // to keep the connection); the connection closes after the answer instead.
+        if (!request.raw.readableEnded) reply.header("connection", "close");
+        throw err;
+      }
     },
   );
 };
@@ -74,11 +84,22 @@ export const fileRoutes: RoutePlugin = async (app, deps) => {
     {
       schema: { tags, params: fileParamsSchema, querystring: downloadFileQuerySchema },
       preValidation: requireRole(),
+      // A HEAD would read the whole file to count it (the answer's length is known without it, but
+      // Fastify's HEAD route runs the GET handler).
+      exposeHeadRoute: false,
+      // An API token: a message's file with messages:read, any other with leads:read (the service checks).
+      config: { tokenScope: ["leads:read", "messages:read"] },
       // Already compressed (PDF, images, office files are zips), and a stream with its length.
       compress: false,
     },
     async (request, reply) => {
-      const download = await downloadFile(deps, currentUser(request), request.params.id, request.query.preview === "1");
+      const download = await downloadFile(
+        deps,
+        currentUser(request),
+        request.params.id,
+        request.query.preview === "1",
+        request.apiToken?.scopes,
+      );
       reply.header("content-security-policy", FILE_CSP).header("x-content-type-options", "nosniff");
       if (download.redirect !== null) return reply.redirect(download.redirect, 302);
       const { row, content, disposition } = download;

@@ -1,7 +1,8 @@
 // Files (issue 33, decision 176): an upload is stored, its type read from its content, scanned by clamd
 // when one is configured, and only then `ready`; until it is attached to a request, a message or a quote
 // only its uploader sees it. Who may download a file is decided here, for every route that serves one.
-import { type Readable, Transform, type TransformCallback } from "node:stream";
+import { finished, type Readable, Transform, type TransformCallback } from "node:stream";
+import { API_TOKEN_MESSAGES, type ApiTokenScope } from "@/shared/api-tokens";
 import {
   FILE_MAX_BYTES,
   FILE_MESSAGES,
@@ -12,12 +13,23 @@ import {
   PENDING_FILE_HOURS,
   PENDING_FILES_MAX,
   type StoredFile,
+  UPLOADS_AT_ONCE_MAX,
 } from "@/shared/files";
+import { canCancel } from "@/shared/quote-request-status";
 import type { Db } from "../../db/client";
 import type { FileRow } from "../../db/schema/files";
 import type { UserRow } from "../../db/schema/users";
-import { AppError, BadRequestError, ConflictError, NotFoundError, ServiceUnavailableError } from "../../errors";
+import {
+  AppError,
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+} from "../../errors";
 import type { ClamdConfig } from "../../files-config";
+import type { JobLog } from "../../jobs/queue";
 import { publishLiveEvent } from "../../live/publish";
 import { logActivity } from "../activity/service";
 import { leadAccessFor } from "../companies/access";
@@ -33,7 +45,7 @@ export type FileStores = {
   s3: FileStore | null;
   clamd: ClamdConfig | null;
 };
-export type FilesDeps = { db: Db; files: FileStores; now: () => Date };
+export type FilesDeps = { db: Db; files: FileStores; now: () => Date; log: Pick<JobLog, "warn"> };
 
 const FILE_NOT_FOUND = "No file of yours has this id.";
 /** An upload that never finished (a crash mid-way) is swept after this long. */
@@ -91,10 +103,23 @@ class Measure extends Transform {
   }
 }
 
+/** Uploads running in this process, by uploader: each holds a connection spared the request timeout. */
+const uploadsRunning = new Map<number, number>();
+
+function countRunning(userId: number, change: 1 | -1) {
+  const now = (uploadsRunning.get(userId) ?? 0) + change;
+  if (now > 0) uploadsRunning.set(userId, now);
+  else uploadsRunning.delete(userId);
+}
+
+/** What the route does once an upload passed its checks and its body is about to be read. */
+export type UploadHooks = { onAccepted?: () => void };
+
 /**
  * POST /api/files: stores the body as a new upload of `user`'s. The row is written first (`uploading`),
  * so that a crash leaves something the sweep finds; any refusal removes the content and the row before
- * the answer.
+ * the answer. The refusals that need no byte of the body (too large, too many) come before anything is
+ * read or written.
  */
 export async function uploadFile(
   deps: FilesDeps,
@@ -102,25 +127,47 @@ export async function uploadFile(
   rawName: string,
   body: Readable,
   declaredLength: number | null,
+  hooks: UploadHooks = {},
 ): Promise<StoredFile> {
   const name = cleanFileName(rawName, FILE_NAME_MAX);
   if (declaredLength !== null && declaredLength > FILE_MAX_BYTES) throw new FileTooLargeError(name);
-  if ((await q.countPending(deps.db, user.id)) >= PENDING_FILES_MAX)
-    throw new ConflictError(FILE_MESSAGES.tooManyPending);
-  const store = deps.files.current;
-  const id = await q.insertUpload(deps.db, { uploaderId: user.id, name, store: store.kind });
+  if ((uploadsRunning.get(user.id) ?? 0) >= UPLOADS_AT_ONCE_MAX) {
+    throw new TooManyRequestsError(FILE_MESSAGES.tooManyAtOnce, 10);
+  }
+  countRunning(user.id, 1);
+  try {
+    const store = deps.files.current;
+    const id = await q.insertUpload(deps.db, { uploaderId: user.id, name, store: store.kind }, PENDING_FILES_MAX);
+    if (id === null) throw new ConflictError(FILE_MESSAGES.tooManyPending);
+    hooks.onAccepted?.();
+    return await storeUpload(deps, store, id, name, body);
+  } finally {
+    countRunning(user.id, -1);
+  }
+}
+
+async function storeUpload(deps: FilesDeps, store: FileStore, id: string, name: string, body: Readable) {
   let stored = false;
   try {
     const measure = new Measure(name);
-    const counted = body.pipe(measure);
-    body.once("error", (err) => measure.destroy(err));
-    // The client going away mid-body ends the upload: the store removes what it wrote.
-    body.once("aborted", () => measure.destroy(new BadRequestError("The upload was interrupted.")));
-    const written = await store.write(id, counted);
+    // The client leaving mid-body, or before it got here (the body is already destroyed), fails the
+    // measure, and the store's write with it; the store removes what it wrote. The body itself is not
+    // destroyed on a refusal: the answer still goes out on its connection.
+    let interrupted = false;
+    body.pipe(measure);
+    finished(body, (err) => {
+      if (!err) return;
+      interrupted = true;
+      measure.destroy(err);
+    });
+    const written = await store.write(id, measure).catch((err: unknown) => {
+      if (measure.errored instanceof AppError) throw measure.errored;
+      throw interrupted ? new BadRequestError("The upload was interrupted.") : err;
+    });
     stored = true;
     if (written.size === 0) throw new BadRequestError(FILE_MESSAGES.empty(name));
     const type = await detectFileType(measure.sample(), name);
-    if (!type) throw new AppError(415, FILE_MESSAGES.refusedType(name));
+    if (!type.ok) throw new AppError(415, type.message);
     if (deps.files.clamd) await scan(deps.files.clamd, store.read(id), name);
     const row = await q.markReady(deps.db, id, {
       size: written.size,
@@ -133,7 +180,6 @@ export async function uploadFile(
   } catch (err) {
     if (stored) await store.remove([id]);
     await q.deleteRow(deps.db, id);
-    if (!body.readableEnded) body.resume();
     throw err;
   }
 }
@@ -153,10 +199,13 @@ async function scan(clamd: ClamdConfig, content: Readable, name: string) {
 /**
  * Whether `user` may fetch the file: its uploader; an admin; for a request's file, its client and the
  * providers holding a lead on it they have not declined (and may act on leads); for a message's or a
- * quote's file, the two parties of that lead's conversation.
+ * quote's file, the two parties of that lead's conversation (not once an administrator hid the message).
  */
 async function canSee(db: Db, user: Pick<UserRow, "id" | "userType">, row: FileRow): Promise<boolean> {
-  if (user.userType === "admin" || row.uploaderId === user.id) return true;
+  if (user.userType === "admin") return true;
+  // A message an administrator hid is gone for both parties, its files with it.
+  if (row.messageId !== null && (await q.isMessageHidden(db, row.messageId))) return false;
+  if (row.uploaderId === user.id) return true;
   if (row.status !== "ready") return false;
   if (row.quoteRequestId !== null) {
     const parties = await q.findRequestParties(db, row.quoteRequestId, user.id);
@@ -182,15 +231,21 @@ export type Download =
   | { redirect: string }
   | { redirect: null; row: FileRow; content: Readable; disposition: "attachment" | "inline" };
 
-/** GET /api/files/{id}: 404 for anyone who may not see the file, 410 once an administrator removed it. */
+/**
+ * GET /api/files/{id}: 404 for anyone who may not see the file, 410 once an administrator removed it.
+ * An API token (`tokenScopes`) reads a message's file with messages:read, any other with leads:read.
+ */
 export async function downloadFile(
   deps: FilesDeps,
   user: Pick<UserRow, "id" | "userType">,
   id: string,
   preview: boolean,
+  tokenScopes?: readonly ApiTokenScope[],
 ): Promise<Download> {
   const row = await q.findFile(deps.db, id);
   if (row?.status !== "ready" || !(await canSee(deps.db, user, row))) throw new NotFoundError(FILE_NOT_FOUND);
+  const needed: ApiTokenScope = row.messageId !== null ? "messages:read" : "leads:read";
+  if (tokenScopes && !tokenScopes.includes(needed)) throw new ForbiddenError(API_TOKEN_MESSAGES.lacks([needed]));
   if (row.removedAt) throw new AppError(410, `This file was ${FILE_MESSAGES.removedByAdmin.toLowerCase()}.`);
   const inline = preview && INLINE_IMAGE_MIMES.includes(row.contentType);
   const store = storeOf(deps.files, row);
@@ -201,16 +256,25 @@ export async function downloadFile(
 
 /**
  * DELETE /api/files/{id}: the uploader removes an upload not yet sent, or a client a file of its own
- * request. What was sent in a message or with a quote stays, as the message does.
+ * request while the request is open or matched. What was sent in a message or with a quote stays, as the
+ * message does. The request is locked first (as attaching more to it does), and the row is deleted only
+ * if it is still as read: an upload attached by a send that commits meanwhile stays with the send.
  */
 export async function deleteOwnFile(deps: FilesDeps, user: Pick<UserRow, "id">, id: string): Promise<void> {
-  const row = await q.findFile(deps.db, id);
-  if (!row || row.uploaderId !== user.id || row.removedAt) throw new NotFoundError(FILE_NOT_FOUND);
-  if (row.messageId !== null || row.quoteId !== null) {
-    throw new ConflictError("A file sent in a message or with a quote stays with it.");
-  }
-  await q.deleteRow(deps.db, row.id);
-  await storeOf(deps.files, row).remove([row.id]);
+  const deleted = await deps.db.transaction(async (tx) => {
+    const row = await q.findFile(tx, id);
+    if (!row || row.uploaderId !== user.id || row.removedAt) throw new NotFoundError(FILE_NOT_FOUND);
+    if (row.status !== "ready") throw new ConflictError(FILE_MESSAGES.stillUploading);
+    if (row.messageId !== null || row.quoteId !== null) throw new ConflictError(FILE_MESSAGES.sent);
+    if (row.quoteRequestId !== null) {
+      const status = await q.lockRequestStatus(tx, row.quoteRequestId);
+      if (status === null || !canCancel(status)) throw new ConflictError(FILE_MESSAGES.requestClosed);
+    }
+    const gone = await q.deleteUnsent(tx, { id: row.id, uploaderId: user.id, quoteRequestId: row.quoteRequestId });
+    if (!gone) throw new ConflictError(FILE_MESSAGES.sent);
+    return gone;
+  });
+  await removeContentLogged(deps, [deleted], "a deleted file");
 }
 
 /**
@@ -281,8 +345,24 @@ export async function removeFileAsAdmin(deps: FilesDeps, admin: Pick<UserRow, "i
     }
     return removed;
   });
-  await storeOf(deps.files, row).remove([row.id]);
+  await removeContentLogged(deps, [row], "a file an administrator removed");
   return storedFile(row);
+}
+
+/**
+ * Removes content whose row is already gone or marked removed. A failure does not undo the change the
+ * person made, and is not theirs to see: it is logged, and the sweep removes the content later.
+ */
+async function removeContentLogged(
+  deps: Pick<FilesDeps, "files" | "log">,
+  rows: readonly Pick<FileRow, "id" | "store">[],
+  what: string,
+) {
+  try {
+    await removeContent(deps.files, rows, true);
+  } catch (err) {
+    deps.log.warn({ err, files: rows.map((r) => r.id) }, `could not remove the content of ${what}; the sweep will`);
+  }
 }
 
 /**
@@ -297,28 +377,48 @@ export async function sweepFiles(deps: FilesDeps, batch = 500): Promise<number> 
     new Date(now - PENDING_FILE_HOURS * 60 * 60 * 1000),
     batch,
   );
-  await removeContent(deps.files, doomed);
-  let orphans = 0;
-  const s3 = deps.files.s3;
-  if (s3) {
-    // Only objects older than any upload in progress could be: a live upload's row exists all along.
-    const candidates: string[] = [];
-    for await (const id of s3.listStored(new Date(now - UNFINISHED_MS))) candidates.push(id);
-    for (let i = 0; i < candidates.length; i += batch) {
-      const some = candidates.slice(i, i + batch);
-      const kept = await q.existingIds(deps.db, some);
-      const gone = some.filter((id) => !kept.has(id));
-      await s3.remove(gone);
-      orphans += gone.length;
-    }
-  }
-  return doomed.length + orphans;
+  await removeContent(deps.files, doomed, false);
+  // Chunks of files an administrator removed, should their removal have failed.
+  const chunks = await q.deleteRemovedChunks(deps.db, batch);
+  return doomed.length + chunks + (deps.files.s3 ? await sweepS3(deps.db, deps.files.s3, now, batch) : 0);
 }
 
-async function removeContent(stores: FileStores, rows: readonly { id: string; store: "database" | "s3" }[]) {
+/** File ids are UUIDs: any other key under the prefix is not the app's, and is left alone. */
+const FILE_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * S3 objects of no file (a crash between writing an object and deleting its row) or of a removed one,
+ * compared with the rows batch by batch as the listing goes. Only objects older than any upload in
+ * progress could be: a live upload's row exists all along.
+ */
+async function sweepS3(db: Db, s3: FileStore, now: number, batch: number): Promise<number> {
+  let orphans = 0;
+  let some: string[] = [];
+  const compare = async () => {
+    const kept = await q.keptIds(db, some);
+    const gone = some.filter((id) => !kept.has(id));
+    await s3.remove(gone);
+    orphans += gone.length;
+    some = [];
+  };
+  for await (const id of s3.listStored(new Date(now - UNFINISHED_MS))) {
+    if (!FILE_KEY.test(id)) continue;
+    some.push(id);
+    if (some.length >= batch) await compare();
+  }
+  if (some.length > 0) await compare();
+  return orphans;
+}
+
+/**
+ * The content of rows deleted or removed: S3's objects, and with `chunks` the database's (a deleted row's
+ * chunks go with it; a removed one keeps its row).
+ */
+async function removeContent(stores: FileStores, rows: readonly Pick<FileRow, "id" | "store">[], chunks: boolean) {
   const s3 = rows.filter((r) => r.store === "s3").map((r) => r.id);
   if (s3.length > 0 && stores.s3) await stores.s3.remove(s3);
-  // The database's chunks went with their rows.
+  const database = rows.filter((r) => r.store === "database").map((r) => r.id);
+  if (chunks && database.length > 0) await stores.database.remove(database);
 }
 
 /** Deleting an account (inside its transaction): the uploads only it could see. Returns what to remove after commit. */
@@ -326,8 +426,13 @@ export async function deletePendingUploads(tx: Db, userId: number) {
   return q.deletePendingOf(tx, userId);
 }
 
-/** After the account's transaction committed: the S3 objects of its deleted uploads. */
-export const removeDeletedContent = removeContent;
+/** After the account's transaction committed: the S3 objects of its deleted uploads (logged should it fail). */
+export async function removeDeletedContent(
+  deps: Pick<FilesDeps, "files" | "log">,
+  rows: readonly Pick<FileRow, "id" | "store">[],
+) {
+  await removeContentLogged(deps, rows, "a deleted account's uploads");
+}
 
 /** The data export's list of the files the user uploaded. */
 export async function listUploadedFiles(db: Db, userId: number): Promise<StoredFile[]> {

@@ -238,4 +238,25 @@ describe("the app with S3 storage", () => {
     expect(left).not.toContain(orphan);
     expect(left).toContain(id);
   });
+
+  it("reclaims a removed file's object, and leaves keys under the prefix that are no file's alone", async () => {
+    const client = await createUser(ctx, "client");
+    const up = await ctx.app.inject({
+      method: "POST",
+      url: "/api/files?name=Removed.pdf",
+      headers: { cookie: client.cookie, "content-type": "application/pdf" },
+      payload: Buffer.from("%PDF-1.7\n% removed\n"),
+    });
+    const id: string = up.json().id;
+    // An administrator's removal whose deletion in S3 failed: the row says removed, the object is there.
+    await ctx.database.db.update(files).set({ removedAt: ctx.clock.now() }).where(eq(files.id, id));
+    const foreign = "backups/2026-11-28.tar";
+    await store.write(foreign, Readable.from([Buffer.from("not the app's")]));
+    ctx.clock.advance(2 * 60 * 60 * 1000);
+    await sweepFiles(ctx.deps);
+    const left = await listAll(store, new Date(Date.now() + 60_000));
+    expect(left).not.toContain(id);
+    expect(left).toContain(foreign);
+    await store.remove([foreign]);
+  });
 });
