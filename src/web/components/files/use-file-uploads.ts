@@ -14,6 +14,9 @@ import {
 } from "@/shared/files";
 import { apiRequest, errorMessage, sendFile, UploadAbortedError } from "@/web/lib/api";
 
+/** Files uploading at once from one list; the server takes UPLOADS_AT_ONCE_MAX a person. */
+const UPLOADS_AT_ONCE = 3;
+
 export type UploadItem = {
   /** This list's own key: a file has no id before the server answers. */
   key: string;
@@ -117,8 +120,16 @@ export function useFileUploads({
     };
   }, []);
 
+  // At most UPLOADS_AT_ONCE files go up at once (the server takes a few per person); the others wait.
+  const waiting = useRef<[string, File][]>([]);
+  const next = useRef<() => void>(() => undefined);
+
   const start = useCallback(
     (key: string, file: File) => {
+      if (aborts.current.size >= UPLOADS_AT_ONCE) {
+        waiting.current.push([key, file]);
+        return;
+      }
       const upload = sendFile<StoredFile>(`/api/files?name=${encodeURIComponent(file.name)}`, file, (progress) =>
         patch(key, { progress }),
       );
@@ -132,10 +143,17 @@ export function useFileUploads({
           if (err instanceof UploadAbortedError) return;
           patch(key, { status: "failed", error: errorMessage(err, "The upload failed. Try again.") });
         })
-        .finally(() => aborts.current.delete(key));
+        .finally(() => {
+          aborts.current.delete(key);
+          next.current();
+        });
     },
     [patch],
   );
+  next.current = () => {
+    const first = waiting.current.shift();
+    if (first) start(...first);
+  };
 
   const add = useCallback(
     (files: readonly File[]) => {
@@ -164,6 +182,7 @@ export function useFileUploads({
   );
 
   const drop = useCallback((item: UploadItem) => {
+    waiting.current = waiting.current.filter(([key]) => key !== item.key);
     aborts.current.get(item.key)?.();
     // A failed delete leaves an upload nobody sends: the server sweeps it within a day.
     if (item.file) apiRequest("DELETE", filePath(item.file.id)).catch(() => undefined);
