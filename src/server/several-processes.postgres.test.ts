@@ -3,7 +3,8 @@
 // made on one works on the others; a burst spread over all three is matched exactly once; the
 // minutely sweeps run once per minute across them; and a process killed in the middle of a match job
 // loses nothing: the job expires and another process matches the request; files uploaded on one are
-// attached on another and read from a third, and 20 uploads of 25 MB at once keep a process's memory flat.
+// attached on another and read from a third, and 20 uploads of 25 MB at once (four people, five each)
+// keep a process's memory flat.
 // Short job timings come
 // from the environment; the match job is caught mid-way by the test-only hold (TEST_HOLD_MATCH_TITLE).
 import fs from "node:fs";
@@ -302,7 +303,8 @@ describe("three app processes on one PostgreSQL database", () => {
       () => /is running at http:\/\/localhost:(\d+)/.exec(started.output())?.[1],
     );
     const app = { started, url: `http://127.0.0.1:${port}` };
-    const cookie = await signIn(app, "client-2@several.example.com");
+    // Four people, five uploads each: one person may run six at once on a process (decision 176).
+    const cookies = await Promise.all([2, 3, 4, 5].map((n) => signIn(app, `client-${n}@several.example.com`)));
     const status = (field: "VmRSS" | "VmHWM") => {
       const line = fs
         .readFileSync(`/proc/${started.proc.pid}/status`, "utf8")
@@ -326,7 +328,7 @@ describe("three app processes on one PostgreSQL database", () => {
       Array.from({ length: 20 }, async (_, i) => {
         const res = await fetch(`${app.url}/api/files?name=large-${i}.pdf`, {
           method: "POST",
-          headers: { cookie, "content-type": "application/pdf" },
+          headers: { cookie: cookies[i % cookies.length] as string, "content-type": "application/pdf" },
           body: body() as ReadableStream,
           duplex: "half",
         } as RequestInit);
