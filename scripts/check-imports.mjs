@@ -113,6 +113,7 @@ export const SERVER_FEATURE_ORDER = [
   "billing",
   "companies",
   "files",
+  "vetting",
   "webhooks",
   "providers",
   "matching",

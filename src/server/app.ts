@@ -47,6 +47,7 @@ import { reportRoutes } from "./features/reports/routes";
 import { reviewRoutes } from "./features/reviews/routes";
 import { systemRoutes } from "./features/system/routes";
 import { recordServerError } from "./features/system/server-errors";
+import { vettingRoutes } from "./features/vetting/routes";
 import { webhookRoutes } from "./features/webhooks/routes";
 import { registerCompression } from "./http/compression";
 import { capConnections, fastifyTimeouts, httpServerOptions, spareUploadsFromRequestTimeout } from "./http/connections";
@@ -286,6 +287,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(quoteRequestRoutes, deps);
   await app.register(fileRoutes, deps);
   await app.register(companyRoutes, deps);
+  await app.register(vettingRoutes, deps);
   await app.register(leadPreferenceRoutes, deps);
   await app.register(webhookRoutes, deps);
   await app.register(exportRoutes, deps);

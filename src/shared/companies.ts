@@ -6,6 +6,12 @@ import { idParams } from "./ids";
 import { PROVIDER_SPECIALTIES } from "./specialties";
 import { boundedText } from "./text-fields";
 import { personContactSchema } from "./users";
+import {
+  changesRequestedSchema,
+  companyDocumentSchema,
+  documentsInputSchema,
+  VERIFIABLE_DOCUMENT_KINDS,
+} from "./vetting";
 
 export const PROVIDER_INDUSTRIES = ["automation", "consulting", "software", "integration", "ai", "other"] as const;
 export type ProviderIndustry = (typeof PROVIDER_INDUSTRIES)[number];
@@ -28,7 +34,8 @@ export const COMPANY_SIZE_LABELS: Record<CompanySize, string> = {
   enterprise: "Enterprise (1000+)",
 };
 
-export const COMPANY_STATUSES = ["pending", "approved", "rejected"] as const;
+/** `changes_requested`: an admin asked for changes (decision 177); the provider's edit resubmits it. */
+export const COMPANY_STATUSES = ["pending", "approved", "rejected", "changes_requested"] as const;
 export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
 
 export const COMPANY_NAME_MAX = 120;
@@ -70,6 +77,8 @@ export const companyProfileSchema = z.strictObject({
     .min(1, "Select at least one specialty")
     .max(PROVIDER_SPECIALTIES.length, `Select at most ${PROVIDER_SPECIALTIES.length} specialties`)
     .refine((list) => new Set(list).size === list.length, "Each specialty can be selected once"),
+  // Not in the spec (decision 177): verification documents uploaded with POST /api/files, each with its kind.
+  documents: documentsInputSchema.optional(),
 });
 export type CompanyProfileInput = z.infer<typeof companyProfileSchema>;
 
@@ -145,11 +154,19 @@ export const companySchema = z.object({
   updatedAt: z.string(),
   /** Set while an approved company's new name or address waits for an admin (decision 149). */
   changeUnderReview: changeUnderReviewSchema.nullable().optional(),
+  /** The admin's note while the status is changes_requested (decision 177). */
+  changesNote: z.string().nullable().optional(),
+  /** What the last approval verified, which the public badge names. */
+  verifiedDocuments: z.array(z.enum(VERIFIABLE_DOCUMENT_KINDS)).optional(),
+  /** The verification documents of the application; the owner's and the admins' reads carry them. */
+  documents: z.array(companyDocumentSchema).optional(),
 });
 export type Company = z.infer<typeof companySchema>;
 
 /** GET /api/admin/pending-providers: each company with the account that registered it. */
 export const pendingProviderSchema = companySchema.extend({
   owner: personContactSchema,
+  /** Set when the company was resubmitted after an admin asked for changes: the note and the diff. */
+  changesRequested: changesRequestedSchema.nullable().optional(),
 });
 export type PendingProvider = z.infer<typeof pendingProviderSchema>;

@@ -67,7 +67,7 @@ export type LeadDetail = Omit<z.infer<typeof leadDetailSchema>, "request"> & { r
 /** Why a provider can or cannot see leads right now. */
 export const leadAccessSchema = z.object({
   hasAccess: z.boolean(),
-  companyStatus: z.enum(["none", "pending", "approved", "rejected"]),
+  companyStatus: z.enum(["none", "pending", "approved", "rejected", "changes_requested"]),
   subscriptionStatus: z.string().nullable(),
   reason: z.string().nullable(),
 });

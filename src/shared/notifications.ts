@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   "review.received",
   "provider.approved",
   "provider.rejected",
+  "provider.changes_requested",
   "subscription.trial_started",
   "subscription.activated",
   "subscription.payment_failed",
@@ -83,6 +84,11 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
   "provider.rejected": {
     label: "Company not approved",
     description: "An administrator rejects your company profile.",
+    audience: ["provider"],
+  },
+  "provider.changes_requested": {
+    label: "Changes requested",
+    description: "An administrator asks for changes to your company profile before approving it.",
     audience: ["provider"],
   },
   "subscription.trial_started": {

@@ -9,6 +9,7 @@ import { INDUSTRIES } from "./quote-request-options";
 import { publicReviewSchema, reviewOutcomeCountsSchema } from "./reviews";
 import { PROVIDER_SPECIALTIES } from "./specialties";
 import { boundedText } from "./text-fields";
+import { VERIFIABLE_DOCUMENT_KINDS } from "./vetting";
 
 // ---------------------------------------------------------------------------------------------
 // Slugs: the address of a profile. New companies get one from their name, written by the database
@@ -242,6 +243,8 @@ export const providerProfileSchema = providerFactsSchema.extend({
   description: z.string(),
   website: z.string().nullable(),
   rating: ratingSummarySchema.extend({ outcomes: reviewOutcomeCountsSchema }),
+  /** What an admin verified on approval (decision 177), which the badge names; empty: the plain badge. */
+  verifiedDocuments: z.array(z.enum(VERIFIABLE_DOCUMENT_KINDS)),
   caseStudies: z.array(caseStudySchema),
   /** The first page of visible reviews, newest first; GET /api/providers/:slug/reviews?cursor= pages on. */
   reviews: pageOf(publicReviewSchema),

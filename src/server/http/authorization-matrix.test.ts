@@ -241,6 +241,8 @@ const MATRIX: Record<string, Statuses> = {
   "GET /api/admin/pending-providers":       [401,  403,  403,  403,  403,  403,  200],
   "PATCH /api/admin/providers/:id/approve": [401,  403,  403,  403,  403,  403,  200],
   "PATCH /api/admin/providers/:id/reject":  [401,  403,  403,  403,  403,  403,  200],
+  // Vetting with documents (decision 177): a pending company back to its provider with a note.
+  "PATCH /api/admin/providers/:id/request-changes": [401, 403, 403, 403, 403, 403, 200],
   "GET /api/admin/alerts":                  [401,  403,  403,  403,  403,  403,  200],
   "GET /api/admin/alerts/count":            [401,  403,  403,  403,  403,  403,  200],
   "PATCH /api/admin/alerts/:id/resolve":    [401,  403,  403,  403,  403,  403,  200],
@@ -454,6 +456,10 @@ const REQUESTS: Record<string, RouteRequest> = {
   "PATCH /api/admin/providers/:id/reject": {
     id: () => newPendingCompany(),
     body: () => ({ reason: "Add two client references." }),
+  },
+  "PATCH /api/admin/providers/:id/request-changes": {
+    id: () => newPendingCompany(),
+    body: () => ({ note: "Attach your certificate of insurance." }),
   },
   "PATCH /api/admin/alerts/:id/resolve": { id: () => newAlert() },
   "GET /api/admin/message-reports/:id": { id: (w) => newReport(w) },

@@ -1,13 +1,41 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, numeric, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { COMPANY_SIZES, COMPANY_STATUSES, PROVIDER_INDUSTRIES } from "@/shared/companies";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
+import { DOCUMENT_KINDS } from "@/shared/vetting";
 import { createdAt, idTable, ownerRef, setNullRef, timestamps, timestamptz } from "./columns";
 import { users } from "./users";
 
 export const companyStatusEnum = pgEnum("company_status", COMPANY_STATUSES);
 export const providerIndustryEnum = pgEnum("provider_industry", PROVIDER_INDUSTRIES);
 export const companySizeEnum = pgEnum("company_size", COMPANY_SIZES);
+/** What a verification document is (decision 177); `files.document_kind` and what an approval verified. */
+export const documentKindEnum = pgEnum("document_kind", DOCUMENT_KINDS);
+
+/** The application as it was when an admin asked for changes: what the resubmission is compared with. */
+export type ApplicationSnapshot = {
+  name: string;
+  description: string;
+  industry: string;
+  website: string | null;
+  location: string;
+  country: string | null;
+  size: string;
+  specialties: string[];
+  documentIds: string[];
+};
 
 /** A provider's company: one per user, vetted by an admin before it may receive leads. */
 export const companies = idTable(
@@ -78,6 +106,14 @@ export const companies = idTable(
     rejectionReason: text("rejection_reason"),
     reviewedBy: setNullRef(() => users.id),
     reviewedAt: timestamptz(),
+    // "Request changes" (decision 177): the admin's note, when, the application as it was then, and when
+    // the provider resubmitted. Cleared by the next approval or rejection.
+    changesNote: text("changes_note"),
+    changesRequestedAt: timestamptz(),
+    changesSnapshot: jsonb("changes_snapshot").$type<ApplicationSnapshot>(),
+    resubmittedAt: timestamptz(),
+    /** The kinds of documents the last approval verified: what the public badge names. */
+    verifiedDocuments: documentKindEnum("verified_documents").array().notNull().default(sql`'{}'::document_kind[]`),
     ...timestamps(),
   },
   (t) => [

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, customType, index, integer, pgEnum, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { FILE_KINDS } from "@/shared/files";
 import { createdAt, setNullRef, timestamptz } from "./columns";
+import { companies, documentKindEnum } from "./companies";
 import { leadMessages } from "./lead-messages";
 import { quoteRequests } from "./quote-requests";
 import { quotes } from "./quotes";
@@ -13,9 +14,9 @@ export const fileKindEnum = pgEnum("file_kind", FILE_KINDS);
 
 /**
  * A file (decision 176): the row is the file, its bytes are in `file_chunks` or in S3 under its id. An
- * upload is attached to at most one request, message or quote; until then only its uploader sees it,
- * and the sweep deletes it after a day. An administrator's removal deletes the content and keeps the
- * row, so that the parties see where a file was.
+ * upload is attached to at most one request, message, quote or company application (decision 177);
+ * until then only its uploader sees it, and the sweep deletes it after a day. An administrator's
+ * removal deletes the content and keeps the row, so that the parties see where a file was.
  */
 export const files = pgTable(
   "files",
@@ -34,16 +35,21 @@ export const files = pgTable(
     quoteRequestId: integer().references(() => quoteRequests.id, { onDelete: "cascade" }),
     messageId: integer().references(() => leadMessages.id, { onDelete: "cascade" }),
     quoteId: integer().references(() => quotes.id, { onDelete: "cascade" }),
+    /** A verification document of a company's application (decision 177), with what it is. */
+    companyId: integer().references(() => companies.id, { onDelete: "cascade" }),
+    documentKind: documentKindEnum(),
     attachedAt: timestamptz(),
     removedAt: timestamptz(),
     removedById: setNullRef(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [
-    check("files_one_owner", sql`num_nonnulls(${t.quoteRequestId}, ${t.messageId}, ${t.quoteId}) <= 1`),
+    check("files_one_owner", sql`num_nonnulls(${t.quoteRequestId}, ${t.messageId}, ${t.quoteId}, ${t.companyId}) <= 1`),
+    check("files_document_kind_of_company", sql`${t.documentKind} is null or ${t.companyId} is not null`),
     index("files_quote_request_id_idx").on(t.quoteRequestId).where(sql`quote_request_id is not null`),
     index("files_message_id_idx").on(t.messageId).where(sql`message_id is not null`),
     index("files_quote_id_idx").on(t.quoteId).where(sql`quote_id is not null`),
+    index("files_company_id_idx").on(t.companyId).where(sql`company_id is not null`),
     // An uploader's pending uploads (the limit, account deletion), and the set-null of a deleted account.
     index("files_uploader_id_idx").on(t.uploaderId, t.createdAt),
     // The sweep: uploads never finished or never attached.

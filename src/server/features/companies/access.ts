@@ -30,6 +30,8 @@ export async function leadAccessFor(db: Db, userId: number): Promise<LeadAccess 
     reason = "Your company profile is under review. Leads start once it is approved.";
   else if (companyStatus === "rejected")
     reason = `Your company profile was not approved${ctx.rejectionReason ? `: ${ctx.rejectionReason}` : ""}. Edit and resubmit it to be reviewed again.`;
+  else if (companyStatus === "changes_requested")
+    reason = `Our team asked for changes to your company profile${ctx.changesNote ? `: ${ctx.changesNote}` : ""}. Edit and resubmit it to be reviewed again.`;
   else if (!subscribed) reason = (ctx.subscriptionStatus && NOT_SUBSCRIBED[ctx.subscriptionStatus]) || SUBSCRIBE;
   return {
     hasAccess: reason === null,

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { firstRow } from "../../db/first-row";
 import { preparedPerDatabase } from "../../db/prepared";
-import { type CompanyRow, companies } from "../../db/schema/companies";
+import { type ApplicationSnapshot, type CompanyRow, companies } from "../../db/schema/companies";
 import { quoteRequests } from "../../db/schema/quote-requests";
 import { subscriptions } from "../../db/schema/subscriptions";
 import { users } from "../../db/schema/users";
@@ -44,7 +44,10 @@ export async function insertCompany(db: Db, userId: number, values: CompanyValue
   }
 }
 
-/** The owner's edit. A rejected company goes back to pending (a resubmission); others keep their status. */
+/**
+ * The owner's edit. A rejected company, or one an admin asked to change (decision 177), goes back to
+ * pending (a resubmission); others keep their status.
+ */
 export async function updateCompanyOfUser(
   db: Db,
   userId: number,
@@ -54,8 +57,9 @@ export async function updateCompanyOfUser(
     .update(companies)
     .set({
       ...values,
-      status: sql`case when ${companies.status} = 'rejected' then 'pending'::company_status else ${companies.status} end`,
+      status: sql`case when ${companies.status} in ('rejected', 'changes_requested') then 'pending'::company_status else ${companies.status} end`,
       rejectionReason: sql`case when ${companies.status} = 'rejected' then null else ${companies.rejectionReason} end`,
+      resubmittedAt: sql`case when ${companies.status} = 'changes_requested' then now() else ${companies.resubmittedAt} end`,
       updatedAt: sql`now()`,
     })
     .where(eq(companies.userId, userId))
@@ -74,15 +78,28 @@ export async function lockCompany(db: Db, id: number): Promise<CompanyRow | unde
 export async function decideCompany(
   db: Db,
   id: number,
-  decision: { status: Exclude<CompanyStatus, "pending">; rejectionReason: string | null; reviewedBy: number },
+  decision: {
+    status: Exclude<CompanyStatus, "pending" | "changes_requested">;
+    rejectionReason: string | null;
+    reviewedBy: number;
+    /** On approval, what was verified (decision 177); left as it was when undefined. */
+    verifiedDocuments?: CompanyRow["verifiedDocuments"] | undefined;
+  },
 ): Promise<CompanyRow | undefined> {
+  const { verifiedDocuments, ...fields } = decision;
   const [row] = await db
     .update(companies)
     .set({
-      ...decision,
+      ...fields,
       ...(decision.status === "approved"
         ? { verifiedName: sql`${companies.name}`, verifiedSlug: sql`${companies.slug}` }
-        : {}),
+        : { verifiedDocuments: [] }),
+      ...(decision.status === "approved" && verifiedDocuments ? { verifiedDocuments } : {}),
+      // The requested changes are settled by the decision (decision 177).
+      changesNote: null,
+      changesRequestedAt: null,
+      changesSnapshot: null,
+      resubmittedAt: null,
       reviewedAt: sql`now()`,
       updatedAt: sql`now()`,
     })
@@ -142,6 +159,7 @@ const providerContextStatement = preparedPerDatabase((db) =>
       companyId: companies.id,
       companyStatus: companies.status,
       rejectionReason: companies.rejectionReason,
+      changesNote: companies.changesNote,
       subscriptionStatus: subscriptions.status,
     })
     .from(companies)
@@ -159,7 +177,13 @@ export async function findProviderContext(db: Db, userId: number) {
     .from(subscriptions)
     .where(eq(subscriptions.userId, userId))
     .limit(1);
-  return { companyId: null, companyStatus: null, rejectionReason: null, subscriptionStatus: sub?.status ?? null };
+  return {
+    companyId: null,
+    companyStatus: null,
+    rejectionReason: null,
+    changesNote: null,
+    subscriptionStatus: sub?.status ?? null,
+  };
 }
 
 /**
@@ -174,4 +198,34 @@ export async function lockCompanyIdOf(tx: Db, userId: number): Promise<number | 
     .for("update")
     .limit(1);
   return company?.id;
+}
+
+/**
+ * An admin's "Request changes" on a company the caller locked and found pending (decision 177): the note,
+ * and the application as it is now, which the resubmission is compared with.
+ */
+export async function requestCompanyChanges(
+  db: Db,
+  id: number,
+  values: { note: string; reviewedBy: number; snapshot: ApplicationSnapshot },
+): Promise<CompanyRow | undefined> {
+  const [row] = await db
+    .update(companies)
+    .set({
+      status: "changes_requested",
+      changesNote: values.note,
+      changesRequestedAt: sql`now()`,
+      changesSnapshot: values.snapshot,
+      resubmittedAt: null,
+      reviewedBy: values.reviewedBy,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(companies.id, id))
+    .returning();
+  return row;
+}
+
+/** The user's company, locked to the end of the transaction (an edit with documents, decision 177). */
+export async function lockCompanyOfUser(tx: Db, userId: number): Promise<CompanyRow | undefined> {
+  return firstRow(tx.select().from(companies).where(eq(companies.userId, userId)).for("update"));
 }

@@ -5,10 +5,10 @@ import {
   type CompanyProfileInput,
   changeUnderReview,
   DEFAULT_REJECTION_REASON,
-  type PendingProvider,
 } from "@/shared/companies";
 import { inferCountry } from "@/shared/countries";
 import { PATHS } from "@/shared/paths";
+import { isVerifiableKind, type VerifiableDocumentKind } from "@/shared/vetting";
 import type { Db } from "../../db/client";
 import type { CompanyRow } from "../../db/schema/companies";
 import type { UserRow } from "../../db/schema/users";
@@ -39,6 +39,8 @@ export function toCompany(row: CompanyRow): Company {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     changeUnderReview: changeUnderReview(row),
+    changesNote: row.status === "changes_requested" ? row.changesNote : null,
+    verifiedDocuments: row.verifiedDocuments.filter(isVerifiableKind),
   };
 }
 
@@ -79,12 +81,6 @@ export async function findOwnCompany(db: Db, userId: number): Promise<Company | 
   return row ? toCompany(row) : null;
 }
 
-export async function getOwnCompany(db: Db, userId: number): Promise<Company> {
-  const company = await findOwnCompany(db, userId);
-  if (!company) throw new NotFoundError(NO_COMPANY_MESSAGE);
-  return company;
-}
-
 /** The owner's edit; a rejected company is resubmitted for review by it (decision 021). */
 export async function updateOwnCompany(db: Db, userId: number, input: CompanyProfileInput): Promise<Company> {
   const row = await q.updateCompanyOfUser(db, userId, toValues(input));
@@ -92,12 +88,9 @@ export async function updateOwnCompany(db: Db, userId: number, input: CompanyPro
   return toCompany(row);
 }
 
-export async function listPendingProviders(db: Db): Promise<PendingProvider[]> {
-  const rows = await q.listPendingCompanies(db);
-  return rows.map(({ company, owner }) => ({ ...toCompany(company), owner }));
-}
-
-type Decision = { kind: "approve" } | { kind: "reject"; reason?: string | undefined };
+type Decision =
+  | { kind: "approve"; verifiedDocuments?: VerifiableDocumentKind[] | undefined }
+  | { kind: "reject"; reason?: string | undefined };
 
 /**
  * Approves or rejects a pending company, or an approved company's change of name or address (decision
@@ -125,6 +118,7 @@ export async function decideProvider(
       status: decision.kind === "approve" ? "approved" : "rejected",
       rejectionReason: reason,
       reviewedBy: admin.id,
+      verifiedDocuments: decision.kind === "approve" ? decision.verifiedDocuments : undefined,
     });
     if (!row) throw new NotFoundError(COMPANY_NOT_FOUND_MESSAGE);
     await logActivity(tx, {
@@ -138,6 +132,9 @@ export async function decideProvider(
         newStatus: row.status,
         ...(change ? { verifiedName: change.verifiedName, verifiedSlug: change.verifiedSlug, slug: row.slug } : {}),
         ...(reason ? { reason } : {}),
+        ...(decision.kind === "approve" && decision.verifiedDocuments
+          ? { verifiedDocuments: decision.verifiedDocuments }
+          : {}),
       },
     });
     const owner = await q.findOwner(tx, row.userId);

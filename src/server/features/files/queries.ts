@@ -9,7 +9,11 @@ import { leads } from "../../db/schema/leads";
 import { quoteRequests } from "../../db/schema/quote-requests";
 import { quotes } from "../../db/schema/quotes";
 
-export type FileTarget = { quoteRequestId: number } | { messageId: number } | { quoteId: number };
+export type FileTarget =
+  | { quoteRequestId: number }
+  | { messageId: number }
+  | { quoteId: number }
+  | { companyId: number };
 
 /** The first key of the uploads' advisory locks (pg_advisory_xact_lock(int, int)), the uploader's id the second. */
 const PENDING_LOCK = 176;
@@ -258,4 +262,37 @@ export async function listUploadedBy(db: Db, uploaderId: number): Promise<FileRo
     .from(files)
     .where(and(eq(files.uploaderId, uploaderId), eq(files.status, "ready"), isNull(files.removedAt)))
     .orderBy(asc(files.createdAt));
+}
+
+/** Whether the company is `userId`'s own: its documents are its owner's and the admins' (decision 177). */
+export async function isCompanyOwner(db: Db, companyId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.id, companyId), eq(companies.userId, userId)));
+  return row !== undefined;
+}
+
+/** Sets what each of a company's documents is, once attached to it. */
+export async function setDocumentKinds(
+  db: Db,
+  companyId: number,
+  documents: readonly { fileId: string; kind: NonNullable<FileRow["documentKind"]> }[],
+) {
+  for (const d of documents) {
+    await db
+      .update(files)
+      .set({ documentKind: d.kind })
+      .where(and(eq(files.id, d.fileId), eq(files.companyId, companyId)));
+  }
+}
+
+/** The ready documents of some companies, oldest first. */
+export async function listForCompanies(db: Db, companyIds: readonly number[]): Promise<FileRow[]> {
+  if (companyIds.length === 0) return [];
+  return db
+    .select()
+    .from(files)
+    .where(and(inArray(files.companyId, [...companyIds]), eq(files.status, "ready")))
+    .orderBy(asc(files.createdAt), asc(files.id));
 }

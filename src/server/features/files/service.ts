@@ -207,6 +207,8 @@ async function canSee(db: Db, user: Pick<UserRow, "id" | "userType">, row: FileR
   if (row.messageId !== null && (await q.isMessageHidden(db, row.messageId))) return false;
   if (row.uploaderId === user.id) return true;
   if (row.status !== "ready") return false;
+  // A company's verification document: its owner's and the admins' only (decision 177).
+  if (row.companyId !== null) return q.isCompanyOwner(db, row.companyId, user.id);
   if (row.quoteRequestId !== null) {
     const parties = await q.findRequestParties(db, row.quoteRequestId, user.id);
     if (!parties) return false;
@@ -462,4 +464,34 @@ export async function requestFilesFor(
     if (!parties || (parties.clientId !== viewer.id && !parties.providerHasLead)) return [];
   }
   return (await filesFor(db, "quoteRequestId", [quoteRequestId])).get(quoteRequestId) ?? [];
+}
+
+/**
+ * Attaches verification documents to a company's application (decision 177), in the caller's
+ * transaction: the uploader's own ready uploads, each with its kind, or none and a 400.
+ */
+export async function attachCompanyDocuments(
+  tx: Db,
+  uploaderId: number,
+  companyId: number,
+  documents: readonly { fileId: string; kind: NonNullable<FileRow["documentKind"]> }[] | undefined,
+  now: Date,
+  alreadyAttached = 0,
+): Promise<void> {
+  if (!documents || documents.length === 0) return;
+  const ids = documents.map((d) => d.fileId);
+  await attachUploads(tx, uploaderId, ids, { companyId }, now, alreadyAttached);
+  await q.setDocumentKinds(tx, companyId, documents);
+}
+
+/** The documents of some companies' applications, by company id, with what each is. */
+export async function companyDocumentsFor(db: Db, companyIds: readonly number[]) {
+  const byId = new Map<number, (StoredFile & { documentKind: NonNullable<FileRow["documentKind"]> })[]>();
+  for (const row of await q.listForCompanies(db, companyIds)) {
+    if (row.companyId === null) continue;
+    const list = byId.get(row.companyId) ?? [];
+    list.push({ ...storedFile(row), documentKind: row.documentKind ?? "other" });
+    byId.set(row.companyId, list);
+  }
+  return byId;
 }

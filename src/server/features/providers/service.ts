@@ -13,6 +13,7 @@ import {
   type ReviewPage,
 } from "@/shared/providers";
 import { type PublicReview, reviewerName } from "@/shared/reviews";
+import { isVerifiableKind } from "@/shared/vetting";
 import type { Db } from "../../db/client";
 import { BadRequestError, NotFoundError } from "../../errors";
 import { BAD_CURSOR, idCursor, toPage } from "../../http/paging";
@@ -227,6 +228,7 @@ export async function getProfile(db: Db, slug: string, viewer: Viewer): Promise<
     website: c.website,
     memberSince: (c.reviewedAt ?? c.createdAt).toISOString(),
     verified: isVerifiedIdentity(c),
+    verifiedDocuments: isVerifiedIdentity(c) ? c.verifiedDocuments.filter(isVerifiableKind) : [],
     figures: {
       requestsQuoted: c.requestsQuoted,
       hires: c.hires,

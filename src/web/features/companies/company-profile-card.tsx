@@ -16,7 +16,10 @@ const STATUS_NOTE: Record<Company["status"], string> = {
   approved: "Your company is approved. Edits show at once and do not need another review.",
   pending: "Your company is under review. Edits are part of what the reviewer sees.",
   rejected: "Your company was not approved. Saving your edits resubmits it for review.",
+  changes_requested: "Our team asked for changes. Saving your edits resubmits your company for review.",
 };
+
+const resubmits = (company: Company) => company.status === "rejected" || company.status === "changes_requested";
 
 export function CompanyProfileCard({ user }: { user: Pick<PublicUser, "userType"> }) {
   const isProvider = user.userType === "provider";
@@ -59,7 +62,7 @@ export function CompanyProfileCard({ user }: { user: Pick<PublicUser, "userType"
             key={company.updatedAt}
             defaultValues={companyToFormValues(company)}
             isPending={update.isPending}
-            submitLabel={company.status === "rejected" ? "Save and Resubmit" : "Save Company Profile"}
+            submitLabel={resubmits(company) ? "Save and Resubmit" : "Save Company Profile"}
             pendingLabel="Saving..."
             onSubmit={(values) =>
               update.mutate(values, {
@@ -67,7 +70,7 @@ export function CompanyProfileCard({ user }: { user: Pick<PublicUser, "userType"
                   toast({
                     title: "Company Profile Saved",
                     description:
-                      saved.status === "pending" && company.status === "rejected"
+                      saved.status === "pending" && resubmits(company)
                         ? "It is back with our team for review."
                         : "Your changes are saved.",
                   }),

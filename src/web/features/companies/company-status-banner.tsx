@@ -1,6 +1,7 @@
-import { CheckCircle2, Clock, XCircle } from "lucide-react";
+import { CheckCircle2, Clock, FilePen, XCircle } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { CHANGE_UNDER_REVIEW_TITLE, type Company, changeUnderReviewText } from "@/shared/companies";
+import { CHANGES_REQUESTED_TITLE } from "@/shared/vetting";
 import { cn } from "@/web/lib/cn";
 
 const LOOK = {
@@ -22,6 +23,12 @@ const LOOK = {
     iconColor: "text-amber-700",
     title: CHANGE_UNDER_REVIEW_TITLE,
   },
+  changes_requested: {
+    icon: FilePen,
+    box: "border-orange-300 bg-orange-50 text-orange-950",
+    iconColor: "text-orange-700",
+    title: CHANGES_REQUESTED_TITLE,
+  },
   rejected: {
     icon: XCircle,
     box: "border-red-300 bg-red-50 text-red-950",
@@ -32,7 +39,8 @@ const LOOK = {
 
 /**
  * Where a provider's company stands in vetting (DESIGN.md, Providers): under review, approved, approved
- * with a new name or address under review (decision 149), or rejected with the reason. Pages add their
+ * with a new name or address under review (decision 149), sent back with a note asking for changes
+ * (decision 177), or rejected with the reason. Pages add their
  * own next step as children.
  */
 export function CompanyStatusBanner({ company, children }: { company: Company; children?: ReactNode }) {
@@ -62,6 +70,10 @@ export function CompanyStatusBanner({ company, children }: { company: Company; c
           </p>
         ) : company.status === "approved" ? (
           <p className="text-sm">{company.name} is verified. Set up your subscription to start receiving leads.</p>
+        ) : company.status === "changes_requested" ? (
+          <p className="text-sm" data-testid="changes-note">
+            <span className="font-medium">Note from our team:</span> {company.changesNote}
+          </p>
         ) : (
           <p className="text-sm">
             <span className="font-medium">Reason:</span> {company.rejectionReason}
