@@ -37,6 +37,12 @@ export const COMPANY_SIZE_LABELS: Record<CompanySize, string> = {
 /** `changes_requested`: an admin asked for changes (decision 177); the provider's edit resubmits it. */
 export const COMPANY_STATUSES = ["pending", "approved", "rejected", "changes_requested"] as const;
 export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
+export const COMPANY_STATUS_LABELS: Record<CompanyStatus, string> = {
+  pending: "Pending",
+  approved: "Approved",
+  rejected: "Rejected",
+  changes_requested: "Changes requested",
+};
 
 export const COMPANY_NAME_MAX = 120;
 export const DESCRIPTION_MIN = 50;

@@ -20,6 +20,7 @@ import type { EmailStatus, OutboxEmail, OutboxPage } from "@/shared/notification
 import type { AdminStatus } from "@/shared/quote-request-status";
 import type { SystemOverview } from "@/shared/system";
 import type { UserType } from "@/shared/users";
+import type { VerifiableDocumentKind } from "@/shared/vetting";
 import { toast } from "@/web/components/ui/use-toast";
 import { errorMessage, getJson, requestJson } from "@/web/lib/api";
 import { queryKeys } from "@/web/lib/query-keys";
@@ -30,21 +31,34 @@ export const pendingProvidersQueryOptions = () =>
     queryFn: () => getJson<PendingProvider[]>("/api/admin/pending-providers"),
   });
 
-type Decision = { id: number; kind: "approve" } | { id: number; kind: "reject"; reason: string };
+type Decision =
+  | { id: number; kind: "approve"; verifiedDocuments?: VerifiableDocumentKind[] }
+  | { id: number; kind: "reject"; reason: string }
+  | { id: number; kind: "request-changes"; note: string };
 
-/** Approve or reject a pending provider; the provider is notified by the server. */
+const DECIDED: Record<Decision["kind"], string> = {
+  approve: "Provider Approved",
+  reject: "Provider Rejected",
+  "request-changes": "Changes Requested",
+};
+
+function decisionCall(decision: Decision) {
+  const path = `/api/admin/providers/${decision.id}/${decision.kind}`;
+  if (decision.kind === "reject") return requestJson<Company>("PATCH", path, { reason: decision.reason });
+  if (decision.kind === "request-changes") return requestJson<Company>("PATCH", path, { note: decision.note });
+  // The spec's call has no body; what was verified is sent only when the admin ticked something.
+  return decision.verifiedDocuments?.length
+    ? requestJson<Company>("PATCH", path, { verifiedDocuments: decision.verifiedDocuments })
+    : requestJson<Company>("PATCH", path);
+}
+
+/** Approve, reject or send back for changes a pending provider; the provider is notified by the server. */
 export function useDecideProvider() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (decision: Decision) =>
-      decision.kind === "approve"
-        ? requestJson<Company>("PATCH", `/api/admin/providers/${decision.id}/approve`)
-        : requestJson<Company>("PATCH", `/api/admin/providers/${decision.id}/reject`, { reason: decision.reason }),
+    mutationFn: decisionCall,
     onSuccess: (_company, decision) => {
-      toast({
-        title: decision.kind === "approve" ? "Provider Approved" : "Provider Rejected",
-        description: "The provider has been notified.",
-      });
+      toast({ title: DECIDED[decision.kind], description: "The provider has been notified." });
     },
     // The spec shows no error for admin actions; saying why (another admin decided first, say) is kinder.
     onError: (err) => {

@@ -1,8 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Check, X } from "lucide-react";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { DEFAULT_REJECTION_REASON, type PendingProvider, REJECTION_REASON_MAX } from "@/shared/companies";
 import { providerPath } from "@/shared/paths";
+import type { VerifiableDocumentKind } from "@/shared/vetting";
+import { CompanyDocumentList } from "@/web/components/company-documents";
 import { CompanyFacts } from "@/web/components/company-facts";
 import { ReasonDialog } from "@/web/components/reason-dialog";
 import { Button } from "@/web/components/ui/button";
@@ -11,8 +13,12 @@ import { formatDate } from "@/web/lib/format";
 import { pendingProvidersQueryOptions, useDecideProvider } from "./api";
 import PANEL_TEXTS from "./panel-texts.json";
 import { QueryPanel } from "./query-panel";
+import { ChangesSinceRequest, RequestChangesDialog, VerifiedChoices, verifiableKindsOf } from "./vetting-review";
 
-/** Spec screen 10, Providers tab: pending providers with their profiles, to approve or reject. */
+/**
+ * Spec screen 10, Providers tab: pending providers with their profiles and documents, to approve (with
+ * what was verified), send back for changes with a note, or reject (decision 177).
+ */
 export function PendingProvidersPanel() {
   return (
     <QueryPanel
@@ -38,6 +44,9 @@ function PendingProviderCard({ provider }: { provider: PendingProvider }) {
   const decide = useDecideProvider();
   const titleId = useId();
   const busy = decide.isPending;
+  const documents = provider.documents ?? [];
+  const verifiable = verifiableKindsOf(documents);
+  const [verified, setVerified] = useState<VerifiableDocumentKind[]>([]);
   return (
     <Card aria-labelledby={titleId} role="article" data-testid="pending-provider">
       <CardHeader className="gap-2 md:flex-row md:items-start md:justify-between">
@@ -63,11 +72,21 @@ function PendingProviderCard({ provider }: { provider: PendingProvider }) {
           <Button
             className="bg-green-700 hover:bg-green-800"
             disabled={busy}
-            onClick={() => decide.mutate({ id: provider.id, kind: "approve" })}
+            onClick={() => decide.mutate({ id: provider.id, kind: "approve", verifiedDocuments: verified })}
           >
             <Check className="h-4 w-4" aria-hidden="true" />
             {busy && decide.variables?.kind === "approve" ? "Approving..." : "Approve"}
           </Button>
+          {provider.changeUnderReview ? null : (
+            <RequestChangesDialog
+              name={provider.name}
+              disabled={busy}
+              isPending={busy && decide.variables?.kind === "request-changes"}
+              onSend={(note, done) =>
+                decide.mutate({ id: provider.id, kind: "request-changes", note }, { onSuccess: done })
+              }
+            />
+          )}
           <RejectProviderDialog
             provider={provider}
             disabled={busy}
@@ -77,7 +96,13 @@ function PendingProviderCard({ provider }: { provider: PendingProvider }) {
         </div>
       </CardHeader>
       <CardContent className="space-y-4">
+        {provider.changesRequested ? <ChangesSinceRequest changes={provider.changesRequested} /> : null}
         <CompanyFacts company={provider} tone="purple" wide />
+        <div className="space-y-2">
+          <h4 className="font-semibold text-slate-900">Verification documents</h4>
+          <CompanyDocumentList documents={documents} emptyText="No documents attached." />
+        </div>
+        <VerifiedChoices kinds={verifiable} chosen={verified} onChange={setVerified} />
       </CardContent>
     </Card>
   );

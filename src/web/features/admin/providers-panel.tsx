@@ -1,13 +1,12 @@
 import type { AdminProvider } from "@/shared/admin";
 import { SUBSCRIPTION_STATUS_LABELS } from "@/shared/billing";
-import { COMPANY_STATUSES } from "@/shared/companies";
+import { COMPANY_STATUS_LABELS, COMPANY_STATUSES } from "@/shared/companies";
 import { formatDate } from "@/web/lib/format";
 import { type Column, KeysetPanel, PersonCell } from "./keyset-panel";
-import { capitalizedOptions } from "./list-controls";
 import PANEL_TEXTS from "./panel-texts.json";
 import { PendingProvidersPanel } from "./pending-providers-panel";
 
-const STATUS_OPTIONS = capitalizedOptions(COMPANY_STATUSES);
+const STATUS_OPTIONS = COMPANY_STATUSES.map((value) => ({ value, label: COMPANY_STATUS_LABELS[value] }));
 
 const COLUMNS: readonly Column<AdminProvider>[] = [
   {
@@ -31,7 +30,7 @@ const COLUMNS: readonly Column<AdminProvider>[] = [
       </PersonCell>
     ),
   },
-  { header: "Vetting", cell: (p) => p.status, className: "capitalize" },
+  { header: "Vetting", cell: (p) => COMPANY_STATUS_LABELS[p.status] },
   {
     header: "Subscription",
     cell: (p) =>

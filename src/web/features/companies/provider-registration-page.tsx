@@ -4,6 +4,7 @@ import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { type Company, type CompanyProfileInput, EMPTY_COMPANY_PROFILE } from "@/shared/companies";
 import { PATHS } from "@/shared/paths";
+import { CompanyDocumentList } from "@/web/components/company-documents";
 import { CompanyFacts } from "@/web/components/company-facts";
 import { RetryAlert } from "@/web/components/list-states";
 import { HomeLogoLink } from "@/web/components/logo";
@@ -19,6 +20,23 @@ import { ownCompanyQueryOptions, useRegisterCompany, useUpdateCompany } from "./
 import { CompanyForm, companyToFormValues } from "./company-form";
 import { CompanyStatusBanner } from "./company-status-banner";
 import { PROVIDER_SIGN_IN_URL, ProviderLanding } from "./provider-landing";
+import { DocumentsField, type DocumentUploads, useDocumentUploads } from "./vetting-documents";
+
+const UPLOADS_RUNNING = {
+  title: "Documents still uploading",
+  description: "Wait for your documents to finish uploading, then submit again.",
+  variant: "destructive",
+} as const;
+
+/** The form's values with the uploaded documents; null (and a toast) while one is still uploading. */
+function withDocuments(values: CompanyProfileInput, docs: DocumentUploads): CompanyProfileInput | null {
+  if (docs.uploads.busy) {
+    toast(UPLOADS_RUNNING);
+    return null;
+  }
+  const documents = docs.documents();
+  return documents.length > 0 ? { ...values, documents } : values;
+}
 
 /**
  * /provider-registration (spec screens 5 and 6): the landing for visitors; the registration form for a
@@ -102,6 +120,7 @@ function ProviderRegistration() {
 
 function RegistrationForm() {
   const register = useRegisterCompany();
+  const docs = useDocumentUploads();
   return (
     <Narrow>
       <div>
@@ -118,11 +137,15 @@ function RegistrationForm() {
         <CardContent>
           <CompanyForm
             defaultValues={EMPTY_COMPANY_PROFILE}
-            onSubmit={(values) => register.mutate(values)}
+            onSubmit={(values) => {
+              const body = withDocuments(values, docs);
+              if (body) register.mutate(body, { onSuccess: () => docs.uploads.reset() });
+            }}
             isPending={register.isPending}
             submitLabel="Create Company Profile"
             pendingLabel="Creating Profile..."
           >
+            <DocumentsField docs={docs} />
             <NextSteps />
           </CompanyForm>
         </CardContent>
@@ -150,13 +173,19 @@ function NextSteps() {
 
 function CompanyStatusView({ company }: { company: Company }) {
   const update = useUpdateCompany();
-  // A rejected profile opens straight in the form: editing it is the way forward.
-  const [editing, setEditing] = useState(company.status === "rejected");
-  const resubmitting = company.status === "rejected";
+  const documents = company.documents ?? [];
+  const docs = useDocumentUploads(documents.filter((d) => !d.removed).length);
+  // A rejected profile, or one our team asked to change, opens straight in the form: editing it is the way forward.
+  const resubmitting = company.status === "rejected" || company.status === "changes_requested";
+  const [editing, setEditing] = useState(resubmitting);
 
-  const onSubmit = (values: CompanyProfileInput) =>
-    update.mutate(values, {
+  const onSubmit = (values: CompanyProfileInput) => {
+    // An approved company's documents were checked already: only an application under review takes more.
+    const body = company.status === "approved" ? values : withDocuments(values, docs);
+    if (!body) return;
+    update.mutate(body, {
       onSuccess: (saved) => {
+        docs.uploads.reset();
         toast(
           resubmitting
             ? {
@@ -168,6 +197,7 @@ function CompanyStatusView({ company }: { company: Company }) {
         if (saved.status !== "rejected") setEditing(false);
       },
     });
+  };
 
   return (
     <Narrow>
@@ -179,7 +209,7 @@ function CompanyStatusView({ company }: { company: Company }) {
               Set Up Your Subscription <ArrowRight className="h-4 w-4" aria-hidden="true" />
             </Link>
           </Button>
-        ) : company.status === "rejected" ? (
+        ) : resubmitting ? (
           <p className="text-sm">Update your profile below and resubmit it for review.</p>
         ) : null}
       </CompanyStatusBanner>
@@ -196,7 +226,10 @@ function CompanyStatusView({ company }: { company: Company }) {
               isPending={update.isPending}
               submitLabel={resubmitting ? "Resubmit for Review" : "Save Changes"}
               pendingLabel={resubmitting ? "Resubmitting..." : "Saving..."}
-            />
+            >
+              <CompanyDocumentList documents={documents} />
+              {company.status === "approved" ? null : <DocumentsField docs={docs} />}
+            </CompanyForm>
             {resubmitting ? null : (
               <Button variant="ghost" className="w-full" onClick={() => setEditing(false)}>
                 Cancel
@@ -225,6 +258,7 @@ function CompanySummary({ company, onEdit }: { company: Company; onEdit: () => v
       </CardHeader>
       <CardContent className="space-y-4">
         <CompanyFacts company={company} tone="green" />
+        <CompanyDocumentList documents={company.documents ?? []} />
       </CardContent>
     </Card>
   );

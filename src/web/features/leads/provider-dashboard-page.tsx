@@ -25,7 +25,9 @@ import { InvitedBadge, LeadStatusBadge } from "./lead-status-badge";
 
 function AccessNotice({ access }: { access: LeadAccess }) {
   const next =
-    access.companyStatus === "none" || access.companyStatus === "rejected"
+    access.companyStatus === "none" ||
+    access.companyStatus === "rejected" ||
+    access.companyStatus === "changes_requested"
       ? {
           href: PATHS.providerRegistration,
           label: access.companyStatus === "none" ? "Create Company Profile" : "Edit and Resubmit",

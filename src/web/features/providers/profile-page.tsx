@@ -105,7 +105,7 @@ function Profile({ profile }: { profile: ProviderProfilePage }) {
             </p>
             <h1 className="text-3xl font-bold tracking-tight text-slate-900">{profile.name}</h1>
             <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
-              {profile.verified && <VerifiedBadge />}
+              {profile.verified && <VerifiedBadge documents={profile.verifiedDocuments} />}
               {rating.average !== null ? (
                 <span className="inline-flex items-center gap-2">
                   <ReviewStars rating={rating.average} label={formatRating(rating.average)} />
