@@ -23,6 +23,7 @@ import { type BillingDeps, cancelSubscriptionInTransaction } from "../billing/se
 import { refreshProviderStats } from "../companies/stats";
 import {
   archivePathOf,
+  deleteCompanyDocuments,
   deletePendingUploads,
   type FilesDeps,
   listUploadedFiles,
@@ -245,7 +246,8 @@ export async function deleteAccount(
     // Last: the cancellations above may have written notifications and mail for this account.
     await q.deletePersonalRows(tx, user.id, [current.email, anonymised.email]);
     // The uploads nobody else could see (decision 176); files sent to someone stay with them.
-    const uploads = await deletePendingUploads(tx, user.id);
+    // So are the documents of its company's application (decision 177): its owner's and the admins' only.
+    const uploads = [...(await deletePendingUploads(tx, user.id)), ...(await deleteCompanyDocuments(tx, user.id))];
     const result: DeletedAccount = {
       requestsCancelled: running.length,
       requestsAnonymised: requests,

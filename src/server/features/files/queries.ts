@@ -296,3 +296,12 @@ export async function listForCompanies(db: Db, companyIds: readonly number[]): P
     .where(and(inArray(files.companyId, [...companyIds]), eq(files.status, "ready")))
     .orderBy(asc(files.createdAt), asc(files.id));
 }
+
+/** Deleting an account: the documents of its company's application, which only it and admins see. */
+export async function deleteCompanyDocumentsOf(db: Db, userId: number) {
+  const own = db.select({ id: companies.id }).from(companies).where(eq(companies.userId, userId));
+  return db
+    .delete(files)
+    .where(inArray(files.companyId, own))
+    .returning({ id: files.id, store: files.store });
+}

@@ -495,3 +495,8 @@ export async function companyDocumentsFor(db: Db, companyIds: readonly number[])
   }
   return byId;
 }
+
+/** Deleting an account (inside its transaction): its company's documents. Returns what to remove after commit. */
+export async function deleteCompanyDocuments(tx: Db, userId: number) {
+  return q.deleteCompanyDocumentsOf(tx, userId);
+}

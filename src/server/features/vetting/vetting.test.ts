@@ -7,7 +7,7 @@ import { FILE_MESSAGES } from "@/shared/files";
 import { CHANGES_NOTE_MAX } from "@/shared/vetting";
 import { activityLogs } from "../../db/schema/activity-logs";
 import { emailOutbox } from "../../db/schema/email-outbox";
-import { files } from "../../db/schema/files";
+import { fileChunks, files } from "../../db/schema/files";
 import { notifications } from "../../db/schema/notifications";
 import { fileHelpers, PNG } from "../../test/files";
 import { createProvider, slugOf, type TestProvider } from "../../test/fixtures";
@@ -232,5 +232,14 @@ describe("request changes, resubmission and approval with what was verified", ()
     expect((await requestChanges(admin, 999_999, { note: "Gone" })).statusCode).toBe(404);
     expect((await requestChanges(admin, otherProvider.companyId, { note: "Approved" })).statusCode).toBe(409);
     expect((await api(user, "GET", "/api/companies/me")).json().status).toBe("pending");
+  });
+
+  it("deletes the documents with the account that applied, content and all", async () => {
+    const { user, documents } = await applyWith(["insurance"], "Leaving Ltd");
+    const deleted = await api(user, "POST", "/api/account/delete", { password: user.password });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const id = documents[0]?.fileId ?? "";
+    expect(await ctx.database.db.select().from(files).where(eq(files.id, id))).toEqual([]);
+    expect(await ctx.database.db.select().from(fileChunks).where(eq(fileChunks.fileId, id))).toEqual([]);
   });
 });
