@@ -55,6 +55,11 @@ export function CompanyProfileCard({ user }: { user: Pick<PublicUser, "userType"
         <CardDescription>
           {company ? STATUS_NOTE[company.status] : "You have not created a company profile yet."}
         </CardDescription>
+        {company?.changesNote ? (
+          <p className="text-sm text-orange-900" data-testid="changes-note">
+            <span className="font-medium">Note from our team:</span> {company.changesNote}
+          </p>
+        ) : null}
       </CardHeader>
       <CardContent>
         {company ? (
