@@ -300,8 +300,5 @@ export async function listForCompanies(db: Db, companyIds: readonly number[]): P
 /** Deleting an account: the documents of its company's application, which only it and admins see. */
 export async function deleteCompanyDocumentsOf(db: Db, userId: number) {
   const own = db.select({ id: companies.id }).from(companies).where(eq(companies.userId, userId));
-  return db
-    .delete(files)
-    .where(inArray(files.companyId, own))
-    .returning({ id: files.id, store: files.store });
+  return db.delete(files).where(inArray(files.companyId, own)).returning({ id: files.id, store: files.store });
 }
