@@ -94,6 +94,7 @@ export const FILE_MESSAGES = {
   noLongerEditable: "Files can no longer be added to this request.",
   requestClosed: "This request is closed: its files stay with it.",
   sent: "A file sent in a message or with a quote stays with it.",
+  applicationDocument: "A document sent with your company's application stays with it.",
   stillUploading: "This file is still uploading. Cancel the upload instead.",
 } as const;
 

@@ -177,7 +177,7 @@ export async function lockRequestStatus(tx: Db, quoteRequestId: number) {
 
 /**
  * Deletes the uploader's finished file if it is still as it was read: on the same request (or none), in
- * no message or quote, not removed. Null when it changed in between (attached, removed, deleted).
+ * no message, quote or application, not removed. Null when it changed in between (attached, removed, deleted).
  */
 export async function deleteUnsent(tx: Db, row: { id: string; uploaderId: number; quoteRequestId: number | null }) {
   const [deleted] = await tx
@@ -190,6 +190,7 @@ export async function deleteUnsent(tx: Db, row: { id: string; uploaderId: number
         isNull(files.removedAt),
         isNull(files.messageId),
         isNull(files.quoteId),
+        isNull(files.companyId),
         row.quoteRequestId === null ? isNull(files.quoteRequestId) : eq(files.quoteRequestId, row.quoteRequestId),
       ),
     )

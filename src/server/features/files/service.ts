@@ -258,8 +258,8 @@ export async function downloadFile(
 
 /**
  * DELETE /api/files/{id}: the uploader removes an upload not yet sent, or a client a file of its own
- * request while the request is open or matched. What was sent in a message or with a quote stays, as the
- * message does. The request is locked first (as attaching more to it does), and the row is deleted only
+ * request while the request is open or matched. What was sent in a message or with a quote, or with a
+ * company's application, stays, as the message does. The request is locked first (as attaching more to it does), and the row is deleted only
  * if it is still as read: an upload attached by a send that commits meanwhile stays with the send.
  */
 export async function deleteOwnFile(deps: FilesDeps, user: Pick<UserRow, "id">, id: string): Promise<void> {
@@ -268,6 +268,8 @@ export async function deleteOwnFile(deps: FilesDeps, user: Pick<UserRow, "id">, 
     if (!row || row.uploaderId !== user.id || row.removedAt) throw new NotFoundError(FILE_NOT_FOUND);
     if (row.status !== "ready") throw new ConflictError(FILE_MESSAGES.stillUploading);
     if (row.messageId !== null || row.quoteId !== null) throw new ConflictError(FILE_MESSAGES.sent);
+    // A document of a company's application stays with it: the admin reviews what was sent (decision 177).
+    if (row.companyId !== null) throw new ConflictError(FILE_MESSAGES.applicationDocument);
     if (row.quoteRequestId !== null) {
       const status = await q.lockRequestStatus(tx, row.quoteRequestId);
       if (status === null || !canCancel(status)) throw new ConflictError(FILE_MESSAGES.requestClosed);

@@ -71,6 +71,10 @@ describe("documents on an application", () => {
     expect((await download(otherProvider, id)).statusCode).toBe(404);
     expect((await download(client, id)).statusCode).toBe(404);
     expect((await download(null, id)).statusCode).toBe(401);
+    // A document sent with the application stays with it: the admin reviews what was sent.
+    const kept = await api(user, "DELETE", `/api/files/${id}`);
+    expect(kept.statusCode).toBe(409);
+    expect(kept.json().message).toBe(FILE_MESSAGES.applicationDocument);
     const listed = await pendingEntry(company.id);
     expect(listed.documents.map((d: { id: string }) => d.id)).toEqual(documents.map((d) => d.fileId));
     expect(listed.changesRequested).toBeNull();
