@@ -68,7 +68,7 @@ function PendingProviderCard({ provider }: { provider: PendingProvider }) {
             </p>
           )}
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button
             className="bg-green-700 hover:bg-green-800"
             disabled={busy}
