@@ -7,6 +7,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { EICAR } from "@/server/test/clamd";
 import { FILE_MESSAGES } from "@/shared/files";
+import { CHANGES_NOTE_REQUIRED } from "@/shared/vetting";
 import { adminPage } from "./support/admin";
 import { accessibilityViolations } from "./support/axe";
 import { apiSignIn, apiSignUp, DEMO, keepScreenshot, newPerson } from "./support/fixture";
@@ -78,6 +79,9 @@ describe("vetting with documents", () => {
     await card.getByRole("link", { name: /^Download business-registration\.pdf/ }).waitFor();
     await card.getByRole("button", { name: "Request changes" }).click();
     const dialog = admin.page.getByRole("dialog");
+    // Sent empty: the dialog says what the note is for, and nothing is sent.
+    await dialog.getByRole("button", { name: "Send Request" }).click();
+    await dialog.getByText(`${CHANGES_NOTE_REQUIRED}.`).waitFor();
     await dialog.getByLabel("Note").fill(NOTE);
     await dialog.getByRole("button", { name: "Send Request" }).click();
     await expect.poll(() => toastText(admin.page)).toContain("Changes Requested");

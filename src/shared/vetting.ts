@@ -23,6 +23,7 @@ export const isVerifiableKind = (kind: DocumentKind): kind is VerifiableDocument
 
 /** The note of "Request changes": required, as long as a rejection's reason may be. */
 export const CHANGES_NOTE_MAX = 1000;
+export const CHANGES_NOTE_REQUIRED = "Write what the provider should change";
 
 /** A document of an application: the file and what it is. */
 export const companyDocumentSchema = storedFileSchema.extend({ documentKind: z.enum(DOCUMENT_KINDS) });
@@ -49,9 +50,9 @@ export type DocumentInput = z.infer<typeof documentsInputSchema>[number];
 /** PATCH /api/admin/providers/:id/request-changes */
 export const requestChangesSchema = z.strictObject({
   note: z
-    .string({ error: "Write what the provider should change" })
+    .string({ error: CHANGES_NOTE_REQUIRED })
     .trim()
-    .min(1, "Write what the provider should change")
+    .min(1, CHANGES_NOTE_REQUIRED)
     .max(CHANGES_NOTE_MAX, `The note must be at most ${CHANGES_NOTE_MAX} characters`),
 });
 

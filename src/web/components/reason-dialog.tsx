@@ -104,6 +104,8 @@ type ReasonDialogProps<R extends string> = Partial<Opening> &
     label: string;
     /** False: the text is an optional note. */
     required?: boolean;
+    /** What an empty required text says; "Write a reason." unless given. */
+    requiredMessage?: string;
     hint?: ReactNode;
     placeholder?: string;
     maxLength: number;
@@ -120,6 +122,7 @@ export function ReasonDialog<R extends string = never>({
   choices,
   label,
   required = true,
+  requiredMessage = "Write a reason.",
   hint,
   placeholder,
   maxLength,
@@ -148,7 +151,7 @@ export function ReasonDialog<R extends string = never>({
     e.preventDefault();
     const trimmed = text.trim();
     if (required && !trimmed) {
-      setFault({ field: "text", message: "Write a reason." });
+      setFault({ field: "text", message: requiredMessage });
       return;
     }
     onConfirm(

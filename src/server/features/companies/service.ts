@@ -1,6 +1,7 @@
 // Provider companies: registration, the owner's edits, and the admins' vetting decisions.
 import { BRAND_NAME } from "@/shared/brand";
 import {
+  COMPANY_STATUS_LABELS,
   type Company,
   type CompanyProfileInput,
   changeUnderReview,
@@ -93,6 +94,25 @@ type Decision =
   | { kind: "reject"; reason?: string | undefined };
 
 /**
+ * What an admin may decide: a pending company, or an approved company's change of name or address under
+ * review; one sent back for changes may be rejected (the provider never answered) but is approved only
+ * once resubmitted, so that what changed is seen (decision 177). Answers the change under review, if
+ * any; a 409 that says why for anything else.
+ */
+export function assertDecidable(current: CompanyRow, kind: Decision["kind"]) {
+  const change = changeUnderReview(current);
+  if (current.status === "changes_requested" && kind === "approve") {
+    throw new ConflictError("Changes were requested from this provider: approve it once it resubmits, or reject it.");
+  }
+  if (current.status !== "pending" && current.status !== "changes_requested" && !change) {
+    throw new ConflictError(
+      `This provider is already ${COMPANY_STATUS_LABELS[current.status].toLowerCase()}; only pending providers can be decided.`,
+    );
+  }
+  return change;
+}
+
+/**
  * Approves or rejects a pending company, or an approved company's change of name or address (decision
  * 149: approving verifies the new ones, rejecting rejects the company, which may edit and resubmit). The
  * decision, its activity log entry, the provider's notification and email, and after a first approval
@@ -110,10 +130,7 @@ export async function decideProvider(
     // Locked: the owner's rename and the admin's decision on it are taken one after the other.
     const current = await q.lockCompany(tx, companyId);
     if (!current) throw new NotFoundError(COMPANY_NOT_FOUND_MESSAGE);
-    const change = changeUnderReview(current);
-    if (current.status !== "pending" && !change) {
-      throw new ConflictError(`This provider is already ${current.status}; only pending providers can be decided.`);
-    }
+    const change = assertDecidable(current, decision.kind);
     const row = await q.decideCompany(tx, companyId, {
       status: decision.kind === "approve" ? "approved" : "rejected",
       rejectionReason: reason,

@@ -3,7 +3,12 @@
 // and an approval that records which documents it verified. The company rules themselves (registration,
 // the owner's edit, approve and reject) stay with the companies feature; this adds the files to them.
 import { BRAND_NAME } from "@/shared/brand";
-import type { Company, CompanyProfileInput, PendingProvider } from "@/shared/companies";
+import {
+  COMPANY_STATUS_LABELS,
+  type Company,
+  type CompanyProfileInput,
+  type PendingProvider,
+} from "@/shared/companies";
 import { PATHS } from "@/shared/paths";
 import {
   type CompanyDocument,
@@ -23,6 +28,7 @@ import {
   requestCompanyChanges,
 } from "../companies/queries";
 import {
+  assertDecidable,
   COMPANY_NOT_FOUND_MESSAGE,
   decideProvider,
   findOwnCompany,
@@ -107,7 +113,10 @@ export async function approveApplication(
 ): Promise<Company> {
   if (verifiedDocuments === undefined) return decideProvider(deps, admin, companyId, { kind: "approve" });
   return deps.db.transaction(async (tx) => {
-    if (!(await lockCompany(tx, companyId))) throw new NotFoundError(COMPANY_NOT_FOUND_MESSAGE);
+    const current = await lockCompany(tx, companyId);
+    if (!current) throw new NotFoundError(COMPANY_NOT_FOUND_MESSAGE);
+    // Already decided (another admin, an old tab): that is the answer, not the documents.
+    assertDecidable(current, "approve");
     const kinds = new Set((await documentsOf(tx, companyId)).filter((d) => !d.removed).map((d) => d.documentKind));
     const missing = verifiedDocuments.find((k) => !kinds.has(k));
     if (missing) {
@@ -139,7 +148,7 @@ export async function requestChanges(
       throw new ConflictError(
         current.status === "changes_requested"
           ? "Changes were already requested from this provider; wait for the resubmission."
-          : `This provider is already ${current.status}; only pending providers can be asked for changes.`,
+          : `This provider is already ${COMPANY_STATUS_LABELS[current.status].toLowerCase()}; only pending providers can be asked for changes.`,
       );
     }
     const documents = await documentsOf(tx, companyId);

@@ -238,6 +238,24 @@ describe("request changes, resubmission and approval with what was verified", ()
     expect((await api(user, "GET", "/api/companies/me")).json().status).toBe("pending");
   });
 
+  it("lets the admin reject an application sent back, and says a decided one is decided, documents or not", async () => {
+    const { user, company } = await applyWith(["insurance"], "Silent Applicant Co");
+    expect((await requestChanges(admin, company.id, { note: "Name your ERPs" })).statusCode).toBe(200);
+    const early = await approve(company.id, { verifiedDocuments: ["insurance"] });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toContain("approve it once it resubmits, or reject it");
+    // The provider never answers: the admin closes it.
+    const rejected = await api(admin, "PATCH", `/api/admin/providers/${company.id}/reject`, { reason: "No answer" });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect((await api(user, "GET", "/api/companies/me")).json()).toMatchObject({ status: "rejected" });
+    // Already decided: a 409 that says so in words, before any check of the documents named.
+    const again = await approve(company.id, { verifiedDocuments: ["business_registration"] });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("This provider is already rejected; only pending providers can be decided.");
+    const approved = await approve(otherProvider.companyId, { verifiedDocuments: ["insurance"] });
+    expect(approved.statusCode).toBe(409);
+  });
+
   it("deletes the documents with the account that applied, content and all", async () => {
     const { user, documents } = await applyWith(["insurance"], "Leaving Ltd");
     const deleted = await api(user, "POST", "/api/account/delete", { password: user.password });

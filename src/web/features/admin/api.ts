@@ -46,8 +46,9 @@ function decisionCall(decision: Decision) {
   const path = `/api/admin/providers/${decision.id}/${decision.kind}`;
   if (decision.kind === "reject") return requestJson<Company>("PATCH", path, { reason: decision.reason });
   if (decision.kind === "request-changes") return requestJson<Company>("PATCH", path, { note: decision.note });
-  // The spec's call has no body; what was verified is sent only when the admin ticked something.
-  return decision.verifiedDocuments?.length
+  // The spec's call has no body; what was verified is sent only when the admin changed it (an empty
+  // list clears the badge's).
+  return decision.verifiedDocuments
     ? requestJson<Company>("PATCH", path, { verifiedDocuments: decision.verifiedDocuments })
     : requestJson<Company>("PATCH", path);
 }

@@ -46,7 +46,11 @@ function PendingProviderCard({ provider }: { provider: PendingProvider }) {
   const busy = decide.isPending;
   const documents = provider.documents ?? [];
   const verifiable = verifiableKindsOf(documents);
-  const [verified, setVerified] = useState<VerifiableDocumentKind[]>([]);
+  // What the company has verified now: a change of name or address under review starts from it, so that
+  // approving does not drop from the badge what nobody unticked (decision 177).
+  const current = provider.verifiedDocuments ?? [];
+  const [verified, setVerified] = useState<VerifiableDocumentKind[]>(current);
+  const changed = verified.length !== current.length || verified.some((k) => !current.includes(k));
   return (
     <Card aria-labelledby={titleId} role="article" data-testid="pending-provider">
       <CardHeader className="gap-2 md:flex-row md:items-start md:justify-between">
@@ -72,7 +76,9 @@ function PendingProviderCard({ provider }: { provider: PendingProvider }) {
           <Button
             className="bg-green-700 hover:bg-green-800"
             disabled={busy}
-            onClick={() => decide.mutate({ id: provider.id, kind: "approve", verifiedDocuments: verified })}
+            onClick={() =>
+              decide.mutate({ id: provider.id, kind: "approve", verifiedDocuments: changed ? verified : undefined })
+            }
           >
             <Check className="h-4 w-4" aria-hidden="true" />
             {busy && decide.variables?.kind === "approve" ? "Approving..." : "Approve"}

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { AdminUser } from "@/shared/admin";
+import { COMPANY_STATUS_LABELS } from "@/shared/companies";
 import { EXPORT_PATHS } from "@/shared/exports";
 import { USER_TYPES, type UserType } from "@/shared/users";
 import { ConfirmDialog } from "@/web/components/ui/alert-dialog";
@@ -138,7 +139,10 @@ function userColumns(meId: number | undefined): readonly Column<AdminUser>[] {
         </span>
       ),
     },
-    { header: "Company", cell: (u) => (u.company ? `${u.company.name} (${u.company.status})` : "—") },
+    {
+      header: "Company",
+      cell: (u) => (u.company ? `${u.company.name} (${COMPANY_STATUS_LABELS[u.company.status].toLowerCase()})` : "—"),
+    },
     { header: "Joined", cell: (u) => formatDate(u.createdAt), className: "whitespace-nowrap" },
     {
       header: "Last sign-in",

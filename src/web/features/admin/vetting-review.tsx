@@ -3,6 +3,7 @@
 import { FilePen } from "lucide-react";
 import {
   CHANGES_NOTE_MAX,
+  CHANGES_NOTE_REQUIRED,
   type ChangesRequested,
   type CompanyDocument,
   DOCUMENT_KIND_LABELS,
@@ -109,6 +110,7 @@ export function RequestChangesDialog({
       title={`Request changes from ${name}?`}
       description="The provider is notified with your note, edits the application, adds documents and resubmits it."
       label="Note"
+      requiredMessage={`${CHANGES_NOTE_REQUIRED}.`}
       hint="Say what to change or which documents to add."
       maxLength={CHANGES_NOTE_MAX}
       confirmLabel="Send Request"
