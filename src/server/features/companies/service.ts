@@ -23,9 +23,9 @@ import * as q from "./queries";
 export const NO_COMPANY_MESSAGE = "You have not created a company profile yet.";
 export const COMPANY_NOT_FOUND_MESSAGE = "No provider company has this id.";
 
-export function toCompany(row: CompanyRow): Company {
+/** The application's fields as the provider wrote them: what the profile shows and a request for changes keeps. */
+export function applicationFieldsOf(row: CompanyRow) {
   return {
-    id: row.id,
     name: row.name,
     description: row.description,
     industry: row.industry,
@@ -34,6 +34,13 @@ export function toCompany(row: CompanyRow): Company {
     country: row.country,
     size: row.size,
     specialties: row.specialties,
+  };
+}
+
+export function toCompany(row: CompanyRow): Company {
+  return {
+    id: row.id,
+    ...applicationFieldsOf(row),
     status: row.status,
     rejectionReason: row.rejectionReason,
     reviewedAt: row.reviewedAt?.toISOString() ?? null,

@@ -10,6 +10,7 @@ import {
 import { countryName } from "@/shared/countries";
 import type { ChangesRequested, CompanyDocument, FieldChange } from "@/shared/vetting";
 import type { ApplicationSnapshot, CompanyRow } from "../../db/schema/companies";
+import { applicationFieldsOf } from "../companies/service";
 
 type Field = Exclude<keyof ApplicationSnapshot, "documentIds">;
 
@@ -32,17 +33,8 @@ const FIELDS: { field: Field; label: string; show: (s: ApplicationSnapshot) => s
 
 /** The application as it is now: what a request for changes keeps, to compare the resubmission with. */
 export function snapshotOf(row: CompanyRow, documents: readonly Pick<CompanyDocument, "id">[]): ApplicationSnapshot {
-  return {
-    name: row.name,
-    description: row.description,
-    industry: row.industry,
-    website: row.website,
-    location: row.location,
-    country: row.country,
-    size: row.size,
-    specialties: [...row.specialties],
-    documentIds: documents.map((d) => d.id),
-  };
+  const fields = applicationFieldsOf(row);
+  return { ...fields, specialties: [...fields.specialties], documentIds: documents.map((d) => d.id) };
 }
 
 /** The request for changes and what changed since; null when none was asked (or it was decided since). */
