@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: type-check, lint, import direction, build, unit + API tests (PGlite and PostgreSQL), browser tests.
+// `npm test`: type-check, lint, import direction and build (side by side), unit + API tests (PGlite and PostgreSQL), browser tests.
 // Each step runs even after an earlier one fails, so that one run shows everything that is wrong.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -34,8 +34,9 @@ const failedOutputs = new Map();
 
 /**
  * Runs the commands at once, each with its output kept and printed whole when it ends, so that the
- * printed runs do not interleave; true when all succeed. The PGlite and PostgreSQL projects each spend
- * much of their time waiting on their database, so side by side they share the two cores well.
+ * printed runs do not interleave; answers each one's name, success and seconds. The PGlite and
+ * PostgreSQL projects each spend much of their time waiting on their database, so side by side they
+ * share the two cores well; the checks that read the sources mostly use one core each.
  */
 async function runTogether(commands) {
   const runs = commands.map(
@@ -50,15 +51,14 @@ async function runTogether(commands) {
         child.stdout.on("data", (d) => out.push(d));
         child.stderr.on("data", (d) => out.push(d));
         child.on("close", (code) => {
-          if (code !== 0) failedOutputs.set(name, Buffer.concat(out).toString("utf8"));
-          const seconds = ((Date.now() - started) / 1000).toFixed(1);
-          process.stdout.write(`\n--- ${name} (${seconds} s, ${code === 0 ? "passed" : "FAILED"}) ---\n`);
+          const seconds = (Date.now() - started) / 1000;
+          process.stdout.write(`\n--- ${name} (${seconds.toFixed(1)} s, ${code === 0 ? "passed" : "FAILED"}) ---\n`);
           process.stdout.write(Buffer.concat(out));
-          resolve(code === 0);
+          resolve({ name, ok: code === 0, seconds, output: Buffer.concat(out).toString("utf8") });
         });
       }),
   );
-  return (await Promise.all(runs)).every(Boolean);
+  return Promise.all(runs);
 }
 
 /**
@@ -150,39 +150,50 @@ function ensureClamd() {
   return true;
 }
 
+/**
+ * The checks that read the sources, and the build, side by side: each mostly keeps one core busy, and
+ * together they take about as long as the slowest, the type-check (each still a summary line of its own).
+ * The build comes before the unit tests: the fingerprint it leaves spares their `npm start` a second
+ * build (scripts/build.mjs, decision 168).
+ */
+const checksAndBuild = [
+  { name: "type-check", cmd: bin("tsc"), args: ["--noEmit", "-p", "tsconfig.json"] },
+  { name: "lint and format (Biome)", cmd: bin("biome"), args: ["ci", "."] },
+  { name: "copy-paste budget (jscpd)", cmd: process.execPath, args: ["scripts/check-duplication.mjs"] },
+  { name: "unused files, exports and dependencies (knip)", cmd: bin("knip"), args: [] },
+  {
+    // The tests of npm test's own scripts: the import checker's, the list of failures' and the build fingerprint's.
+    name: "tests of npm test's scripts",
+    cmd: process.execPath,
+    args: [
+      "--test",
+      "scripts/check-imports.test.mjs",
+      "scripts/failures.test.mjs",
+      "scripts/build-fingerprint.test.mjs",
+    ],
+  },
+  { name: "import direction", cmd: process.execPath, args: ["scripts/check-imports.mjs"] },
+  // `npm run build`: the client build, the prerendered marketing pages and the compressed copies, then the compiled server.
+  { name: "build the web app and the server", cmd: process.execPath, args: ["scripts/build.mjs", "--quiet"] },
+];
+
+/** Each step: a name and what answers its success, or commands run side by side with a result each. */
 const steps = [
-  ["type-check", () => run(bin("tsc"), ["--noEmit", "-p", "tsconfig.json"])],
-  ["lint and format (Biome)", () => run(bin("biome"), ["ci", "."])],
-  ["copy-paste budget (jscpd)", () => run(process.execPath, ["scripts/check-duplication.mjs"])],
-  ["unused files, exports and dependencies (knip)", () => run(bin("knip"), [])],
-  [
-    // With the tests of npm test's own scripts: the import checker's, the list of failures' and the
-    // build fingerprint's.
-    "import direction",
-    () =>
-      run(process.execPath, [
-        "--test",
-        "scripts/check-imports.test.mjs",
-        "scripts/failures.test.mjs",
-        "scripts/build-fingerprint.test.mjs",
-      ]) && run(process.execPath, ["scripts/check-imports.mjs"]),
-  ],
-  // `npm run build`: the client build, the prerendered marketing pages and the compressed copies, then
-  // the compiled server. Before the unit tests: the fingerprint it leaves spares their `npm start` a
-  // second build (scripts/build.mjs, decision 168).
-  ["build the web app and the server", () => run(process.execPath, ["scripts/build.mjs", "--quiet"])],
+  { together: "checks and the build, side by side", commands: checksAndBuild },
   ["clamd for the malware-scanning tests", ensureClamd],
   [
     "unit and API tests (PGlite and PostgreSQL, side by side)",
-    () => {
+    async () => {
       fs.rmSync(reports, { recursive: true, force: true });
-      return runTogether(
+      const projects = await runTogether(
         ["api-pglite", "api-postgres", "unit"].map((project) => ({
           name: project,
           cmd: bin("vitest"),
           args: vitestArgs(project, ["--project", project]),
         })),
       );
+      for (const p of projects) if (!p.ok) failedOutputs.set(p.name, p.output);
+      return projects.every((p) => p.ok);
     },
   ],
   ["Chromium for browser tests", ensureChromium],
@@ -224,8 +235,41 @@ function printFailures() {
   for (const l of lines) console.log(l);
 }
 
+/**
+ * The machine's CPU time so far, busy and in all, from /proc/stat (Linux; undefined elsewhere): a step's
+ * share of busy time says whether it waits (on a database, a browser, a timer) or computes, and so whether
+ * running more at once would make it shorter.
+ */
+function cpuTimes() {
+  try {
+    const [cpu] = fs.readFileSync("/proc/stat", "utf8").split("\n");
+    const ticks = cpu.trim().split(/\s+/).slice(1).map(Number);
+    const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+    const total = ticks.slice(0, 8).reduce((sum, t) => sum + t, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The share of the machine's CPU busy between two readings, as ", CPU 87% busy", or "" without them. */
+function busyShare(before, after) {
+  if (!before || !after || after.total <= before.total) return "";
+  return `, CPU ${Math.round((100 * (after.busy - before.busy)) / (after.total - before.total))}% busy`;
+}
+
+const startedAll = Date.now();
 const results = [];
-for (const [name, step] of steps) {
+for (const step of steps) {
+  const cpuBefore = cpuTimes();
+  if ("together" in step) {
+    console.log(`\n=== ${step.together} ===`);
+    const done = await runTogether(step.commands);
+    const busy = busyShare(cpuBefore, cpuTimes());
+    for (const { name, ok, seconds } of done) results.push({ name, ok, seconds, busy });
+    continue;
+  }
+  const [name, check] = step;
   const dependsOnBrowser = name === "browser tests";
   if (dependsOnBrowser && results.some((r) => !r.ok && (r.name.startsWith("build") || r.name.startsWith("Chromium")))) {
     results.push({ name, ok: false, seconds: 0, note: "not run: the build or Chromium is missing" });
@@ -233,16 +277,19 @@ for (const [name, step] of steps) {
   }
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const ok = await step();
-  results.push({ name, ok, seconds: (Date.now() - started) / 1000 });
+  const ok = await check();
+  results.push({ name, ok, seconds: (Date.now() - started) / 1000, busy: busyShare(cpuBefore, cpuTimes()) });
 }
 
 printFailures();
 console.log("\n=== summary ===");
 for (const r of results) {
-  console.log(`${r.ok ? "ok  " : "FAIL"}  ${r.name} (${r.seconds.toFixed(1)} s)${r.note ? ` ${r.note}` : ""}`);
+  console.log(
+    `${r.ok ? "ok  " : "FAIL"}  ${r.name} (${r.seconds.toFixed(1)} s${r.busy ?? ""})${r.note ? ` ${r.note}` : ""}`,
+  );
 }
-const totalSeconds = Math.round(results.reduce((sum, r) => sum + r.seconds, 0));
+// The wall time from start to end: the steps that run side by side count once.
+const totalSeconds = Math.round((Date.now() - startedAll) / 1000);
 console.log(
   `total: ${Math.floor(totalSeconds / 60)} min ${totalSeconds % 60} s (the slowest files and tests: npm run test:slowest)`,
 );
