@@ -1,6 +1,5 @@
 // Settings, for providers (issue 17, decision 140): the case studies the public profile shows, added,
 // edited and deleted here; at most CASE_STUDIES_MAX.
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { CASE_STUDIES_MAX, type CaseStudy, type CaseStudyInput } from "@/shared/providers";
 import { INDUSTRY_LABELS } from "@/shared/quote-request-options";
@@ -11,7 +10,8 @@ import { ConfirmButton } from "@/web/components/ui/alert-dialog";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { toast } from "@/web/components/ui/use-toast";
-import { ApiError, errorMessage, fieldIssues } from "@/web/lib/api";
+import { errorMessage, fieldIssues } from "@/web/lib/api";
+import { useCompanyCardQuery } from "@/web/lib/company-card-query";
 import { caseStudiesQueryOptions, useDeleteCaseStudy, useSaveCaseStudy } from "./api";
 import { CaseStudyForm, caseStudyToFormValues } from "./case-study-form";
 
@@ -19,15 +19,14 @@ import { CaseStudyForm, caseStudyToFormValues } from "./case-study-form";
 type Editing = null | "new" | number;
 
 export function CaseStudiesCard({ user }: { user: Pick<PublicUser, "userType"> }) {
-  const isProvider = user.userType === "provider";
-  const { data, isLoading, isError, error, refetch } = useQuery({ ...caseStudiesQueryOptions(), enabled: isProvider });
+  const [{ data, isError, error, refetch }, hidden] = useCompanyCardQuery(caseStudiesQueryOptions(), user);
   const [editing, setEditing] = useState<Editing>(null);
   const save = useSaveCaseStudy();
   const remove = useDeleteCaseStudy({
     onSuccess: () => toast({ title: "Case Study Deleted", description: "It no longer shows on your profile." }),
     onError: (err) => toast({ title: "Error", description: errorMessage(err), variant: "destructive" }),
   });
-  if (!isProvider || isLoading || (error instanceof ApiError && error.status === 404)) return null;
+  if (hidden) return null;
 
   const submit = (id: number | null) => async (values: CaseStudyInput) => {
     try {

@@ -3,7 +3,6 @@
 // added, changed, turned off and on, deleted, and their signing secrets rotated. A secret is shown once,
 // when the endpoint is added or its secret rotated. /settings#webhooks (the email sent when an endpoint
 // is turned off links there) scrolls to the card.
-import { useQuery } from "@tanstack/react-query";
 import { ChevronDown } from "lucide-react";
 import { useState } from "react";
 import type { PublicUser } from "@/shared/users";
@@ -17,14 +16,15 @@ import { AddItemPanel } from "@/web/components/add-item-panel";
 import { AnchoredCard } from "@/web/components/anchored-card";
 import { CodeChips } from "@/web/components/code-chips";
 import { ExternalLink } from "@/web/components/external-link";
-import { RetryAlert } from "@/web/components/list-states";
+import { DataOrRetry } from "@/web/components/list-states";
 import { SecretNotice } from "@/web/components/secret-notice";
 import { StatusPill } from "@/web/components/status-pill";
 import { ConfirmButton } from "@/web/components/ui/alert-dialog";
 import { Button } from "@/web/components/ui/button";
 import { toast } from "@/web/components/ui/use-toast";
-import { ApiError, errorMessage } from "@/web/lib/api";
+import { errorMessage } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
+import { useCompanyCardQuery } from "@/web/lib/company-card-query";
 import { formatDateTime } from "@/web/lib/format";
 import {
   useCreateWebhookEndpoint,
@@ -43,13 +43,8 @@ const showError = (err: unknown) => toast({ title: "Error", description: errorMe
 type Revealed = { endpointId: number; secret: string; rotated: boolean };
 
 export function WebhooksCard({ user }: { user: Pick<PublicUser, "userType"> }) {
-  const isProvider = user.userType === "provider";
-  const { data, isLoading, isError, error, refetch } = useQuery({
-    ...webhookEndpointsQueryOptions(),
-    enabled: isProvider,
-  });
-  // Without a company there are no webhooks: the company card offers to create one.
-  if (!isProvider || isLoading || (error instanceof ApiError && error.status === 404)) return null;
+  const [query, hidden] = useCompanyCardQuery(webhookEndpointsQueryOptions(), user);
+  if (hidden) return null;
   return (
     <AnchoredCard
       anchor="webhooks"
@@ -62,13 +57,11 @@ export function WebhooksCard({ user }: { user: Pick<PublicUser, "userType"> }) {
         </>
       }
       testId="webhooks-card"
-      loaded={data !== undefined}
+      loaded={query.data !== undefined}
     >
-      {isError || !data ? (
-        <RetryAlert error={error} what="Your webhooks" onRetry={() => void refetch()} />
-      ) : (
-        <Endpoints endpoints={data} />
-      )}
+      <DataOrRetry query={query} what="Your webhooks">
+        {(endpoints) => <Endpoints endpoints={endpoints} />}
+      </DataOrRetry>
     </AnchoredCard>
   );
 }
