@@ -12,6 +12,7 @@ import { VerifyEmailBanner } from "@/web/features/auth/verify-email-banner";
 import { NotificationBell } from "@/web/features/notifications/notification-bell";
 import { useAuth } from "@/web/lib/auth";
 import { cn } from "@/web/lib/cn";
+import { badgeCount } from "@/web/lib/format";
 import { useLiveUpdates } from "@/web/lib/live";
 import { activeNavHref, buildBreadcrumbs, SIDEBAR_ITEMS, themeFor } from "./navigation";
 
@@ -34,7 +35,7 @@ function AdminAlertsButton() {
             aria-hidden="true"
             className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-semibold leading-5 text-white"
           >
-            {count > 99 ? "99+" : count}
+            {badgeCount(count)}
           </span>
         ) : null}
       </Link>

@@ -2,6 +2,22 @@ import { type Control, Controller, type FieldValues, type Path } from "react-hoo
 import { FieldGroup } from "@/web/components/ui/field";
 import { cn } from "@/web/lib/cn";
 
+export type CheckboxListFieldProps<T extends FieldValues, V extends string> = {
+  control: Control<T>;
+  /** A field whose value is a list of `options`. */
+  name: Path<T>;
+  id: string;
+  legend: string;
+  hint: string;
+  error?: string;
+  options: readonly V[];
+  labels: Readonly<Record<V, string>>;
+  /** Shows each value beside its label, as code: the identifier a developer meets in the API. */
+  showValues?: boolean;
+  /** The grid of boxes' classes: its columns. */
+  className?: string;
+};
+
 /**
  * A box for each value of a fixed vocabulary (a webhook's events, a token's scopes, industries), each
  * with its label, as one field of a react-hook-form form. The value keeps the list's order, whatever the
@@ -18,21 +34,7 @@ export function CheckboxListField<T extends FieldValues, V extends string>({
   labels,
   showValues = false,
   className,
-}: {
-  control: Control<T>;
-  /** A field whose value is a list of `options`. */
-  name: Path<T>;
-  id: string;
-  legend: string;
-  hint: string;
-  error?: string;
-  options: readonly V[];
-  labels: Readonly<Record<V, string>>;
-  /** Shows each value beside its label, as code: the identifier a developer meets in the API. */
-  showValues?: boolean;
-  /** The grid of boxes' classes: its columns. */
-  className?: string;
-}) {
+}: CheckboxListFieldProps<T, V>) {
   return (
     <FieldGroup id={id} legend={legend} hint={hint} error={error}>
       <Controller

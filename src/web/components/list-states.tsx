@@ -51,6 +51,23 @@ export function RetryAlert({ error, what, onRetry }: { error: unknown; what: str
   );
 }
 
+/** A card's one read once it has answered: `children` with its data, or the failure with Try Again. */
+export function DataOrRetry<T>({
+  query,
+  what,
+  children,
+}: {
+  query: { isError: boolean; error: unknown; data: T | undefined; refetch: () => unknown };
+  what: string;
+  children: (data: T) => ReactNode;
+}) {
+  return query.isError || query.data === undefined ? (
+    <RetryAlert error={query.error} what={what} onRetry={() => void query.refetch()} />
+  ) : (
+    children(query.data)
+  );
+}
+
 type QueryRead<T> = { isLoading: boolean; isError: boolean; error: unknown; data: T | undefined };
 
 /**

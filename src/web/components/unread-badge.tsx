@@ -3,6 +3,7 @@
 import { MessageSquare } from "lucide-react";
 import { useAuth } from "@/web/lib/auth";
 import { useUnreadSummary } from "@/web/lib/conversation-unread";
+import { badgeCount } from "@/web/lib/format";
 
 /** A list row's count, in words: "2 new messages"; nothing when there are none. */
 export function UnreadRowBadge({ count }: { count: number }) {
@@ -13,7 +14,7 @@ export function UnreadRowBadge({ count }: { count: number }) {
       data-testid="row-unread"
     >
       <MessageSquare className="h-3 w-3" aria-hidden="true" />
-      {count === 1 ? "1 new message" : `${count > 99 ? "99+" : count} new messages`}
+      {count === 1 ? "1 new message" : `${badgeCount(count)} new messages`}
     </span>
   );
 }
@@ -26,7 +27,7 @@ export function UnreadBadge({ count, testId = "unread-badge" }: { count: number;
       className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white"
       data-testid={testId}
     >
-      <span aria-hidden="true">{count > 99 ? "99+" : count}</span>
+      <span aria-hidden="true">{badgeCount(count)}</span>
       <span className="sr-only">{count === 1 ? "1 unread message" : `${count} unread messages`}</span>
     </span>
   );

@@ -6,6 +6,11 @@ export function countOf(n: number, one: string): string {
   return `${n.toLocaleString("en-US")} ${n === 1 ? one : `${one}s`}`;
 }
 
+/** A count in a small badge: "99+" past 99, so that the badge keeps its size. */
+export function badgeCount(n: number): string {
+  return n > 99 ? "99+" : String(n);
+}
+
 // One date format, one date-time format and one month format, each an Intl.DateTimeFormat made once
 // (per time zone asked): no page calls toLocaleDateString or toLocaleString itself (issue 30).
 const DATE = DATE_FORMAT;

@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { countryName } from "@/shared/countries";
 import type { QuoteRequestDetail } from "@/shared/quote-requests";
-import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { SectionCard } from "@/web/components/ui/card";
 import { GoalBadge } from "./goal-badge";
 import {
   documentationLabel,
@@ -20,16 +20,9 @@ import {
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Card>
-      <CardHeader className="pb-3">
-        <CardTitle as="h2" className="text-base">
-          {title}
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">{children}</dl>
-      </CardContent>
-    </Card>
+    <SectionCard title={title}>
+      <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">{children}</dl>
+    </SectionCard>
   );
 }
 

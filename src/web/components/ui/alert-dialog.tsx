@@ -2,6 +2,22 @@ import { AlertDialog as A } from "radix-ui";
 import type { ReactNode } from "react";
 import { Button } from "./button";
 
+type ConfirmDialogProps = {
+  /** What opens it; none when the caller opens it (controlled, from a select's change, say). */
+  trigger?: ReactNode;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  cancelLabel?: string;
+  pending?: boolean;
+  pendingLabel?: string;
+  onConfirm: () => void;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** A confirmation that is not destructive (hiring a provider, say) uses the default look. */
+  confirmVariant?: "destructive" | "default";
+};
+
 /**
  * A confirmation for an action that cannot be undone: focus is trapped in the dialog, Escape and the
  * cancel button close it, and the trigger gets focus back.
@@ -18,21 +34,7 @@ export function ConfirmDialog({
   open,
   onOpenChange,
   confirmVariant = "destructive",
-}: {
-  /** What opens it; none when the caller opens it (controlled, from a select's change, say). */
-  trigger?: ReactNode;
-  title: string;
-  description: string;
-  confirmLabel: string;
-  cancelLabel?: string;
-  pending?: boolean;
-  pendingLabel?: string;
-  onConfirm: () => void;
-  open?: boolean;
-  onOpenChange?: (open: boolean) => void;
-  /** A confirmation that is not destructive (hiring a provider, say) uses the default look. */
-  confirmVariant?: "destructive" | "default";
-}) {
+}: ConfirmDialogProps) {
   return (
     <A.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <A.Trigger asChild>{trigger}</A.Trigger> : null}
@@ -64,5 +66,37 @@ export function ConfirmDialog({
         </A.Content>
       </A.Portal>
     </A.Root>
+  );
+}
+
+/**
+ * An outline button that asks first (a row's Delete, Revoke, Rotate Secret; cancelling a subscription).
+ * The dialog closes on confirming; while the confirmed call runs the button is off and says so.
+ */
+export function ConfirmButton({
+  label,
+  busyLabel,
+  busy,
+  ariaLabel,
+  size,
+  ...dialog
+}: Omit<ConfirmDialogProps, "trigger" | "open" | "onOpenChange" | "pending" | "pendingLabel"> & {
+  label: string;
+  /** In place of the label while the call runs: "Deleting...". */
+  busyLabel: string;
+  busy: boolean;
+  /** Names what the button acts on where a list shows several ("Delete Acme CRM"). */
+  ariaLabel?: string;
+  size?: "sm";
+}) {
+  return (
+    <ConfirmDialog
+      {...dialog}
+      trigger={
+        <Button variant="outline" size={size} disabled={busy} aria-label={ariaLabel}>
+          {busy ? busyLabel : label}
+        </Button>
+      }
+    />
   );
 }

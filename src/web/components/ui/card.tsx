@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from "react";
+import type { HTMLAttributes, ReactNode } from "react";
 import { cn } from "@/web/lib/cn";
 
 type DivProps = HTMLAttributes<HTMLDivElement>;
@@ -21,4 +21,18 @@ export function CardDescription({ className, ...props }: HTMLAttributes<HTMLPara
 }
 export function CardContent({ className, ...props }: DivProps) {
   return <div className={cn("p-6 pt-0", className)} {...props} />;
+}
+
+/** A card of a request's or a lead's page: a small h2 over what it holds. */
+export function SectionCard({ title, testId, children }: { title: string; testId?: string; children: ReactNode }) {
+  return (
+    <Card data-testid={testId}>
+      <CardHeader className="pb-3">
+        <CardTitle as="h2" className="text-base">
+          {title}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
 }

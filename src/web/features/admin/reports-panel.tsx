@@ -31,6 +31,12 @@ const STATUS_STYLES: Record<MessageReportStatus, string> = {
   dismissed: "bg-slate-100 text-slate-800",
 };
 
+function ReportStatusTag({ status }: { status: MessageReportStatus }) {
+  return (
+    <span className={cn("rounded px-2 py-0.5 text-xs font-semibold uppercase", STATUS_STYLES[status])}>{status}</span>
+  );
+}
+
 const RESOLUTION_LABELS = { hidden: "Message hidden", suspended: "Author suspended", dismissed: "Dismissed" } as const;
 
 function personName(p: { firstName: string; lastName: string } | null): string {
@@ -117,9 +123,7 @@ function ReportItem({ report, onOpen }: { report: AdminReport; onOpen: () => voi
   return (
     <li className="space-y-2 rounded-lg border border-slate-200 bg-white px-4 py-3" data-testid="admin-report">
       <p className="flex flex-wrap items-center gap-2">
-        <span className={cn("rounded px-2 py-0.5 text-xs font-semibold uppercase", STATUS_STYLES[report.status])}>
-          {report.status}
-        </span>
+        <ReportStatusTag status={report.status} />
         <span className="font-medium text-slate-900">{MESSAGE_REPORT_REASON_LABELS[report.reason]}</span>
         <span className="text-sm text-slate-600">
           on "{report.request.title}" · {formatDateTime(report.createdAt)}
@@ -215,9 +219,7 @@ function ReportThread({ id }: { id: number }) {
       </p>
       {report.note ? <p className="text-sm text-slate-700">Reporter's note: {report.note}</p> : null}
       <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-        <span className={cn("rounded px-2 py-0.5 text-xs font-semibold uppercase", STATUS_STYLES[report.status])}>
-          {report.status}
-        </span>
+        <ReportStatusTag status={report.status} />
         {report.resolution ? (
           <span>
             {RESOLUTION_LABELS[report.resolution.kind]}

@@ -5,8 +5,7 @@ import { PLAN, PLAN_PRICE_LABEL, SUBSCRIPTION_STATUS_LABELS, type Subscription }
 import { RetryAlert } from "@/web/components/list-states";
 import { SectionPage } from "@/web/components/section-page";
 import { StatusPill } from "@/web/components/status-pill";
-import { ConfirmDialog } from "@/web/components/ui/alert-dialog";
-import { Button } from "@/web/components/ui/button";
+import { ConfirmButton } from "@/web/components/ui/alert-dialog";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { formatDate } from "@/web/lib/format";
 import { usePublicConfig } from "@/web/lib/public-config";
@@ -137,12 +136,10 @@ function SubscriptionStatusCard({ subscription: sub }: { subscription: Subscript
           {PLAN.moneyBackDays}-day money-back guarantee: not satisfied in your first {PLAN.moneyBackDays} days of paid
           service, ask us for a full refund.
         </p>
-        <ConfirmDialog
-          trigger={
-            <Button variant="outline" disabled={cancel.isPending}>
-              {cancel.isPending ? "Canceling..." : "Cancel subscription"}
-            </Button>
-          }
+        <ConfirmButton
+          label="Cancel subscription"
+          busyLabel="Canceling..."
+          busy={cancel.isPending}
           title="Cancel your subscription?"
           description="It ends at once: you stop receiving new leads and are not billed again. You can subscribe again at any time."
           confirmLabel="Cancel subscription"

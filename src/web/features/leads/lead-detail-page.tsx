@@ -13,7 +13,7 @@ import { BackLink } from "@/web/components/back-link";
 import { AttachmentList } from "@/web/components/files/attachment-list";
 import { RequestSections } from "@/web/components/quote-request/request-sections";
 import { RoiEstimate } from "@/web/components/quote-request/roi-estimate";
-import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { Card, CardContent, SectionCard } from "@/web/components/ui/card";
 import { LoadingScreen } from "@/web/components/ui/spinner";
 import { ApiError, errorMessage } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
@@ -58,67 +58,53 @@ function PointsInWords({ part: p }: { part: LeadDetail["scoreParts"][number] }) 
 
 function WhyThisLead({ lead }: { lead: LeadDetail }) {
   return (
-    <Card data-testid="why-this-lead">
-      <CardHeader className="pb-3">
-        <CardTitle as="h2" className="text-base">
-          Why you got this lead
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <ul className="space-y-3">
-          {lead.scoreParts.map((p) =>
-            // An adjustment (ratings, declines) moves the sum up or down and has no bar to fill: its
-            // points are said in words. The preferences have no points at all, only their reason.
-            isAdjustment(p.part) || p.max === 0 ? (
-              <li key={p.part} className="space-y-1" data-testid={`score-part-${p.part}`}>
-                <div className="flex items-center justify-between gap-3 text-sm">
-                  <span className="font-medium text-slate-900">{labelOf(p.part)}</span>
-                  <PointsInWords part={p} />
-                </div>
-                <p className="text-sm text-slate-600">{p.reason}</p>
-              </li>
-            ) : (
-              <li key={p.part} className="space-y-1">
-                <div className="flex items-center justify-between gap-3 text-sm">
-                  <span className="font-medium text-slate-900">{labelOf(p.part)}</span>
-                  <span className="tabular-nums text-slate-700">
-                    {p.points} / {p.max}
-                  </span>
-                </div>
-                <div
-                  className="h-2 overflow-hidden rounded-full bg-slate-100"
-                  role="img"
-                  aria-label={`${p.points} of ${p.max} points`}
-                >
-                  <div className="h-full bg-green-600" style={{ width: `${(p.points / p.max) * 100}%` }} />
-                </div>
-                <p className="text-sm text-slate-600">{p.reason}</p>
-              </li>
-            ),
-          )}
-        </ul>
-      </CardContent>
-    </Card>
+    <SectionCard title="Why you got this lead" testId="why-this-lead">
+      <ul className="space-y-3">
+        {lead.scoreParts.map((p) =>
+          // An adjustment (ratings, declines) moves the sum up or down and has no bar to fill: its
+          // points are said in words. The preferences have no points at all, only their reason.
+          isAdjustment(p.part) || p.max === 0 ? (
+            <li key={p.part} className="space-y-1" data-testid={`score-part-${p.part}`}>
+              <div className="flex items-center justify-between gap-3 text-sm">
+                <span className="font-medium text-slate-900">{labelOf(p.part)}</span>
+                <PointsInWords part={p} />
+              </div>
+              <p className="text-sm text-slate-600">{p.reason}</p>
+            </li>
+          ) : (
+            <li key={p.part} className="space-y-1">
+              <div className="flex items-center justify-between gap-3 text-sm">
+                <span className="font-medium text-slate-900">{labelOf(p.part)}</span>
+                <span className="tabular-nums text-slate-700">
+                  {p.points} / {p.max}
+                </span>
+              </div>
+              <div
+                className="h-2 overflow-hidden rounded-full bg-slate-100"
+                role="img"
+                aria-label={`${p.points} of ${p.max} points`}
+              >
+                <div className="h-full bg-green-600" style={{ width: `${(p.points / p.max) * 100}%` }} />
+              </div>
+              <p className="text-sm text-slate-600">{p.reason}</p>
+            </li>
+          ),
+        )}
+      </ul>
+    </SectionCard>
   );
 }
 
 /** The client's process documents (issue 33): to download; the server sends none once the lead is declined. */
 function RequestFiles({ lead }: { lead: LeadDetail }) {
   return (
-    <Card data-testid="lead-files">
-      <CardHeader className="pb-3">
-        <CardTitle as="h2" className="text-base">
-          Files from the client
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <AttachmentList
-          files={lead.request.files ?? []}
-          label="Files of this request"
-          emptyText="The client attached no files."
-        />
-      </CardContent>
-    </Card>
+    <SectionCard title="Files from the client" testId="lead-files">
+      <AttachmentList
+        files={lead.request.files ?? []}
+        label="Files of this request"
+        emptyText="The client attached no files."
+      />
+    </SectionCard>
   );
 }
 

@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import type { Notification } from "@/shared/notifications";
 import { Tooltip } from "@/web/components/ui/tooltip";
 import { cn } from "@/web/lib/cn";
+import { badgeCount } from "@/web/lib/format";
 import { timeAgo } from "@/web/lib/time-ago";
 import {
   notificationsQueryOptions,
@@ -76,7 +77,7 @@ export function NotificationBell() {
                 data-testid="notification-count"
                 className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-semibold text-white"
               >
-                {unread > 99 ? "99+" : unread}
+                {badgeCount(unread)}
               </span>
             ) : null}
           </button>

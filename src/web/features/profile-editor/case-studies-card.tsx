@@ -1,17 +1,17 @@
 // Settings, for providers (issue 17, decision 140): the case studies the public profile shows, added,
 // edited and deleted here; at most CASE_STUDIES_MAX.
-import { useQuery } from "@tanstack/react-query";
-import { Plus } from "lucide-react";
 import { useState } from "react";
 import { CASE_STUDIES_MAX, type CaseStudy, type CaseStudyInput } from "@/shared/providers";
 import { INDUSTRY_LABELS } from "@/shared/quote-request-options";
 import type { PublicUser } from "@/shared/users";
+import { AddItemPanel } from "@/web/components/add-item-panel";
 import { RetryAlert } from "@/web/components/list-states";
-import { ConfirmDialog } from "@/web/components/ui/alert-dialog";
+import { ConfirmButton } from "@/web/components/ui/alert-dialog";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { toast } from "@/web/components/ui/use-toast";
-import { ApiError, errorMessage, fieldIssues } from "@/web/lib/api";
+import { errorMessage, fieldIssues } from "@/web/lib/api";
+import { useCompanyCardQuery } from "@/web/lib/company-card-query";
 import { caseStudiesQueryOptions, useDeleteCaseStudy, useSaveCaseStudy } from "./api";
 import { CaseStudyForm, caseStudyToFormValues } from "./case-study-form";
 
@@ -19,15 +19,14 @@ import { CaseStudyForm, caseStudyToFormValues } from "./case-study-form";
 type Editing = null | "new" | number;
 
 export function CaseStudiesCard({ user }: { user: Pick<PublicUser, "userType"> }) {
-  const isProvider = user.userType === "provider";
-  const { data, isLoading, isError, error, refetch } = useQuery({ ...caseStudiesQueryOptions(), enabled: isProvider });
+  const [{ data, isError, error, refetch }, hidden] = useCompanyCardQuery(caseStudiesQueryOptions(), user);
   const [editing, setEditing] = useState<Editing>(null);
   const save = useSaveCaseStudy();
   const remove = useDeleteCaseStudy({
     onSuccess: () => toast({ title: "Case Study Deleted", description: "It no longer shows on your profile." }),
     onError: (err) => toast({ title: "Error", description: errorMessage(err), variant: "destructive" }),
   });
-  if (!isProvider || isLoading || (error instanceof ApiError && error.status === 404)) return null;
+  if (hidden) return null;
 
   const submit = (id: number | null) => async (values: CaseStudyInput) => {
     try {
@@ -88,30 +87,24 @@ export function CaseStudiesCard({ user }: { user: Pick<PublicUser, "userType"> }
                 ),
               )}
             </ul>
-            {editing === "new" ? (
-              <div className="rounded-md border border-slate-200 p-4">
-                <h3 className="mb-4 font-medium text-slate-900">New case study</h3>
-                <CaseStudyForm
-                  idPrefix="case-study-new"
-                  onSubmit={submit(null)}
-                  onCancel={() => setEditing(null)}
-                  isPending={save.isPending}
-                  submitLabel="Add Case Study"
-                />
-              </div>
-            ) : (
-              <div className="space-y-2">
-                <Button onClick={() => setEditing("new")} disabled={full}>
-                  <Plus className="h-4 w-4" aria-hidden="true" />
-                  Add Case Study
-                </Button>
-                {full ? (
-                  <p className="text-sm text-slate-600">
-                    Your profile holds {CASE_STUDIES_MAX} case studies, the most it can: delete one to add another.
-                  </p>
-                ) : null}
-              </div>
-            )}
+            <AddItemPanel
+              adding={editing === "new"}
+              title="New case study"
+              addLabel="Add Case Study"
+              onAdd={() => setEditing("new")}
+              full={full}
+              fullNote={
+                <>Your profile holds {CASE_STUDIES_MAX} case studies, the most it can: delete one to add another.</>
+              }
+            >
+              <CaseStudyForm
+                idPrefix="case-study-new"
+                onSubmit={submit(null)}
+                onCancel={() => setEditing(null)}
+                isPending={save.isPending}
+                submitLabel="Add Case Study"
+              />
+            </AddItemPanel>
           </>
         )}
       </CardContent>
@@ -145,12 +138,12 @@ function CaseStudyItem({
         <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${caseStudy.title}`}>
           Edit
         </Button>
-        <ConfirmDialog
-          trigger={
-            <Button variant="outline" size="sm" disabled={deleting} aria-label={`Delete ${caseStudy.title}`}>
-              {deleting ? "Deleting..." : "Delete"}
-            </Button>
-          }
+        <ConfirmButton
+          label="Delete"
+          busyLabel="Deleting..."
+          busy={deleting}
+          ariaLabel={`Delete ${caseStudy.title}`}
+          size="sm"
           title="Delete this case study?"
           description={`“${caseStudy.title}” will no longer show on your public profile. This cannot be undone.`}
           confirmLabel="Delete Case Study"

@@ -12,6 +12,7 @@ import {
   caseStudyInputSchema,
 } from "@/shared/providers";
 import { INDUSTRIES, INDUSTRY_LABELS } from "@/shared/quote-request-options";
+import { FormActions } from "@/web/components/form-actions";
 import { Button } from "@/web/components/ui/button";
 import { Field, FieldGroup } from "@/web/components/ui/field";
 import { Input, NativeSelect, SelectOptions, Textarea } from "@/web/components/ui/form-controls";
@@ -158,14 +159,7 @@ export function CaseStudyForm({
         </Button>
       </FieldGroup>
 
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={isPending}>
-          {isPending ? "Saving..." : submitLabel}
-        </Button>
-        <Button type="button" variant="outline" onClick={onCancel} disabled={isPending}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions pending={isPending} submitLabel={submitLabel} pendingLabel="Saving..." onCancel={onCancel} />
     </form>
   );
 }

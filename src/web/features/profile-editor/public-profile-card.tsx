@@ -1,6 +1,5 @@
 // Settings, for providers (issue 17, decision 140): the public profile's address and the client
 // industries served, with a link to the profile as visitors see it (or, before approval, a preview).
-import { useQuery } from "@tanstack/react-query";
 import { ExternalLink } from "lucide-react";
 import { providerPath } from "@/shared/paths";
 import {
@@ -13,26 +12,22 @@ import {
 } from "@/shared/providers";
 import type { PublicUser } from "@/shared/users";
 import { IndustriesField } from "@/web/components/industries-field";
-import { RetryAlert } from "@/web/components/list-states";
+import { DataOrRetry } from "@/web/components/list-states";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/form-controls";
 import { toast } from "@/web/components/ui/use-toast";
 import { ApiError, errorMessage, fieldIssues } from "@/web/lib/api";
+import { useCompanyCardQuery } from "@/web/lib/company-card-query";
 import { useSchemaForm } from "@/web/lib/schema-form";
 import { publicProfileQueryOptions, useUpdatePublicProfile } from "./api";
 
 const profileAddress = (slug: string) => `${window.location.origin}${providerPath(slug)}`;
 
 export function PublicProfileCard({ user }: { user: Pick<PublicUser, "userType"> }) {
-  const isProvider = user.userType === "provider";
-  const { data, isLoading, isError, error, refetch } = useQuery({
-    ...publicProfileQueryOptions(),
-    enabled: isProvider,
-  });
-  // Without a company there is no profile: the company card offers to create one.
-  if (!isProvider || isLoading || (error instanceof ApiError && error.status === 404)) return null;
+  const [query, hidden] = useCompanyCardQuery(publicProfileQueryOptions(), user);
+  if (hidden) return null;
   return (
     <Card data-testid="public-profile-card">
       <CardHeader>
@@ -42,11 +37,9 @@ export function PublicProfileCard({ user }: { user: Pick<PublicUser, "userType">
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {isError || !data ? (
-          <RetryAlert error={error} what="Your public profile" onRetry={() => void refetch()} />
-        ) : (
-          <PublicProfileForm key={`${data.slug}|${data.industriesServed.join()}`} saved={data} />
-        )}
+        <DataOrRetry query={query} what="Your public profile">
+          {(saved) => <PublicProfileForm key={`${saved.slug}|${saved.industriesServed.join()}`} saved={saved} />}
+        </DataOrRetry>
       </CardContent>
     </Card>
   );

@@ -10,7 +10,7 @@ import {
   createApiTokenSchema,
 } from "@/shared/api-tokens";
 import { CheckboxListField } from "@/web/components/checkbox-list-field";
-import { Button } from "@/web/components/ui/button";
+import { FormActions } from "@/web/components/form-actions";
 import { Field } from "@/web/components/ui/field";
 import { Input, NativeSelect, SelectOptions } from "@/web/components/ui/form-controls";
 import { countOf, formatDate } from "@/web/lib/format";
@@ -87,14 +87,12 @@ export function ApiTokenForm({
           </NativeSelect>
         )}
       </Field>
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? "Creating..." : "Create Token"}
-        </Button>
-        <Button type="button" variant="outline" onClick={onCancel} disabled={create.isPending}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions
+        pending={create.isPending}
+        submitLabel="Create Token"
+        pendingLabel="Creating..."
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -3,7 +3,6 @@
 // Revoke; a new one is named, given scopes (only the role's) and a lifetime, and shown once, on
 // creation. A client has no API: no card. /settings#api-tokens scrolls to it.
 import { useQuery } from "@tanstack/react-query";
-import { Plus } from "lucide-react";
 import { useState } from "react";
 import {
   API_TOKEN_SCOPE_LABELS,
@@ -13,13 +12,13 @@ import {
   tokenScopesFor,
 } from "@/shared/api-tokens";
 import type { PublicUser } from "@/shared/users";
+import { AddItemPanel } from "@/web/components/add-item-panel";
 import { AnchoredCard } from "@/web/components/anchored-card";
 import { CodeChips } from "@/web/components/code-chips";
 import { ExternalLink } from "@/web/components/external-link";
 import { LoadingNote, RetryAlert } from "@/web/components/list-states";
 import { SecretNotice } from "@/web/components/secret-notice";
-import { ConfirmDialog } from "@/web/components/ui/alert-dialog";
-import { Button } from "@/web/components/ui/button";
+import { ConfirmButton } from "@/web/components/ui/alert-dialog";
 import { toast } from "@/web/components/ui/use-toast";
 import { errorMessage } from "@/web/lib/api";
 import { countOf, formatDate, formatDateTime, relativeTime } from "@/web/lib/format";
@@ -106,31 +105,23 @@ function Tokens({ tokens, scopes }: { tokens: ApiToken[]; scopes: readonly ApiTo
           ))}
         </ul>
       ) : null}
-      {adding ? (
-        <div className="rounded-md border border-slate-200 p-4">
-          <h3 className="mb-4 font-medium text-slate-900">New token</h3>
-          <ApiTokenForm
-            scopes={scopes}
-            onCreated={(created) => {
-              setAdding(false);
-              setRevealed({ tokenId: created.id, token: created.token });
-            }}
-            onCancel={() => setAdding(false)}
-          />
-        </div>
-      ) : (
-        <div className="space-y-2">
-          <Button onClick={() => setAdding(true)} disabled={full}>
-            <Plus className="h-4 w-4" aria-hidden="true" />
-            New Token
-          </Button>
-          {full ? (
-            <p className="text-sm text-slate-600">
-              You have {API_TOKENS_MAX} tokens, the most you can: revoke one to create another.
-            </p>
-          ) : null}
-        </div>
-      )}
+      <AddItemPanel
+        adding={adding}
+        title="New token"
+        addLabel="New Token"
+        onAdd={() => setAdding(true)}
+        full={full}
+        fullNote={<>You have {API_TOKENS_MAX} tokens, the most you can: revoke one to create another.</>}
+      >
+        <ApiTokenForm
+          scopes={scopes}
+          onCreated={(created) => {
+            setAdding(false);
+            setRevealed({ tokenId: created.id, token: created.token });
+          }}
+          onCancel={() => setAdding(false)}
+        />
+      </AddItemPanel>
     </div>
   );
 }
@@ -153,12 +144,12 @@ function TokenItem({ token, onRevoke, revoking }: { token: ApiToken; onRevoke: (
             {token.prefix}
           </code>
         </div>
-        <ConfirmDialog
-          trigger={
-            <Button variant="outline" size="sm" disabled={revoking} aria-label={`Revoke ${token.name}`}>
-              {revoking ? "Revoking..." : "Revoke"}
-            </Button>
-          }
+        <ConfirmButton
+          label="Revoke"
+          busyLabel="Revoking..."
+          busy={revoking}
+          ariaLabel={`Revoke ${token.name}`}
+          size="sm"
           title={`Revoke ${token.name}?`}
           description="Scripts using it stop working at once."
           confirmLabel="Revoke Token"

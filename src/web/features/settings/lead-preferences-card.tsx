@@ -1,10 +1,7 @@
 // Settings, for providers (issue 32, decision 171): "Leads I want". Which clients' requests matching may
 // send (industries, a minimum budget, countries, remote work only), how many a week, and a holiday; with
 // where the provider stands today (the leads of the last 7 days, a pause, the capacity reached).
-import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
 import { Controller } from "react-hook-form";
-import { useLocation } from "react-router";
 import {
   isoDay,
   type LeadPreferencesInput,
@@ -15,15 +12,15 @@ import {
 } from "@/shared/lead-preferences";
 import { BUDGETS } from "@/shared/quote-request-options";
 import type { PublicUser } from "@/shared/users";
+import { AnchoredCard } from "@/web/components/anchored-card";
 import { CountryPicker } from "@/web/components/country-picker";
 import { IndustriesField } from "@/web/components/industries-field";
-import { RetryAlert } from "@/web/components/list-states";
+import { DataOrRetry } from "@/web/components/list-states";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { CheckboxField, Field } from "@/web/components/ui/field";
 import { Input, NativeSelect, SelectOptions } from "@/web/components/ui/form-controls";
 import { toast } from "@/web/components/ui/use-toast";
-import { ApiError } from "@/web/lib/api";
+import { useCompanyCardQuery } from "@/web/lib/company-card-query";
 import { countOf } from "@/web/lib/format";
 import { useSchemaForm } from "@/web/lib/schema-form";
 import { leadPreferencesQueryOptions, preferencesOf, useSaveLeadPreferences } from "./lead-preferences-api";
@@ -39,39 +36,20 @@ const nullIfEmpty = (v: unknown) => (isEmpty(v) ? null : String(v));
 const numberOrNull = (v: unknown) => (isEmpty(v) ? null : Number(v));
 
 export function LeadPreferencesCard({ user }: { user: Pick<PublicUser, "userType"> }) {
-  const isProvider = user.userType === "provider";
-  const { data, isLoading, isError, error, refetch } = useQuery({
-    ...leadPreferencesQueryOptions(),
-    enabled: isProvider,
-  });
-  const { hash } = useLocation();
-  const ref = useRef<HTMLElement>(null);
-  const loaded = data !== undefined;
-  useEffect(() => {
-    if (loaded && hash === `#${LEAD_PREFERENCES_ANCHOR}`) ref.current?.scrollIntoView({ block: "start" });
-  }, [loaded, hash]);
-  // Without a company there are no preferences: the company card offers to create one.
-  if (!isProvider || isLoading || (error instanceof ApiError && error.status === 404)) return null;
+  const [query, hidden] = useCompanyCardQuery(leadPreferencesQueryOptions(), user);
+  if (hidden) return null;
   return (
-    <section id={LEAD_PREFERENCES_ANCHOR} ref={ref} className="scroll-mt-4" aria-labelledby="lead-preferences-title">
-      <Card data-testid="lead-preferences-card">
-        <CardHeader>
-          <CardTitle as="h2" id="lead-preferences-title">
-            Leads I want
-          </CardTitle>
-          <CardDescription>
-            Matching sends you only the requests that fit all of these. Leads you already have stay as they are.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          {isError || !data ? (
-            <RetryAlert error={error} what="Your lead preferences" onRetry={() => void refetch()} />
-          ) : (
-            <LeadPreferencesForm state={data} />
-          )}
-        </CardContent>
-      </Card>
-    </section>
+    <AnchoredCard
+      anchor={LEAD_PREFERENCES_ANCHOR}
+      title="Leads I want"
+      description="Matching sends you only the requests that fit all of these. Leads you already have stay as they are."
+      testId="lead-preferences-card"
+      loaded={query.data !== undefined}
+    >
+      <DataOrRetry query={query} what="Your lead preferences">
+        {(state) => <LeadPreferencesForm state={state} />}
+      </DataOrRetry>
+    </AnchoredCard>
   );
 }
 

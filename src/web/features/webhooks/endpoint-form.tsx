@@ -12,7 +12,7 @@ import {
   WEBHOOK_URL_MAX,
 } from "@/shared/webhooks";
 import { CheckboxListField } from "@/web/components/checkbox-list-field";
-import { Button } from "@/web/components/ui/button";
+import { FormActions } from "@/web/components/form-actions";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/form-controls";
 import { toast } from "@/web/components/ui/use-toast";
@@ -103,14 +103,7 @@ export function EndpointForm({
         labels={WEBHOOK_EVENT_LABELS}
         showValues
       />
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={pending}>
-          {pending ? "Saving..." : submitLabel}
-        </Button>
-        <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions pending={pending} submitLabel={submitLabel} pendingLabel="Saving..." onCancel={onCancel} />
     </form>
   );
 }

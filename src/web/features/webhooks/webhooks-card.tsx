@@ -3,8 +3,7 @@
 // added, changed, turned off and on, deleted, and their signing secrets rotated. A secret is shown once,
 // when the endpoint is added or its secret rotated. /settings#webhooks (the email sent when an endpoint
 // is turned off links there) scrolls to the card.
-import { useQuery } from "@tanstack/react-query";
-import { ChevronDown, Plus } from "lucide-react";
+import { ChevronDown } from "lucide-react";
 import { useState } from "react";
 import type { PublicUser } from "@/shared/users";
 import {
@@ -13,17 +12,19 @@ import {
   type WebhookDeliveryStatus,
   type WebhookEndpoint,
 } from "@/shared/webhooks";
+import { AddItemPanel } from "@/web/components/add-item-panel";
 import { AnchoredCard } from "@/web/components/anchored-card";
 import { CodeChips } from "@/web/components/code-chips";
 import { ExternalLink } from "@/web/components/external-link";
-import { RetryAlert } from "@/web/components/list-states";
+import { DataOrRetry } from "@/web/components/list-states";
 import { SecretNotice } from "@/web/components/secret-notice";
 import { StatusPill } from "@/web/components/status-pill";
-import { ConfirmDialog } from "@/web/components/ui/alert-dialog";
+import { ConfirmButton } from "@/web/components/ui/alert-dialog";
 import { Button } from "@/web/components/ui/button";
 import { toast } from "@/web/components/ui/use-toast";
-import { ApiError, errorMessage } from "@/web/lib/api";
+import { errorMessage } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
+import { useCompanyCardQuery } from "@/web/lib/company-card-query";
 import { formatDateTime } from "@/web/lib/format";
 import {
   useCreateWebhookEndpoint,
@@ -42,13 +43,8 @@ const showError = (err: unknown) => toast({ title: "Error", description: errorMe
 type Revealed = { endpointId: number; secret: string; rotated: boolean };
 
 export function WebhooksCard({ user }: { user: Pick<PublicUser, "userType"> }) {
-  const isProvider = user.userType === "provider";
-  const { data, isLoading, isError, error, refetch } = useQuery({
-    ...webhookEndpointsQueryOptions(),
-    enabled: isProvider,
-  });
-  // Without a company there are no webhooks: the company card offers to create one.
-  if (!isProvider || isLoading || (error instanceof ApiError && error.status === 404)) return null;
+  const [query, hidden] = useCompanyCardQuery(webhookEndpointsQueryOptions(), user);
+  if (hidden) return null;
   return (
     <AnchoredCard
       anchor="webhooks"
@@ -61,13 +57,11 @@ export function WebhooksCard({ user }: { user: Pick<PublicUser, "userType"> }) {
         </>
       }
       testId="webhooks-card"
-      loaded={data !== undefined}
+      loaded={query.data !== undefined}
     >
-      {isError || !data ? (
-        <RetryAlert error={error} what="Your webhooks" onRetry={() => void refetch()} />
-      ) : (
-        <Endpoints endpoints={data} />
-      )}
+      <DataOrRetry query={query} what="Your webhooks">
+        {(endpoints) => <Endpoints endpoints={endpoints} />}
+      </DataOrRetry>
     </AnchoredCard>
   );
 }
@@ -135,35 +129,27 @@ function Endpoints({ endpoints }: { endpoints: WebhookEndpoint[] }) {
           ))}
         </ul>
       ) : null}
-      {editing === "new" ? (
-        <div className="rounded-md border border-slate-200 p-4">
-          <h3 className="mb-4 font-medium text-slate-900">New endpoint</h3>
-          <EndpointForm
-            idPrefix="webhook-new"
-            defaultValues={NEW_ENDPOINT}
-            onSubmit={async (input) => {
-              const created = await create.mutateAsync(input);
-              setEditing(null);
-              setRevealed({ endpointId: created.id, secret: created.secret, rotated: false });
-            }}
-            onCancel={() => setEditing(null)}
-            pending={create.isPending}
-            submitLabel="Add Endpoint"
-          />
-        </div>
-      ) : (
-        <div className="space-y-2">
-          <Button onClick={() => setEditing("new")} disabled={full}>
-            <Plus className="h-4 w-4" aria-hidden="true" />
-            Add Endpoint
-          </Button>
-          {full ? (
-            <p className="text-sm text-slate-600">
-              You have {WEBHOOK_ENDPOINTS_MAX} endpoints, the most you can: delete one to add another.
-            </p>
-          ) : null}
-        </div>
-      )}
+      <AddItemPanel
+        adding={editing === "new"}
+        title="New endpoint"
+        addLabel="Add Endpoint"
+        onAdd={() => setEditing("new")}
+        full={full}
+        fullNote={<>You have {WEBHOOK_ENDPOINTS_MAX} endpoints, the most you can: delete one to add another.</>}
+      >
+        <EndpointForm
+          idPrefix="webhook-new"
+          defaultValues={NEW_ENDPOINT}
+          onSubmit={async (input) => {
+            const created = await create.mutateAsync(input);
+            setEditing(null);
+            setRevealed({ endpointId: created.id, secret: created.secret, rotated: false });
+          }}
+          onCancel={() => setEditing(null)}
+          pending={create.isPending}
+          submitLabel="Add Endpoint"
+        />
+      </AddItemPanel>
     </div>
   );
 }
@@ -305,12 +291,12 @@ function EndpointItem({
         >
           {endpoint.enabled ? "Turn Off" : "Turn On"}
         </Button>
-        <ConfirmDialog
-          trigger={
-            <Button variant="outline" size="sm" disabled={rotate.isPending} aria-label={`Rotate secret of ${name}`}>
-              {rotate.isPending ? "Rotating..." : "Rotate Secret"}
-            </Button>
-          }
+        <ConfirmButton
+          label="Rotate Secret"
+          busyLabel="Rotating..."
+          busy={rotate.isPending}
+          ariaLabel={`Rotate secret of ${name}`}
+          size="sm"
           title="Rotate the signing secret?"
           description="A new secret signs every message from now on. The current one keeps signing beside it for 24 hours, so your receiver can switch without missing messages."
           confirmLabel="Rotate Secret"
@@ -323,12 +309,12 @@ function EndpointItem({
             })
           }
         />
-        <ConfirmDialog
-          trigger={
-            <Button variant="outline" size="sm" disabled={deleting} aria-label={`Delete ${name}`}>
-              {deleting ? "Deleting..." : "Delete"}
-            </Button>
-          }
+        <ConfirmButton
+          label="Delete"
+          busyLabel="Deleting..."
+          busy={deleting}
+          ariaLabel={`Delete ${name}`}
+          size="sm"
           title="Delete this endpoint?"
           description={`Messages stop going to ${endpoint.url}, and its delivery log is deleted. This cannot be undone.`}
           confirmLabel="Delete Endpoint"

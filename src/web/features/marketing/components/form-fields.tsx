@@ -1,8 +1,10 @@
-// What the public forms share: their frame and submit button, their toasts, and the honeypot. Their
-// labelled controls are the shared Field (components/ui/field.tsx).
+// What the public forms share: their frame and submit button, their toasts, the honeypot, and who is
+// writing (name, email, company). Their labelled controls are the shared Field (components/ui/field.tsx).
 import type { FormEventHandler, ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { Button } from "@/web/components/ui/button";
+import { Field } from "@/web/components/ui/field";
+import { Input } from "@/web/components/ui/form-controls";
 import { type ToastInput, toast } from "@/web/components/ui/use-toast";
 
 /** A public form: its fields, then the full-width submit button, then what the form adds under it. */
@@ -58,5 +60,34 @@ export function HoneypotField({ id, registration }: { id: string; registration: 
       <label htmlFor={id}>Leave this field empty</label>
       <input id={id} type="text" tabIndex={-1} autoComplete="off" {...registration} />
     </div>
+  );
+}
+
+type ContactField = "name" | "email" | "company";
+
+/** Who is writing, the first fields of the inquiry and the vendor application: name and email side by side, then the company. */
+export function ContactFields({
+  idPrefix,
+  register,
+  errors,
+}: {
+  idPrefix: string;
+  register: (name: ContactField) => UseFormRegisterReturn;
+  errors: Partial<Record<ContactField, { message?: string }>>;
+}) {
+  return (
+    <>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id={`${idPrefix}-name`} label="Full Name" required error={errors.name?.message}>
+          {(control) => <Input {...control} type="text" autoComplete="name" {...register("name")} />}
+        </Field>
+        <Field id={`${idPrefix}-email`} label="Email Address" required error={errors.email?.message}>
+          {(control) => <Input {...control} type="email" autoComplete="email" {...register("email")} />}
+        </Field>
+      </div>
+      <Field id={`${idPrefix}-company`} label="Company Name" required error={errors.company?.message}>
+        {(control) => <Input {...control} type="text" autoComplete="organization" {...register("company")} />}
+      </Field>
+    </>
   );
 }

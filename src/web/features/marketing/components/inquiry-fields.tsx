@@ -5,11 +5,11 @@ import { type UseFormReturn, useForm } from "react-hook-form";
 import type { Inquiry, InquiryInput } from "@/shared/inquiries";
 import { budgetOptionsFor, type InquirySource } from "@/shared/inquiry-options";
 import { CheckboxField, Field } from "@/web/components/ui/field";
-import { Input, NativeSelect, SelectOptions, Textarea } from "@/web/components/ui/form-controls";
+import { NativeSelect, SelectOptions, Textarea } from "@/web/components/ui/form-controls";
 import type { ToastInput } from "@/web/components/ui/use-toast";
 import { lazyResolver } from "@/web/lib/lazy-resolver";
 import { useSubmitInquiry } from "../api";
-import { HoneypotField, PublicForm, submissionToasts } from "./form-fields";
+import { ContactFields, HoneypotField, PublicForm, submissionToasts } from "./form-fields";
 
 type InquiryForm = UseFormReturn<InquiryInput, unknown, Inquiry>;
 
@@ -99,17 +99,7 @@ function InquiryFields({
   const errors = formState.errors;
   return (
     <>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={`${idPrefix}-name`} label="Full Name" required error={errors.name?.message}>
-          {(control) => <Input {...control} type="text" autoComplete="name" {...register("name")} />}
-        </Field>
-        <Field id={`${idPrefix}-email`} label="Email Address" required error={errors.email?.message}>
-          {(control) => <Input {...control} type="email" autoComplete="email" {...register("email")} />}
-        </Field>
-      </div>
-      <Field id={`${idPrefix}-company`} label="Company Name" required error={errors.company?.message}>
-        {(control) => <Input {...control} type="text" autoComplete="organization" {...register("company")} />}
-      </Field>
+      <ContactFields idPrefix={idPrefix} register={register} errors={errors} />
       <Field id={`${idPrefix}-process`} label={processLabel} required error={errors.processDescription?.message}>
         {(control) => (
           <Textarea

@@ -4,10 +4,10 @@ import { useForm } from "react-hook-form";
 import type { VendorApplication, VendorApplicationInput } from "@/shared/inquiries";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { Field, FieldGroup } from "@/web/components/ui/field";
-import { Input, Textarea } from "@/web/components/ui/form-controls";
+import { Textarea } from "@/web/components/ui/form-controls";
 import { lazyResolver } from "@/web/lib/lazy-resolver";
 import { useSubmitVendorApplication } from "../api";
-import { HoneypotField, PublicForm, submissionToasts } from "./form-fields";
+import { ContactFields, HoneypotField, PublicForm, submissionToasts } from "./form-fields";
 
 const THANKS = {
   title: "Application Submitted!",
@@ -54,17 +54,7 @@ export function VendorApplicationForm() {
       submitLabel="Apply Now"
       pendingLabel="Submitting Application..."
     >
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="vendor-name" label="Full Name" required error={errors.name?.message}>
-          {(control) => <Input {...control} type="text" autoComplete="name" {...register("name")} />}
-        </Field>
-        <Field id="vendor-email" label="Email Address" required error={errors.email?.message}>
-          {(control) => <Input {...control} type="email" autoComplete="email" {...register("email")} />}
-        </Field>
-      </div>
-      <Field id="vendor-company" label="Company Name" required error={errors.company?.message}>
-        {(control) => <Input {...control} type="text" autoComplete="organization" {...register("company")} />}
-      </Field>
+      <ContactFields idPrefix="vendor" register={register} errors={errors} />
       <FieldGroup
         id="vendor-specialties"
         legend="Automation Specialties"

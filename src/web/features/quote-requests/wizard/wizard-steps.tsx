@@ -28,6 +28,7 @@ import {
 import { FileDropZone } from "@/web/components/files/file-drop-zone";
 import type { FileUploads } from "@/web/components/files/use-file-uploads";
 import { RoiEstimate } from "@/web/components/quote-request/roi-estimate";
+import { TimePerTaskField, VolumeField } from "./quantity-fields";
 import {
   CheckboxGroupField,
   ConsentField,
@@ -36,8 +37,6 @@ import {
   SelectField,
   TextAreaField,
   TextField,
-  TimePerTaskField,
-  VolumeField,
 } from "./wizard-fields";
 import type { WizardFormValues } from "./wizard-form";
 
