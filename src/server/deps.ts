@@ -7,7 +7,7 @@ import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import type { BillingProviders } from "./features/billing/service";
-import type { FileStores } from "./features/files/service";
+import type { FileStores } from "./features/files/store";
 import type { MailSender } from "./features/notifications/mail";
 import type { WebhookSettings } from "./features/webhooks/delivery";
 import type { SessionReader } from "./http/session";

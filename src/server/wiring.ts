@@ -12,7 +12,7 @@ import { sessionIdFromToken, userForSession } from "./features/auth/service";
 import { createBillingProviders } from "./features/billing/service";
 import { createDatabaseStore } from "./features/files/db-store";
 import { createS3Store } from "./features/files/s3-store";
-import type { FileStores } from "./features/files/service";
+import type { FileStores } from "./features/files/store";
 import { createMailTransport } from "./features/notifications/mail";
 import { countWaitingEmails } from "./features/notifications/queries";
 import { webhookSettings } from "./features/webhooks/delivery";

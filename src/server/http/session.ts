@@ -110,21 +110,14 @@ export function currentUser(request: FastifyRequest): UserRow {
   return request.currentUser;
 }
 
+/** The session cookie's attributes: a browser clears a cookie only when they match the ones it was set with. */
+const sessionCookieOptions = (request: FastifyRequest) =>
+  ({ path: "/", httpOnly: true, sameSite: "lax", secure: request.protocol === "https" }) as const;
+
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date): void {
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: request.protocol === "https",
-    expires: expiresAt,
-  });
+  reply.setCookie(SESSION_COOKIE, token, { ...sessionCookieOptions(request), expires: expiresAt });
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: request.protocol === "https",
-  });
+  reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(request));
 }

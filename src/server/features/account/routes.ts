@@ -1,5 +1,6 @@
 import { ZipArchive } from "archiver";
 import { deleteAccountSchema } from "@/shared/account";
+import { sendDatedDownload } from "../../http/download";
 import { rateLimitSubject } from "../../http/rate-limit";
 import { clearSessionCookie, currentUser, requireRole, SESSION_COOKIE } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
@@ -15,12 +16,11 @@ export const accountRoutes: RoutePlugin = async (app, deps) => {
       const now = deps.now();
       const token = request.cookies[SESSION_COOKIE] ?? "";
       const data = await exportAccount(app.db, currentUser(request), token, now, deps.sessionIdleMs);
-      const day = now.toISOString().slice(0, 10);
-      return reply
-        .header("Cache-Control", "no-store")
-        .header("Content-Disposition", `attachment; filename="automatch-my-data-${day}.json"`)
-        .type("application/json; charset=utf-8")
-        .send(JSON.stringify(data, null, 2));
+      return sendDatedDownload(
+        reply,
+        { what: "my-data", extension: "json", type: "application/json; charset=utf-8", now },
+        JSON.stringify(data, null, 2),
+      );
     },
   );
 
@@ -50,12 +50,7 @@ export const accountRoutes: RoutePlugin = async (app, deps) => {
         for (const file of entries) file.content.destroy();
       });
       void archive.finalize();
-      const day = now.toISOString().slice(0, 10);
-      return reply
-        .header("Cache-Control", "no-store")
-        .header("Content-Disposition", `attachment; filename="automatch-my-data-${day}.zip"`)
-        .type("application/zip")
-        .send(archive);
+      return sendDatedDownload(reply, { what: "my-data", extension: "zip", type: "application/zip", now }, archive);
     },
   );
 

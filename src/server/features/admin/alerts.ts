@@ -21,6 +21,7 @@ import { BAD_CURSOR, pageLimit, toPage } from "../../http/paging";
 import { currentUser } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import { logActivity } from "../activity/service";
+import { alertResolution } from "../alerts/service";
 import { adminRoute } from "./errors";
 
 const ALERT_NOT_FOUND = "No alert has this id.";
@@ -114,14 +115,7 @@ export async function resolveAlert(db: Db, admin: UserRow, id: number): Promise<
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(alerts)
-      // The cause is set free (decision 095): if the same thing happens again (a reopened request
-      // misses its new deadline), a new alert is raised instead of nothing.
-      .set({
-        isResolved: true,
-        resolvedAt: sql`now()`,
-        resolvedBy: admin.id,
-        cause: sql`${alerts.cause} || ' #resolved ' || ${alerts.id}`,
-      })
+      .set(alertResolution(admin.id))
       .where(and(eq(alerts.id, id), eq(alerts.isResolved, false)))
       .returning({ id: alerts.id });
     const [row] = await selectJoined(tx).where(eq(alerts.id, id)).limit(1);

@@ -1,5 +1,6 @@
 // Alerts are raised by the system for admins. Each has a `cause`, unique, so that the same cause
 // (this request missed its deadline, say) raises one alert however often it is noticed.
+import { sql } from "drizzle-orm";
 import type { AlertSeverity } from "@/shared/alerts";
 import type { Db } from "../../db/client";
 import { alerts } from "../../db/schema/alerts";
@@ -22,4 +23,18 @@ export async function raiseAlert(tx: Db, input: AlertInput): Promise<boolean> {
     .onConflictDoNothing({ target: alerts.cause })
     .returning({ id: alerts.id });
   return rows.length > 0;
+}
+
+/**
+ * What resolving an alert writes (an update's `set`): by whom and when, and its cause set free (decision
+ * 095), so that the same thing happening again (a reopened request missing its new deadline) raises a new
+ * alert instead of nothing.
+ */
+export function alertResolution(adminId: number) {
+  return {
+    isResolved: true,
+    resolvedAt: sql`now()`,
+    resolvedBy: adminId,
+    cause: sql`${alerts.cause} || ' #resolved ' || ${alerts.id}`,
+  };
 }

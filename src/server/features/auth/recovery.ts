@@ -16,12 +16,10 @@ import { BadRequestError } from "../../errors";
 import { hitRateLimit, type RateLimit } from "../../http/rate-limit";
 import { composeEmail } from "../notifications/compose";
 import { type MessagingDeps, queueEmail } from "../notifications/service";
-import { revokeAllApiTokens } from "./api-tokens";
-import { passwordChangedEmail } from "./emails";
 import { releaseHeldRequests } from "./held-requests";
 import { hashPassword } from "./password";
 import * as q from "./queries";
-import { refuseWeakPassword } from "./service";
+import { endAccessOfOldPassword, refuseWeakPassword } from "./service";
 
 export type RecoveryDeps = MessagingDeps & { passwordScryptN: number };
 
@@ -111,13 +109,6 @@ export async function resetPassword(deps: RecoveryDeps, input: ResetPasswordInpu
     await releaseHeldRequests(tx, deps.jobs, current);
     // The owner proved it by the link: failed sign-ins before it no longer slow the account (decision 116).
     await q.insertLoginAttempt(tx, { email: user.email, ip: "password-reset", succeeded: true, createdAt: deps.now() });
-    await q.deleteAccountTokens(tx, user.id, "password_reset");
-    await q.deleteAllSessions(tx, user.id);
-    await revokeAllApiTokens(tx, user.id, deps.now());
-    await queueEmail(tx, deps, {
-      userId: user.id,
-      kind: "account.password_changed",
-      email: passwordChangedEmail(deps.appUrl, user),
-    });
+    await endAccessOfOldPassword(tx, deps, user, null);
   });
 }

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
   accountSessionSchema,
@@ -52,6 +53,20 @@ export const SIGN_UP_LIMIT: RateLimit = {
 };
 
 export const authRoutes: RoutePlugin = async (app, deps) => {
+  /** A new session for this browser: the one its cookie held, if any, is ended. */
+  const signBrowserIn = async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
+    const previous = request.cookies[SESSION_COOKIE];
+    if (previous) await endSession(app.db, previous);
+    const session = await startSession(deps, userId, request.headers["user-agent"] ?? null);
+    setSessionCookie(request, reply, session.token, session.expiresAt);
+  };
+  /** Ends the session of this browser's cookie, if any, and clears the cookie. */
+  const signBrowserOut = async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await endSession(app.db, token);
+    clearSessionCookie(request, reply);
+  };
+
   app.post(
     "/api/auth/sign-up",
     { schema: { tags: ["auth"], body: signUpSchema, response: { 202: messageOnlySchema } } },
@@ -73,10 +88,7 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
       // The address is confirmed, but a suspended account is not signed in (decision 135).
       refuseSuspended(user);
       // The link signs its browser in, as the account's owner (a session the browser held is ended).
-      const previous = request.cookies[SESSION_COOKIE];
-      if (previous) await endSession(app.db, previous);
-      const session = await startSession(deps, user.id, request.headers["user-agent"] ?? null);
-      setSessionCookie(request, reply, session.token, session.expiresAt);
+      await signBrowserIn(request, reply, user.id);
       return toPublicUser(user);
     },
   );
@@ -109,18 +121,13 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
     async (request, reply) => {
       const user = await signIn(deps, request.body, rateLimitSubject(request.ip));
       // A new token at every sign-in; an old cookie the browser still holds is ended.
-      const previous = request.cookies[SESSION_COOKIE];
-      if (previous) await endSession(app.db, previous);
-      const session = await startSession(deps, user.id, request.headers["user-agent"] ?? null);
-      setSessionCookie(request, reply, session.token, session.expiresAt);
+      await signBrowserIn(request, reply, user.id);
       return toPublicUser(user);
     },
   );
 
   app.post("/api/auth/sign-out", { schema: { tags: ["auth"] } }, async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) await endSession(app.db, token);
-    clearSessionCookie(request, reply);
+    await signBrowserOut(request, reply);
     return reply.code(204).send();
   });
 
@@ -163,16 +170,13 @@ export const authRoutes: RoutePlugin = async (app, deps) => {
     if (token && fromAnotherSite(request)) {
       return reply.type("text/html; charset=utf-8").header("Cache-Control", "no-store").send(logoutConfirmPage());
     }
-    if (token) await endSession(app.db, token);
-    clearSessionCookie(request, reply);
+    await signBrowserOut(request, reply);
     return reply.redirect(PATHS.home);
   });
 
   // The confirmation page's form: a POST, so the cross-site hook refuses one another site's page sends.
   app.post(LOGOUT_CONFIRM_PATH, { schema: { tags: ["auth"] } }, async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) await endSession(app.db, token);
-    clearSessionCookie(request, reply);
+    await signBrowserOut(request, reply);
     return reply.redirect(PATHS.home, 303);
   });
 

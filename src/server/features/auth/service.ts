@@ -166,14 +166,28 @@ export async function changePassword(
       throw new ConflictError("Your account changed meanwhile. Reload the page and try again.");
     }
     await q.updatePasswordHash(tx, user.id, passwordHash);
-    await q.deleteOtherSessions(tx, user.id, sessionIdFromToken(currentToken));
-    await revokeAllApiTokens(tx, user.id, deps.now());
-    // A reset link sent before would undo the change (OWASP): it no longer works.
-    await q.deleteAccountTokens(tx, user.id, "password_reset");
-    await queueEmail(tx, deps, {
-      userId: user.id,
-      kind: "account.password_changed",
-      email: passwordChangedEmail(deps.appUrl, user),
-    });
+    await endAccessOfOldPassword(tx, deps, user, sessionIdFromToken(currentToken));
+  });
+}
+
+/**
+ * What a new password ends, in the change's transaction: the account's sessions (but the one that made
+ * the change, if named), its API tokens and any reset link sent before (OWASP: it would undo the change);
+ * and the owner is told by email.
+ */
+export async function endAccessOfOldPassword(
+  tx: Db,
+  deps: MessagingDeps,
+  user: Pick<UserRow, "id" | "email" | "firstName">,
+  keepSessionId: string | null,
+): Promise<void> {
+  if (keepSessionId === null) await q.deleteAllSessions(tx, user.id);
+  else await q.deleteOtherSessions(tx, user.id, keepSessionId);
+  await revokeAllApiTokens(tx, user.id, deps.now());
+  await q.deleteAccountTokens(tx, user.id, "password_reset");
+  await queueEmail(tx, deps, {
+    userId: user.id,
+    kind: "account.password_changed",
+    email: passwordChangedEmail(deps.appUrl, user),
   });
 }

@@ -29,14 +29,21 @@ export const CASE_STUDY_NOT_FOUND_MESSAGE = "No case study of yours has this id.
 
 const SLUG_INDEX = "companies_slug_key";
 
-/** The owner's company with whether the owner is suspended (a suspended owner's profile is not public). */
-async function findOwnCompany(db: Db, userId: number): Promise<{ company: CompanyRow; suspended: boolean }> {
-  const [row] = await db
+/**
+ * The owner's company with whether the owner is suspended (a suspended owner's profile is not public);
+ * with `lock`, the company row is locked until the transaction ends.
+ */
+async function findOwnCompany(
+  db: Db,
+  userId: number,
+  lock = false,
+): Promise<{ company: CompanyRow; suspended: boolean }> {
+  const query = db
     .select({ company: companies, suspendedAt: users.suspendedAt })
     .from(companies)
     .innerJoin(users, eq(users.id, companies.userId))
-    .where(eq(companies.userId, userId))
-    .limit(1);
+    .where(eq(companies.userId, userId));
+  const [row] = await (lock ? query.for("update", { of: companies }) : query).limit(1);
   if (!row) throw new NotFoundError(NO_COMPANY_MESSAGE);
   return { company: row.company, suspended: row.suspendedAt !== null };
 }
@@ -70,14 +77,7 @@ export async function updatePublicProfile(
 ): Promise<PublicProfileSettings> {
   try {
     return await db.transaction(async (tx) => {
-      const [before] = await tx
-        .select({ company: companies, suspendedAt: users.suspendedAt })
-        .from(companies)
-        .innerJoin(users, eq(users.id, companies.userId))
-        .where(eq(companies.userId, userId))
-        .for("update", { of: companies })
-        .limit(1);
-      if (!before) throw new NotFoundError(NO_COMPANY_MESSAGE);
+      const before = await findOwnCompany(tx, userId, true);
       const { id, slug: oldSlug } = before.company;
       const [row] = await tx
         .update(companies)
@@ -111,7 +111,7 @@ export async function updatePublicProfile(
             set: { companyId: id, releasedAt: sql`now()` },
           });
       }
-      return toSettings(row, before.suspendedAt !== null);
+      return toSettings(row, before.suspended);
     });
   } catch (err) {
     if (isUniqueViolation(err, SLUG_INDEX)) throw new ConflictError(SLUG_TAKEN_MESSAGE);

@@ -106,7 +106,7 @@ type Decision =
  * once resubmitted, so that what changed is seen (decision 177). Answers the change under review, if
  * any; a 409 that says why for anything else.
  */
-export function assertDecidable(current: CompanyRow, kind: Decision["kind"]) {
+function assertDecidable(current: CompanyRow, kind: Decision["kind"]) {
   const change = changeUnderReview(current);
   if (current.status === "changes_requested" && kind === "approve") {
     throw new ConflictError("Changes were requested from this provider: approve it once it resubmits, or reject it.");
@@ -117,6 +117,16 @@ export function assertDecidable(current: CompanyRow, kind: Decision["kind"]) {
     );
   }
   return change;
+}
+
+/**
+ * The company, locked until the transaction ends (the owner's rename and the admin's decision on it take
+ * turns), if the admin may decide it (`assertDecidable`), with its change under review.
+ */
+export async function lockDecidableCompany(tx: Db, companyId: number, kind: Decision["kind"]) {
+  const current = await q.lockCompany(tx, companyId);
+  if (!current) throw new NotFoundError(COMPANY_NOT_FOUND_MESSAGE);
+  return { current, change: assertDecidable(current, kind) };
 }
 
 /**
@@ -134,10 +144,7 @@ export async function decideProvider(
   const { db, appUrl } = deps;
   return db.transaction(async (tx) => {
     const reason = decision.kind === "reject" ? decision.reason?.trim() || DEFAULT_REJECTION_REASON : null;
-    // Locked: the owner's rename and the admin's decision on it are taken one after the other.
-    const current = await q.lockCompany(tx, companyId);
-    if (!current) throw new NotFoundError(COMPANY_NOT_FOUND_MESSAGE);
-    const change = assertDecidable(current, decision.kind);
+    const { current, change } = await lockDecidableCompany(tx, companyId, decision.kind);
     const row = await q.decideCompany(tx, companyId, {
       status: decision.kind === "approve" ? "approved" : "rejected",
       rejectionReason: reason,

@@ -3,6 +3,7 @@
 import { pipeline, Readable, Transform } from "node:stream";
 import { stringify } from "csv-stringify";
 import type { FastifyReply } from "fastify";
+import { sendDatedDownload } from "../../http/download";
 
 /** Rows read from the database at a time: a few hundred keep each query short and the memory flat. */
 export const EXPORT_BATCH_SIZE = 500;
@@ -94,10 +95,5 @@ function gathered(): Transform {
 
 /** Sends the stream as `automatch-<what>-<YYYY-MM-DD>.csv`, never stored by a cache. */
 export function sendCsv(reply: FastifyReply, what: string, now: Date, csv: Readable): FastifyReply {
-  const day = now.toISOString().slice(0, 10);
-  return reply
-    .header("cache-control", "no-store")
-    .header("content-disposition", `attachment; filename="automatch-${what}-${day}.csv"`)
-    .type("text/csv; charset=utf-8")
-    .send(csv);
+  return sendDatedDownload(reply, { what, extension: "csv", type: "text/csv; charset=utf-8", now }, csv);
 }

@@ -1,7 +1,7 @@
 // Files (issue 33, decision 176): an upload is stored, its type read from its content, scanned by clamd
 // when one is configured, and only then `ready`; until it is attached to a request, a message or a quote
 // only its uploader sees it. Who may download a file is decided here, for every route that serves one.
-import { finished, type Readable, Transform, type TransformCallback } from "node:stream";
+import type { Readable } from "node:stream";
 import { API_TOKEN_MESSAGES, type ApiTokenScope } from "@/shared/api-tokens";
 import {
   FILE_MAX_BYTES,
@@ -25,39 +25,23 @@ import {
   ConflictError,
   ForbiddenError,
   NotFoundError,
-  ServiceUnavailableError,
   TooManyRequestsError,
 } from "../../errors";
-import type { ClamdConfig } from "../../files-config";
 import type { JobLog } from "../../jobs/queue";
 import { publishLiveEvent } from "../../live/publish";
 import { logActivity } from "../activity/service";
 import { leadAccessFor } from "../companies/access";
-import { ClamdUnavailableError, scanWithClamd } from "./clamd";
-import { cleanFileName, detectFileType, SAMPLE_BYTES } from "./detect";
+import { removeContent, removeContentLogged, sweepS3 } from "./content";
+import { cleanFileName } from "./detect";
+import { FileTooLargeError, storeUpload } from "./intake";
 import * as q from "./queries";
-import type { FileStore } from "./store";
+import { type FileStores, storeOf } from "./store";
 
-/** The stores and the scanner the app runs with: new files go to `current`; a file is read from its own. */
-export type FileStores = {
-  current: FileStore;
-  database: FileStore;
-  s3: FileStore | null;
-  clamd: ClamdConfig | null;
-};
 export type FilesDeps = { db: Db; files: FileStores; now: () => Date; log: Pick<JobLog, "warn"> };
 
 const FILE_NOT_FOUND = "No file of yours has this id.";
 /** An upload that never finished (a crash mid-way) is swept after this long. */
 const UNFINISHED_MS = 60 * 60 * 1000;
-
-function storeOf(stores: FileStores, row: Pick<FileRow, "store">): FileStore {
-  if (row.store === "s3") {
-    if (!stores.s3) throw new ServiceUnavailableError("This file is kept in S3 storage, which is not configured now.");
-    return stores.s3;
-  }
-  return stores.database;
-}
 
 export function storedFile(row: FileRow): StoredFile {
   const removed = row.removedAt !== null;
@@ -72,35 +56,6 @@ export function storedFile(row: FileRow): StoredFile {
     createdAt: row.createdAt.toISOString(),
     removed,
   };
-}
-
-class FileTooLargeError extends AppError {
-  constructor(name: string) {
-    super(413, FILE_MESSAGES.tooLarge(name));
-  }
-}
-
-/** Counts the bytes going through, fails past the limit, and keeps the first SAMPLE_BYTES for detection. */
-class Measure extends Transform {
-  bytes = 0;
-  private kept: Buffer[] = [];
-  private keptBytes = 0;
-  constructor(private readonly name: string) {
-    super();
-  }
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
-    this.bytes += chunk.length;
-    if (this.bytes > FILE_MAX_BYTES) return done(new FileTooLargeError(this.name));
-    if (this.keptBytes < SAMPLE_BYTES) {
-      const part = chunk.subarray(0, SAMPLE_BYTES - this.keptBytes);
-      this.kept.push(Buffer.from(part));
-      this.keptBytes += part.length;
-    }
-    done(null, chunk);
-  }
-  sample(): Buffer {
-    return Buffer.concat(this.kept, this.keptBytes);
-  }
 }
 
 /** Uploads running in this process, by uploader: each holds a connection spared the request timeout. */
@@ -140,59 +95,9 @@ export async function uploadFile(
     const id = await q.insertUpload(deps.db, { uploaderId: user.id, name, store: store.kind }, PENDING_FILES_MAX);
     if (id === null) throw new ConflictError(FILE_MESSAGES.tooManyPending);
     hooks.onAccepted?.();
-    return await storeUpload(deps, store, id, name, body);
+    return storedFile(await storeUpload(deps, store, id, name, body));
   } finally {
     countRunning(user.id, -1);
-  }
-}
-
-async function storeUpload(deps: FilesDeps, store: FileStore, id: string, name: string, body: Readable) {
-  let stored = false;
-  try {
-    const measure = new Measure(name);
-    // The client leaving mid-body, or before it got here (the body is already destroyed), fails the
-    // measure, and the store's write with it; the store removes what it wrote. The body itself is not
-    // destroyed on a refusal: the answer still goes out on its connection.
-    let interrupted = false;
-    body.pipe(measure);
-    finished(body, (err) => {
-      if (!err) return;
-      interrupted = true;
-      measure.destroy(err);
-    });
-    const written = await store.write(id, measure).catch((err: unknown) => {
-      if (measure.errored instanceof AppError) throw measure.errored;
-      throw interrupted ? new BadRequestError("The upload was interrupted.") : err;
-    });
-    stored = true;
-    if (written.size === 0) throw new BadRequestError(FILE_MESSAGES.empty(name));
-    const type = await detectFileType(measure.sample(), name);
-    if (!type.ok) throw new AppError(415, type.message);
-    if (deps.files.clamd) await scan(deps.files.clamd, store.read(id), name);
-    const row = await q.markReady(deps.db, id, {
-      size: written.size,
-      sha256: written.sha256,
-      contentType: type.mime,
-      kind: type.kind,
-    });
-    if (!row) throw new ConflictError("The upload was removed while it was being stored.");
-    return storedFile(row);
-  } catch (err) {
-    if (stored) await store.remove([id]);
-    await q.deleteRow(deps.db, id);
-    throw err;
-  }
-}
-
-async function scan(clamd: ClamdConfig, content: Readable, name: string) {
-  try {
-    const result = await scanWithClamd(clamd, content);
-    if (!result.clean) throw new AppError(422, FILE_MESSAGES.infected(name));
-  } catch (err) {
-    if (err instanceof ClamdUnavailableError) throw new ServiceUnavailableError(FILE_MESSAGES.scannerDown, 60);
-    throw err;
-  } finally {
-    content.destroy();
   }
 }
 
@@ -354,75 +259,22 @@ export async function removeFileAsAdmin(deps: FilesDeps, admin: Pick<UserRow, "i
 }
 
 /**
- * Removes content whose row is already gone or marked removed. A failure does not undo the change the
- * person made, and is not theirs to see: it is logged, and the sweep removes the content later.
- */
-async function removeContentLogged(
-  deps: Pick<FilesDeps, "files" | "log">,
-  rows: readonly Pick<FileRow, "id" | "store">[],
-  what: string,
-) {
-  try {
-    await removeContent(deps.files, rows, true);
-  } catch (err) {
-    deps.log.warn({ err, files: rows.map((r) => r.id) }, `could not remove the content of ${what}; the sweep will`);
-  }
-}
-
-/**
  * The sweep (a scheduled job): uploads never finished or never attached, and content in S3 with no row
  * (a crash between writing an object and deleting its row). Returns how many it removed.
  */
 export async function sweepFiles(deps: FilesDeps, batch = 500): Promise<number> {
   const now = deps.now().getTime();
+  const unfinished = new Date(now - UNFINISHED_MS);
   const doomed = await q.deleteAbandoned(
     deps.db,
-    new Date(now - UNFINISHED_MS),
+    unfinished,
     new Date(now - PENDING_FILE_HOURS * 60 * 60 * 1000),
     batch,
   );
   await removeContent(deps.files, doomed, false);
   // Chunks of files an administrator removed, should their removal have failed.
   const chunks = await q.deleteRemovedChunks(deps.db, batch);
-  return doomed.length + chunks + (deps.files.s3 ? await sweepS3(deps.db, deps.files.s3, now, batch) : 0);
-}
-
-/** File ids are UUIDs: any other key under the prefix is not the app's, and is left alone. */
-const FILE_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/**
- * S3 objects of no file (a crash between writing an object and deleting its row) or of a removed one,
- * compared with the rows batch by batch as the listing goes. Only objects older than any upload in
- * progress could be: a live upload's row exists all along.
- */
-async function sweepS3(db: Db, s3: FileStore, now: number, batch: number): Promise<number> {
-  let orphans = 0;
-  let some: string[] = [];
-  const compare = async () => {
-    const kept = await q.keptIds(db, some);
-    const gone = some.filter((id) => !kept.has(id));
-    await s3.remove(gone);
-    orphans += gone.length;
-    some = [];
-  };
-  for await (const id of s3.listStored(new Date(now - UNFINISHED_MS))) {
-    if (!FILE_KEY.test(id)) continue;
-    some.push(id);
-    if (some.length >= batch) await compare();
-  }
-  if (some.length > 0) await compare();
-  return orphans;
-}
-
-/**
- * The content of rows deleted or removed: S3's objects, and with `chunks` the database's (a deleted row's
- * chunks go with it; a removed one keeps its row).
- */
-async function removeContent(stores: FileStores, rows: readonly Pick<FileRow, "id" | "store">[], chunks: boolean) {
-  const s3 = rows.filter((r) => r.store === "s3").map((r) => r.id);
-  if (s3.length > 0 && stores.s3) await stores.s3.remove(s3);
-  const database = rows.filter((r) => r.store === "database").map((r) => r.id);
-  if (chunks && database.length > 0) await stores.database.remove(database);
+  return doomed.length + chunks + (deps.files.s3 ? await sweepS3(deps.db, deps.files.s3, unfinished, batch) : 0);
 }
 
 /** Deleting an account (inside its transaction): the uploads only it could see. Returns what to remove after commit. */

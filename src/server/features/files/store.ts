@@ -3,6 +3,9 @@
 // set. The row in `files` is the file: a store only ever holds bytes for a row that exists, and the
 // sweep (sweepFiles) removes whatever an interrupted upload or a crash left without one.
 import type { Readable } from "node:stream";
+import type { FileRow } from "../../db/schema/files";
+import { ServiceUnavailableError } from "../../errors";
+import type { ClamdConfig } from "../../files-config";
 
 /** What a store wrote: the byte count and the SHA-256 of the content (hex). */
 export type WrittenFile = { size: number; sha256: string };
@@ -32,3 +35,20 @@ export type FileStore = {
   /** Releases connections (tests and shutdown). */
   close(): Promise<void>;
 };
+
+/** The stores and the scanner the app runs with: new files go to `current`; a file is read from its own. */
+export type FileStores = {
+  current: FileStore;
+  database: FileStore;
+  s3: FileStore | null;
+  clamd: ClamdConfig | null;
+};
+
+/** The store a file's content is in: its own, which may not be the one new files go to now. */
+export function storeOf(stores: FileStores, row: Pick<FileRow, "store">): FileStore {
+  if (row.store === "s3") {
+    if (!stores.s3) throw new ServiceUnavailableError("This file is kept in S3 storage, which is not configured now.");
+    return stores.s3;
+  }
+  return stores.database;
+}

@@ -26,6 +26,7 @@ import { composeNotification } from "../notifications/compose";
 import { type MessagingDeps, type NotifyInput, notifyUser } from "../notifications/service";
 import { emitWebhooks } from "../webhooks/events";
 import { leadDeliveredData } from "../webhooks/payloads";
+import * as delivery from "./delivery-queries";
 import { inviteUnavailableMessage } from "./messages";
 import * as q from "./queries";
 
@@ -67,18 +68,19 @@ export async function matchQuoteRequest(deps: MatchingDeps, quoteRequestId: numb
   return deps.db.transaction(async (tx): Promise<MatchOutcome> => {
     // A pending invitation may end with a note to the client, written while the request is locked: its
     // account row is held first, in the order an account's deletion takes the two (decision 172).
-    await q.holdClientOfPendingInvite(tx, quoteRequestId);
-    const request = await q.lockQuoteRequest(tx, quoteRequestId);
+    await delivery.holdClientOfPendingInvite(tx, quoteRequestId);
+    const request = await delivery.lockQuoteRequest(tx, quoteRequestId);
     if (!request) return { status: "skipped", reason: "not-found" };
     if (request.status !== "open" && request.status !== "matched") return { status: "skipped", reason: "not-open" };
     // A request of an account whose address nobody has confirmed is kept, and goes to providers once it
     // is confirmed (decision 150): an unconfirmed sign-up cannot have providers emailed at will.
-    if (!(await q.ownerConfirmed(tx, request.clientId))) return { status: "skipped", reason: "owner-unconfirmed" };
+    if (!(await delivery.ownerConfirmed(tx, request.clientId)))
+      return { status: "skipped", reason: "owner-unconfirmed" };
 
     // A lead its provider declined, or the marketplace took back (decision 151), holds no place: the
     // request is owed another provider instead, though never the same one again (findCandidates skips
     // every company with a lead for it).
-    const held = await q.requestLeads(tx, request.id);
+    const held = await delivery.requestLeads(tx, request.id);
     const live = held.filter((l) => !l.released).length;
     const profile = requestProfile(request);
     const prepared = prepareRequest(profile);
@@ -107,7 +109,7 @@ export async function matchQuoteRequest(deps: MatchingDeps, quoteRequestId: numb
     // included), or holds it and has not declined it.
     const eligible = live + found.eligible - (found.candidates.length - pool.length);
 
-    const inserted = await q.insertLeads(
+    const inserted = await delivery.insertLeads(
       tx,
       ranked.map((r) => ({
         quoteRequestId: request.id,
@@ -120,14 +122,14 @@ export async function matchQuoteRequest(deps: MatchingDeps, quoteRequestId: numb
     if (request.inviteStatus === "pending") await settleInvitation(tx, deps, request, inserted);
     // Matched means: at least one lead delivered. A request an admin set back to pending that holds
     // leads already is matched again by this run, even when nobody new qualifies (decision 093).
-    if (inserted.length > 0 || live > 0) await q.markMatched(tx, request.id);
+    if (inserted.length > 0 || live > 0) await delivery.markMatched(tx, request.id);
     // Every provider it reached declined (or was taken back) and nobody else qualifies: it waits for a
     // provider again, as a request nobody was found for does (decisions 132, 151).
-    else if (held.length > 0) await q.markUnmatched(tx, request.id);
+    else if (held.length > 0) await delivery.markUnmatched(tx, request.id);
 
     const owners = new Map(
       (
-        await q.companyOwners(
+        await delivery.companyOwners(
           tx,
           inserted.map((l) => l.companyId),
         )
@@ -225,10 +227,11 @@ async function settleInvitation(
   request: QuoteRequestRow,
   inserted: { invited: boolean }[],
 ): Promise<void> {
-  if (inserted.some((l) => l.invited)) return q.settleInvite(tx, request.id, "delivered");
-  await q.settleInvite(tx, request.id, "unavailable");
-  const [company] = request.invitedCompanyId === null ? [] : await q.companyOwners(tx, [request.invitedCompanyId]);
-  const client = await q.requestClient(tx, request.clientId);
+  if (inserted.some((l) => l.invited)) return delivery.settleInvite(tx, request.id, "delivered");
+  await delivery.settleInvite(tx, request.id, "unavailable");
+  const [company] =
+    request.invitedCompanyId === null ? [] : await delivery.companyOwners(tx, [request.invitedCompanyId]);
+  const client = await delivery.requestClient(tx, request.clientId);
   if (!company || !client) return;
   await notifyUser(tx, deps, inviteUnavailableMessage(deps.appUrl, client, request, company.companyName));
 }
@@ -265,7 +268,7 @@ export async function rematchOpenRequests(deps: MatchingDeps, batch = 500): Prom
   let delivered = 0;
   let afterId = 0;
   for (;;) {
-    const ids = await q.underMatchedRequestIds(deps.db, deps.leadsPerRequest, afterId, batch);
+    const ids = await delivery.underMatchedRequestIds(deps.db, deps.leadsPerRequest, afterId, batch);
     for (const id of ids) {
       const outcome = await matchQuoteRequest(deps, id);
       if (outcome.status === "done") delivered += outcome.delivered;
@@ -278,7 +281,7 @@ export async function rematchOpenRequests(deps: MatchingDeps, batch = 500): Prom
 /** Raises one alert for each request still unmatched past its promised time, on the app's clock. */
 export async function checkMatchDeadlines({ db, now }: { db: Db; now: Clock }): Promise<number> {
   let raised = 0;
-  for (const r of await q.overdueRequests(db, matchOverdueCause, now())) {
+  for (const r of await delivery.overdueRequests(db, matchOverdueCause, now())) {
     const isNew = await raiseAlert(db, {
       type: "match_deadline_missed",
       severity: "high",

@@ -10,6 +10,7 @@ import { leadMessages, messageReports } from "../../db/schema/lead-messages";
 import { leads } from "../../db/schema/leads";
 import { quoteRequests } from "../../db/schema/quote-requests";
 import { users } from "../../db/schema/users";
+import { alertResolution } from "../alerts/service";
 
 /** A message and who may read its thread: the request's client and the owner of the lead's company. */
 export async function findMessageWithParties(db: Db, messageId: number) {
@@ -176,12 +177,7 @@ export async function resolveReportAlerts(db: Db, reportIds: number[], adminId: 
   if (reportIds.length === 0) return;
   await db
     .update(alerts)
-    .set({
-      isResolved: true,
-      resolvedAt: sql`now()`,
-      resolvedBy: adminId,
-      cause: sql`${alerts.cause} || ' #resolved ' || ${alerts.id}`,
-    })
+    .set(alertResolution(adminId))
     .where(
       and(
         eq(alerts.type, type),

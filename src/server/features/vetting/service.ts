@@ -28,10 +28,10 @@ import {
   requestCompanyChanges,
 } from "../companies/queries";
 import {
-  assertDecidable,
   COMPANY_NOT_FOUND_MESSAGE,
   decideProvider,
   findOwnCompany,
+  lockDecidableCompany,
   NO_COMPANY_MESSAGE,
   registerCompany,
   toCompany,
@@ -113,10 +113,8 @@ export async function approveApplication(
 ): Promise<Company> {
   if (verifiedDocuments === undefined) return decideProvider(deps, admin, companyId, { kind: "approve" });
   return deps.db.transaction(async (tx) => {
-    const current = await lockCompany(tx, companyId);
-    if (!current) throw new NotFoundError(COMPANY_NOT_FOUND_MESSAGE);
     // Already decided (another admin, an old tab): that is the answer, not the documents.
-    assertDecidable(current, "approve");
+    await lockDecidableCompany(tx, companyId, "approve");
     const kinds = new Set((await documentsOf(tx, companyId)).filter((d) => !d.removed).map((d) => d.documentKind));
     const missing = verifiedDocuments.find((k) => !kinds.has(k));
     if (missing) {
