@@ -2,12 +2,12 @@
 // copies it from the box that shows it once, and a script's call over HTTP with it reads the provider's
 // leads and nothing outside its scope; revoked in Settings, it opens nothing from the next call on. An
 // admin is offered the admin's scope only; a client has no API, and its Settings no card.
-import type { Locator, Page } from "playwright-core";
+import type { Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { API_TOKEN_MESSAGES } from "@/shared/api-tokens";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, DEMO, keepScreenshot, pagePerTest, startProduct } from "./support/fixture";
-import { openSettingsAs } from "./support/settings";
+import { apiSignIn, DEMO, pagePerTest, startProduct } from "./support/fixture";
+import { copySecretOnce, openProviderSettingsAt, openSettingsAs } from "./support/settings";
 import { toastText } from "./support/toast";
 
 const product = startProduct();
@@ -19,9 +19,6 @@ const callWith = (token: string, path: string) =>
 
 const idsOf = (leads: { id: number }[]) => leads.map((l) => l.id);
 
-const sectionTop = (page: Page) =>
-  page.locator("#api-tokens").evaluate((section) => Math.round(section.getBoundingClientRect().top));
-
 /** The scopes the new token's form offers, in its order. */
 const scopeBoxes = (card: Locator) =>
   card
@@ -32,12 +29,7 @@ const scopeBoxes = (card: Locator) =>
 describe("API tokens", () => {
   it("a provider creates a token, sees it once, calls the API with it, and revokes it", async () => {
     const { context, page } = tab;
-    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    await apiSignIn(context, DEMO.provider, DEMO.password);
-
-    await page.goto("/settings#api-tokens");
-    const card = page.getByTestId("api-tokens-card");
-    await card.getByRole("heading", { name: "API tokens" }).waitFor();
+    const card = await openProviderSettingsAt(tab, "api-tokens", "API tokens");
     await card
       .getByText(
         "Use a token to read your leads and send quotes and messages from your own scripts, n8n or Zapier: send it as Authorization: Bearer <token>. The API is described at /api/docs",
@@ -46,7 +38,6 @@ describe("API tokens", () => {
     const docs = card.getByRole("link", { name: "/api/docs (opens in a new tab)" });
     expect(await docs.getAttribute("href")).toBe("/api/docs");
     expect(await docs.getAttribute("target")).toBe("_blank");
-    await expect.poll(() => sectionTop(page)).toBeLessThan(100);
     await card.getByText("No tokens yet.").waitFor();
 
     // The form offers the provider's scopes, a month by default, and checks what the server checks.
@@ -70,14 +61,7 @@ describe("API tokens", () => {
     const field = box.getByLabel("API token");
     const token = await field.inputValue();
     expect(token).toMatch(/^amt_[A-Za-z0-9_-]{43}$/);
-    expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
-    await box.getByRole("button", { name: "Copy" }).click();
-    await box.getByRole("button", { name: "Copied" }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
-    expect(await accessibilityViolations(page)).toEqual([]);
-    await keepScreenshot(page, "settings-api-tokens-secret");
-    await box.getByRole("button", { name: "Done" }).click();
-    await expect.poll(() => box.count()).toBe(0);
+    await copySecretOnce(page, { box, field, value: token, shown: box }, "settings-api-tokens-secret");
 
     const row = card.getByTestId("api-token").filter({ hasText: "n8n lead sync" });
     expect(await row.getByTestId("api-token-prefix").innerText()).toBe(`${token.slice(0, 12)}…`);

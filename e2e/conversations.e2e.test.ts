@@ -6,34 +6,23 @@ import type { Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { MESSAGE_PAGE_SIZE } from "@/shared/conversations";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, apiSignUp, DEMO, newPerson, startProduct } from "./support/fixture";
-import { waitForLead } from "./support/leads";
-import { billIntakeRequestBody, type RequestContact, submitRequest } from "./support/requests";
+import { LIVE, newPerson, startProduct } from "./support/fixture";
+import { requestContact, requestWithDemoLead } from "./support/requests";
 
 const product = startProduct({ mail: true });
 
-/** What a live update may take to show: the issue wants two seconds; this leaves room for a busy machine. */
-const LIVE = { timeout: 5_000 };
-
-const CASS: RequestContact = {
-  fullName: "Cass Client",
-  email: "cass.client@example.com",
-  companyName: "Cass Freight LLC",
-  location: "Reno, NV",
-};
-
 /** A new client (signed in) with a request, and the demo provider (signed in) with its lead on it. */
 async function requestWithLead() {
-  const title = `Vendor bill intake ${Date.now()}`;
   const client = await product.newPage();
-  await apiSignUp(client.context, newPerson("Cass", "Client", "e2e-conv-client"), product);
-  const requestId = await submitRequest(client.context, billIntakeRequestBody(title, CASS));
-
   const provider = await product.newPage();
-  await apiSignIn(provider.context, DEMO.provider, DEMO.password);
-  const leadId = await waitForLead(provider.context, title);
-  const company: string = (await (await provider.context.request.get("/api/companies/me")).json()).name;
-  return { client, requestId, provider, leadId, company };
+  const made = await requestWithDemoLead(
+    product,
+    { client: client.context, provider: provider.context },
+    newPerson("Cass", "Client", "e2e-conv-client"),
+    `Vendor bill intake ${Date.now()}`,
+    requestContact("Cass", "Client", "Cass Freight LLC", "Reno, NV"),
+  );
+  return { client, provider, ...made };
 }
 
 /** The sidebar's count on a link of the main menu: 0 when it shows none. */

@@ -9,23 +9,12 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FILE_MESSAGES } from "@/shared/files";
 import { statusText } from "./support/admin";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, apiSignUp, DEMO, keepScreenshot, newPerson, startProduct } from "./support/fixture";
-import { waitForLead } from "./support/leads";
-import { billIntakeRequestBody, type RequestContact, submitRequest } from "./support/requests";
+import { apiSignIn, DEMO, keepScreenshot, LIVE, newPerson, startProduct } from "./support/fixture";
+import { requestContact, requestWithDemoLead } from "./support/requests";
 import { toastText } from "./support/toast";
 
 // With mail: a new client confirms its address, without which its requests reach no provider (decision 150).
 const product = startProduct({ mail: true });
-
-/** What a live update may take to show: the issue wants two seconds; this leaves room for a busy machine. */
-const LIVE = { timeout: 5_000 };
-
-const FERN: RequestContact = {
-  fullName: "Fern Files",
-  email: "fern.files@example.com",
-  companyName: "Fern Freight LLC",
-  location: "Spokane, WA",
-};
 
 /** A small PDF whose content says it is one (the server reads the content, not the name). */
 const pdf = (text: string) =>
@@ -65,13 +54,17 @@ beforeAll(async () => {
 let made: Promise<void> | undefined;
 function scenario(): Promise<void> {
   made ??= (async () => {
-    const title = `Bill intake with files ${Date.now()}`;
-    await apiSignUp(the.client.context, newPerson("Fern", "Files", "e2e-thread-files"), product);
+    Object.assign(
+      the,
+      await requestWithDemoLead(
+        product,
+        { client: the.client.context, provider: the.provider.context },
+        newPerson("Fern", "Files", "e2e-thread-files"),
+        `Bill intake with files ${Date.now()}`,
+        requestContact("Fern", "Files", "Fern Freight LLC", "Spokane, WA"),
+      ),
+    );
     await phone.context().addCookies(await the.client.context.cookies());
-    the.requestId = await submitRequest(the.client.context, billIntakeRequestBody(title, FERN));
-    await apiSignIn(the.provider.context, DEMO.provider, DEMO.password);
-    the.leadId = await waitForLead(the.provider.context, title);
-    the.company = (await (await the.provider.context.request.get("/api/companies/me")).json()).name;
   })();
   return made;
 }

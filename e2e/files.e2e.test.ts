@@ -10,19 +10,14 @@ import { FILE_MAX_BYTES, FILE_MESSAGES } from "@/shared/files";
 import { accessibilityViolations } from "./support/axe";
 import { apiSignIn, apiSignUp, closeToast, DEMO, keepScreenshot, newPerson, startProduct } from "./support/fixture";
 import { waitForLead } from "./support/leads";
-import { billIntakeRequestBody, type RequestContact } from "./support/requests";
+import { billIntakeRequestBody, requestContact } from "./support/requests";
 import { toastText } from "./support/toast";
 import { fillWizard, wizardAnswersFor } from "./support/wizard";
 
 // With mail: a new client confirms its address, without which its requests reach no provider (decision 150).
 const product = startProduct({ mail: true });
 
-const DANA: RequestContact = {
-  fullName: "Dana Docs",
-  email: "dana.docs@example.com",
-  companyName: "Dana Ledger LLC",
-  location: "Tacoma, WA",
-};
+const DANA = requestContact("Dana", "Docs", "Dana Ledger LLC", "Tacoma, WA");
 
 /** A small PDF whose content says it is one (the server reads the content, not the name). */
 const PDF = Buffer.from(

@@ -1,6 +1,6 @@
 // Lists that grow with use show a page and "Load more"; the dashboards' figures come from counts; the
 // welcome page says when its figures could not be read (issue 13, decision 104).
-import type { BrowserContext, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { validQuoteRequestBody } from "@/shared/quote-requests.fixtures";
 import { accessibilityViolations } from "./support/axe";
@@ -11,10 +11,11 @@ const REQUESTS = 23;
 
 /**
  * A new client with REQUESTS requests, submitted through the API as the wizard submits them, the
- * oldest `cancelled` of them cancelled: a cancelled request stays closed whatever background matching
- * does with the others.
+ * oldest `cancelled` of them cancelled (a cancelled request stays closed whatever background matching
+ * does with the others), on its dashboard once that lists its first page of 20: the page and the rows.
  */
-async function clientWithManyRequests(context: BrowserContext, cancelled: number) {
+async function dashboardWithManyRequests(cancelled: number): Promise<{ page: Page; rows: Locator }> {
+  const { context, page } = await product.newPage();
   await apiSignUp(context, newPerson("Morgan", "Many", "e2e-many"));
   for (let i = 1; i <= REQUESTS; i++) {
     const made = await context.request.post("/api/quote-requests", {
@@ -26,6 +27,10 @@ async function clientWithManyRequests(context: BrowserContext, cancelled: number
       expect((await context.request.post(`/api/quote-requests/${id}/cancel`)).status()).toBe(200);
     }
   }
+  await page.goto("/dashboard");
+  const rows = page.getByTestId("quote-request-row");
+  await expect.poll(() => rows.count()).toBe(20);
+  return { page, rows };
 }
 
 const cardValue = async (page: Page, testId: string, title: string) =>
@@ -33,12 +38,7 @@ const cardValue = async (page: Page, testId: string, title: string) =>
 
 describe("long lists", () => {
   it("the client's dashboard counts every request, lists the newest 20 and loads the rest on request", async () => {
-    const { context, page } = await product.newPage();
-    await clientWithManyRequests(context, 3);
-
-    await page.goto("/dashboard");
-    const rows = page.getByTestId("quote-request-row");
-    await expect.poll(() => rows.count()).toBe(20);
+    const { page, rows } = await dashboardWithManyRequests(3);
     expect(await cardValue(page, "stat-card", "Total Requests")).toBe(String(REQUESTS));
     expect(await cardValue(page, "stat-card", "Completed")).toBe("3");
     // Newest first: the last one submitted heads the list.
@@ -74,12 +74,8 @@ describe("long lists", () => {
   });
 
   it("the filter asks the server, so a status shows all its requests, not those of the page read", async () => {
-    const { context, page } = await product.newPage();
     // The newest 20 (the first page of all) hold 18 cancelled ones; there are 21 in all.
-    await clientWithManyRequests(context, 21);
-    await page.goto("/dashboard");
-    const rows = page.getByTestId("quote-request-row");
-    await expect.poll(() => rows.count()).toBe(20);
+    const { page, rows } = await dashboardWithManyRequests(21);
     await page.getByRole("combobox", { name: "Show requests by status" }).click();
     await page.getByRole("option", { name: "Closed" }).click();
     const second = page.getByRole("heading", { name: "Process number 2", exact: true });

@@ -35,6 +35,9 @@ export const DEMO = {
   admin: "admin@demo.automatch.io",
 } as const;
 
+/** What a live update (a message, an unread count) may take to show: the issues want two seconds; this leaves room for a busy machine. */
+export const LIVE = { timeout: 5_000 };
+
 export type ContextOptions = { width?: number; javaScriptEnabled?: boolean };
 
 export type Product = {

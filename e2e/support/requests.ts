@@ -1,19 +1,30 @@
 // The quote request the browser tests' clients send through the API: the valid wizard's body
-// (src/shared/quote-requests.fixtures.ts) made a finance team's bill intake into QuickBooks, work the
-// demo provider is matched to.
+// (src/shared/quote-requests.fixtures.ts; a daily process started by an event) made a finance team's
+// bill intake into QuickBooks, work the demo provider is matched to; and the journey it starts, a new
+// client's request with the demo provider's lead on it.
 import type { BrowserContext } from "playwright-core";
 import { expect } from "vitest";
 import { validQuoteRequestBody } from "@/shared/quote-requests.fixtures";
+import { apiSignIn, apiSignUp, DEMO, type Product, type SignUpData } from "./fixture";
+import { waitForLead } from "./leads";
 
 /** Who the request says the client is: its contact part. */
 export type RequestContact = { fullName: string; email: string; companyName: string; location: string };
 
-const BUYER: RequestContact = {
-  fullName: "Morgan Buyer",
-  email: "morgan.buyer@example.com",
-  companyName: "Buyer Books LLC",
-  location: "Boise, ID",
-};
+/** The contact part of a request from this person at this company: "Morgan Buyer", morgan.buyer@example.com. */
+export const requestContact = (
+  firstName: string,
+  lastName: string,
+  companyName: string,
+  location: string,
+): RequestContact => ({
+  fullName: `${firstName} ${lastName}`,
+  email: `${firstName}.${lastName}@example.com`.toLowerCase(),
+  companyName,
+  location,
+});
+
+const BUYER = requestContact("Morgan", "Buyer", "Buyer Books LLC", "Boise, ID");
 
 /** The bill intake request of this title, from `contact`. */
 export function billIntakeRequestBody(title: string, contact: RequestContact = BUYER) {
@@ -26,12 +37,10 @@ export function billIntakeRequestBody(title: string, contact: RequestContact = B
     timeline: "1-3months",
     requirements: {
       ...contact,
-      frequency: "daily",
       volume: { quantity: 25, per: "run" },
       timePerTask: { value: 4, unit: "minutes" },
       systems: ["QuickBooks", "Outlook"],
       systemTypes: ["Cloud service"],
-      triggerType: "event",
       tasksToAutomate: "Read each bill email, create the bill in QuickBooks, attach the PDF.",
       hasDocumentation: "yes",
       requiresNDA: "no",
@@ -48,4 +57,25 @@ export async function submitRequest(context: BrowserContext, body: object): Prom
   const created = await context.request.post("/api/quote-requests", { data: body });
   expect(created.status(), await created.text()).toBe(201);
   return (await created.json()).id;
+}
+
+/**
+ * A new person's request with the demo provider's lead on it: `person` signs up on `client`, confirmed
+ * by the emailed link (providers see a client's contact details only then, decision 114), and sends the
+ * bill intake request of this title as `contact`; the demo provider, signed in on `provider`, waits for
+ * its lead. Answers the request, the lead and the name of the demo provider's company.
+ */
+export async function requestWithDemoLead(
+  product: Product,
+  contexts: { client: BrowserContext; provider: BrowserContext },
+  person: SignUpData,
+  title: string,
+  contact?: RequestContact,
+): Promise<{ requestId: number; leadId: number; company: string }> {
+  await apiSignUp(contexts.client, person, product);
+  const requestId = await submitRequest(contexts.client, billIntakeRequestBody(title, contact));
+  await apiSignIn(contexts.provider, DEMO.provider, DEMO.password);
+  const leadId = await waitForLead(contexts.provider, title);
+  const company: string = (await (await contexts.provider.request.get("/api/companies/me")).json()).name;
+  return { requestId, leadId, company };
 }

@@ -176,6 +176,19 @@ export function apiAs(ctx: TestContext) {
 }
 
 /**
+ * Two users acting on each other at the same moment (`act(by, on)`), as a race: both answers, and their
+ * status codes sorted, so that `codes[0]` is the winner's (200) and `codes[1]` the loser's.
+ */
+export async function eachOnTheOther<U>(
+  x: U,
+  y: U,
+  act: (by: U, on: U) => Promise<LightMyRequestResponse>,
+): Promise<{ xOnY: LightMyRequestResponse; yOnX: LightMyRequestResponse; codes: number[] }> {
+  const [xOnY, yOnX] = await Promise.all([act(x, y), act(y, x)]);
+  return { xOnY, yOnX, codes: [xOnY.statusCode, yOnX.statusCode].sort() };
+}
+
+/**
  * Rate limits count in fixed windows of the app's clock. A test that fills one first moves the clock
  * to the start of the next window, so that its hits all land in that one window.
  */

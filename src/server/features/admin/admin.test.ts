@@ -11,7 +11,7 @@ import { quotes } from "../../db/schema/quotes";
 import { createTopProvider, type TestProvider } from "../../test/fixtures";
 import { matchedRequest, quoteOn, submitRequest } from "../../test/scenarios";
 import { sharedTestContext } from "../../test/shared-context";
-import { apiAs, as, createUser, signIn, type TestUser } from "../../test/test-app";
+import { apiAs, as, createUser, eachOnTheOther, signIn, type TestUser } from "../../test/test-app";
 import { raiseAlert } from "../alerts/service";
 import { matchQuoteRequest } from "../matching/service";
 import { LAST_ADMIN_MESSAGE } from "./users";
@@ -252,14 +252,13 @@ describe("GET /api/admin/users and PATCH /api/admin/users/:id/role", () => {
     expect(alone.json().message).toBe(LAST_ADMIN_MESSAGE);
     const second = await createUser(ctx, "admin", "second");
     // Two admins removing each other at once: one wins, the other is refused, one admin remains.
-    const [x, y] = await Promise.all([
-      patch(admin, `/api/admin/users/${second.id}/role`, { userType: "client" }),
-      patch(second, `/api/admin/users/${admin.id}/role`, { userType: "client" }),
-    ]);
-    const codes = [x.statusCode, y.statusCode].sort();
+    const { xOnY, codes } = await eachOnTheOther(admin, second, (by, on) =>
+      patch(by, `/api/admin/users/${on.id}/role`, { userType: "client" }),
+    );
     expect(codes[0]).toBe(200);
     expect([403, 409]).toContain(codes[1]);
-    const admins = (await get(x.statusCode === 200 ? admin : second, "/api/admin/users?userType=admin")).json().items;
+    const winner = xOnY.statusCode === 200 ? admin : second;
+    const admins = (await get(winner, "/api/admin/users?userType=admin")).json().items;
     expect(admins).toHaveLength(1);
     if (admins[0].id !== admin.id) {
       // Restore the file's admin for the tests that follow.

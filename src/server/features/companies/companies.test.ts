@@ -7,7 +7,7 @@ import { emailOutbox } from "../../db/schema/email-outbox";
 import { notifications } from "../../db/schema/notifications";
 import { users } from "../../db/schema/users";
 import { DEMO_PASSWORD, seedDemoData } from "../../seed";
-import { quoteRequestBody } from "../../test/fixtures";
+import { submitRequest } from "../../test/scenarios";
 import { sharedTestContext } from "../../test/shared-context";
 import { as, createTestContext, createUser, signIn, type TestUser } from "../../test/test-app";
 import { DEMO_APPLICANT_EMAIL } from "./seed";
@@ -111,8 +111,7 @@ describe("registration: POST /api/companies", () => {
 
   it("refuses a client with running quote requests (409), until they are cancelled", async () => {
     const user = await createUser(ctx, "client");
-    const created = await as(ctx, user, { method: "POST", url: "/api/quote-requests", payload: quoteRequestBody() });
-    expect(created.statusCode).toBe(201);
+    const requestId = await submitRequest(ctx, user);
     const refused = await register(user, profile({ name: "Client With Requests" }));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(RUNNING_REQUESTS_MESSAGE);
@@ -121,7 +120,7 @@ describe("registration: POST /api/companies", () => {
 
     const cancel = await as(ctx, user, {
       method: "POST",
-      url: `/api/quote-requests/${created.json().id}/cancel`,
+      url: `/api/quote-requests/${requestId}/cancel`,
     });
     expect(cancel.statusCode).toBe(200);
     expect((await register(user, profile({ name: "Client With Requests" }))).statusCode).toBe(201);

@@ -16,7 +16,7 @@ import { LIVE_CHANNEL, type LiveMessage } from "../../live/publish";
 import { unconfirmLikeAnEarlyAccount } from "../../test/accounts";
 import { createTopProvider, type TestProvider } from "../../test/fixtures";
 import { emailsTo, notificationsOf } from "../../test/reads";
-import { leadOf, matchedRequest } from "../../test/scenarios";
+import { acceptQuote, leadOf, matchedRequest, quoteBody, quoteOn } from "../../test/scenarios";
 import { sharedTestContext } from "../../test/shared-context";
 import { apiAs, createUser, startNewWindow, type TestUser } from "../../test/test-app";
 import { CONVERSATION_NOT_FOUND, MESSAGE_RATE_LIMIT, REMOVED_MESSAGE_NOTE } from "./service";
@@ -85,11 +85,7 @@ const setLeadStatus = (leadId: number, status: LeadStatus) =>
 const messageEmails = (user: TestUser) => emailsTo(ctx, user.email, "message.received");
 const messageNotes = (userId: number) => notificationsOf(ctx, userId, "message.received");
 
-const QUOTE = {
-  amount: 24_000,
-  timeline: "6 weeks",
-  message: "We would build an unattended bot that reads each invoice and keys it into SAP.",
-};
+const QUOTE = quoteBody();
 
 /**
  * Hears the live channel as the event stream does: PGlite's listen on the embedded database, LISTEN on
@@ -485,13 +481,10 @@ describe("closed and declined leads", () => {
 
   it("after a hire only the hired provider's thread stays open; the others are closed with the reason", async () => {
     const { requestId, leadA, leadB } = await matchedLeads();
-    const quoted = await call(a, "POST", `/api/leads/${leadA}/quote`, QUOTE);
-    expect(quoted.statusCode, quoted.body).toBe(201);
-    const quotedB = await call(b, "POST", `/api/leads/${leadB}/quote`, QUOTE);
-    expect(quotedB.statusCode, quotedB.body).toBe(201);
+    const quoted = await quoteOn(ctx, a, requestId);
+    await quoteOn(ctx, b, requestId);
     await sent(b, leadB, "Our offer stands.");
-    const accepted = await call(client, "POST", `/api/quotes/${quoted.json().id}/accept`);
-    expect(accepted.statusCode, accepted.body).toBe(200);
+    await acceptQuote(ctx, client, quoted);
 
     expect((await say(client, leadA, "When do we start?")).statusCode).toBe(201);
     expect((await say(a, leadA, "Monday.")).statusCode).toBe(201);
@@ -705,7 +698,7 @@ describe("live events of quotes", () => {
       expect((await live.next(toClient, 3)).userIds).toEqual([client.id]);
       const again = await call(a, "POST", `/api/leads/${leadA}/quote`, QUOTE);
       expect(again.statusCode).toBe(201);
-      expect((await call(client, "POST", `/api/quotes/${again.json().id}/accept`)).statusCode).toBe(200);
+      await acceptQuote(ctx, client, again.json().id);
       const toProvider = await live.next((m) => m.event.type === "quote" && m.userIds.includes(a.id));
       expect(toProvider.event).toEqual({ type: "quote", leadId: leadA, quoteRequestId: requestId });
     } finally {

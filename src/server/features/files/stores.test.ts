@@ -206,17 +206,30 @@ describe("the app with S3 storage", () => {
     await store.close();
   });
 
-  it("keeps uploads in the bucket, sends downloads there for 60 s, and sweeps objects that have no row", async () => {
+  /** A new client's upload of this PDF: the client and the file's id. */
+  async function uploadPdf(name: string, pdf: Buffer) {
     const client = await createUser(ctx, "client");
-    const pdf = Buffer.from("%PDF-1.7\n% in S3\n");
     const up = await ctx.app.inject({
       method: "POST",
-      url: "/api/files?name=In S3.pdf",
+      url: `/api/files?name=${name}`,
       headers: { cookie: client.cookie, "content-type": "application/pdf" },
       payload: pdf,
     });
     expect(up.statusCode, up.body).toBe(201);
-    const id: string = up.json().id;
+    return { client, id: up.json().id as string };
+  }
+
+  /** The keys in the bucket after the sweep that runs once two hours have passed, `key` (no file's) written before. */
+  async function keysAfterSweep(key: string, text: string): Promise<string[]> {
+    await store.write(key, Readable.from([Buffer.from(text)]));
+    ctx.clock.advance(2 * 60 * 60 * 1000);
+    await sweepFiles(ctx.deps);
+    return listAll(store, new Date(Date.now() + 60_000));
+  }
+
+  it("keeps uploads in the bucket, sends downloads there for 60 s, and sweeps objects that have no row", async () => {
+    const pdf = Buffer.from("%PDF-1.7\n% in S3\n");
+    const { client, id } = await uploadPdf("In S3.pdf", pdf);
     const [row] = await ctx.database.db.select().from(files).where(eq(files.id, id));
     expect(row?.store).toBe("s3");
 
@@ -231,30 +244,17 @@ describe("the app with S3 storage", () => {
 
     // An object whose row is gone (a crash between the two deletions) goes at the next sweep, the file kept.
     const orphan = "00000000-0000-4000-8000-0000000000ab";
-    await store.write(orphan, Readable.from([Buffer.from("left behind")]));
-    ctx.clock.advance(2 * 60 * 60 * 1000);
-    await sweepFiles(ctx.deps);
-    const left = await listAll(store, new Date(Date.now() + 60_000));
+    const left = await keysAfterSweep(orphan, "left behind");
     expect(left).not.toContain(orphan);
     expect(left).toContain(id);
   });
 
   it("reclaims a removed file's object, and leaves keys under the prefix that are no file's alone", async () => {
-    const client = await createUser(ctx, "client");
-    const up = await ctx.app.inject({
-      method: "POST",
-      url: "/api/files?name=Removed.pdf",
-      headers: { cookie: client.cookie, "content-type": "application/pdf" },
-      payload: Buffer.from("%PDF-1.7\n% removed\n"),
-    });
-    const id: string = up.json().id;
+    const { id } = await uploadPdf("Removed.pdf", Buffer.from("%PDF-1.7\n% removed\n"));
     // An administrator's removal whose deletion in S3 failed: the row says removed, the object is there.
     await ctx.database.db.update(files).set({ removedAt: ctx.clock.now() }).where(eq(files.id, id));
     const foreign = "backups/2026-11-28.tar";
-    await store.write(foreign, Readable.from([Buffer.from("not the app's")]));
-    ctx.clock.advance(2 * 60 * 60 * 1000);
-    await sweepFiles(ctx.deps);
-    const left = await listAll(store, new Date(Date.now() + 60_000));
+    const left = await keysAfterSweep(foreign, "not the app's");
     expect(left).not.toContain(id);
     expect(left).toContain(foreign);
     await store.remove([foreign]);

@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { companies } from "../../db/schema/companies";
 import { quotes } from "../../db/schema/quotes";
 import { subscriptions } from "../../db/schema/subscriptions";
-import { createProvider, createTopProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
+import { createProvider, createTopProvider, type TestProvider } from "../../test/fixtures";
+import { matchedRequest } from "../../test/scenarios";
 import { sharedTestContext } from "../../test/shared-context";
-import { apiAs, as, createUser, type TestUser } from "../../test/test-app";
-import { matchQuoteRequest } from "../matching/service";
+import { apiAs, createUser, type TestUser } from "../../test/test-app";
 
 const ctx = sharedTestContext();
 let client: TestUser;
@@ -27,9 +27,7 @@ beforeAll(async () => {
   client = await createUser(ctx, "client");
   a = await createProvider(ctx);
   b = await createProvider(ctx);
-  const res = await as(ctx, client, { method: "POST", url: "/api/quote-requests", payload: quoteRequestBody() });
-  requestId = res.json().id;
-  await matchQuoteRequest(ctx.deps, requestId);
+  requestId = await matchedRequest(ctx, client);
 });
 
 describe("a provider's leads", () => {
@@ -119,10 +117,9 @@ describe("must not", () => {
   it("a provider without access sees why, and gets 403 for leads; access returns with the subscription", async () => {
     // Every specialty: the best score, so that c surely gets the new request's lead.
     const c = await createTopProvider(ctx);
-    const res = await as(ctx, client, { method: "POST", url: "/api/quote-requests", payload: quoteRequestBody() });
-    await matchQuoteRequest(ctx.deps, res.json().id);
+    const newRequest = await matchedRequest(ctx, client);
     const lead = (await get(c, "/api/leads/me")).json()[0].id;
-    const requestUrl = `/api/quote-requests/${res.json().id}`;
+    const requestUrl = `/api/quote-requests/${newRequest}`;
     expect((await get(c, requestUrl)).statusCode).toBe(200);
     await ctx.database.db.update(subscriptions).set({ status: "canceled" }).where(eq(subscriptions.userId, c.id));
     const access = (await get(c, "/api/leads/access")).json();

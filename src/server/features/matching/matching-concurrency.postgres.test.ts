@@ -9,7 +9,7 @@ import { emailOutbox } from "../../db/schema/email-outbox";
 import { leads } from "../../db/schema/leads";
 import { notifications } from "../../db/schema/notifications";
 import { quoteRequests } from "../../db/schema/quote-requests";
-import { createProvider, createTopProvider } from "../../test/fixtures";
+import { createProvider, createTopProvider, type TestProvider } from "../../test/fixtures";
 import { waitingForLocks } from "../../test/locks";
 import { submitRequest } from "../../test/scenarios";
 import { sharedTestContext } from "../../test/shared-context";
@@ -112,15 +112,20 @@ describe("matching at once", () => {
     expect(await toldAbout(titles)).toEqual({ emails: 36, inApp: 36 });
   });
 
-  it("a weekly capacity holds when many requests are matched at once: never more leads than it allows", async () => {
-    // The best provider for every request, taking 3 new leads a week.
+  /** The best provider for every request, taking at most `weeklyCapacity` new leads a week (through its preferences). */
+  async function cappedTopProvider(weeklyCapacity: number): Promise<TestProvider> {
     const capped = await createTopProvider(ctx);
     const res = await as(ctx, capped, {
       method: "PUT",
       url: "/api/companies/me/lead-preferences",
-      payload: { ...NO_LEAD_PREFERENCES, weeklyCapacity: 3 },
+      payload: { ...NO_LEAD_PREFERENCES, weeklyCapacity },
     });
     expect(res.statusCode, res.body).toBe(200);
+    return capped;
+  }
+
+  it("a weekly capacity holds when many requests are matched at once: never more leads than it allows", async () => {
+    const capped = await cappedTopProvider(3);
     const ids: number[] = [];
     for (let i = 0; i < 10; i++) ids.push(await submitRequest(ctx, client, { title: `Capacity race ${i + 1}` }));
     await Promise.all(ids.map((id) => matchQuoteRequest(ctx.deps, id)));
@@ -133,13 +138,7 @@ describe("matching at once", () => {
   // An account's deletion holds its user row, then changes its company or cancels its requests: a match
   // running at that moment must wait for it, never hold what it needs next (decisions 171, 172).
   it("a match giving a capped provider a lead and that provider's account deletion do not deadlock", async () => {
-    const capped = await createTopProvider(ctx);
-    const res = await as(ctx, capped, {
-      method: "PUT",
-      url: "/api/companies/me/lead-preferences",
-      payload: { ...NO_LEAD_PREFERENCES, weeklyCapacity: 5 },
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    const capped = await cappedTopProvider(5);
     const id = await submitRequest(ctx, client, { title: "Matched while its provider leaves" });
     await inTheWayOf(
       () => matchQuoteRequest(ctx.deps, id),

@@ -21,9 +21,9 @@ import { leads } from "../../db/schema/leads";
 import { reviews } from "../../db/schema/reviews";
 import { users } from "../../db/schema/users";
 import { createProvider, createTopProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
+import { acceptQuote, matchedRequest, quoteOn } from "../../test/scenarios";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
 import { refreshProviderStats } from "../companies/stats";
-import { matchQuoteRequest } from "../matching/service";
 import { summarize } from "./service";
 
 let ctx: TestContext;
@@ -472,11 +472,8 @@ describe("figures and reviews from real leads, quotes and messages", () => {
   /** A request of a new client, matched to the firm, its lead delivered `minutesAgo` before the firm answers. */
   async function leadFor(minutesAgo: number) {
     const owner = await createUser(ctx, "client", "hirer");
-    const res = await as(ctx, owner, { method: "POST", url: "/api/quote-requests", payload: quoteRequestBody() });
-    expect(res.statusCode, res.body).toBe(201);
-    const requestId: number = res.json().id;
-    // Matching as the job does (the firm is the only provider that may receive leads here).
-    await matchQuoteRequest(ctx.deps, requestId);
+    // Matched as the job does (the firm is the only provider that may receive leads here).
+    const requestId = await matchedRequest(ctx, owner);
     const [lead] = await ctx.database.db
       .update(leads)
       .set({ createdAt: sql`now() - ${minutesAgo} * interval '1 minute'` })
@@ -486,27 +483,24 @@ describe("figures and reviews from real leads, quotes and messages", () => {
     return { owner, requestId, leadId: lead.id };
   }
 
-  async function quote(leadId: number): Promise<number> {
-    const res = await as(ctx, firm, {
-      method: "POST",
-      url: `/api/leads/${leadId}/quote`,
-      payload: { amount: 12_000, timeline: "4 weeks", message: "We would automate the whole invoice flow end to end." },
+  /** The firm's quote (201) on its lead of the request: the quote's id. */
+  const quote = (requestId: number) =>
+    quoteOn(ctx, firm, requestId, {
+      amount: 12_000,
+      timeline: "4 weeks",
+      message: "We would automate the whole invoice flow end to end.",
     });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().id;
-  }
 
   beforeAll(async () => {
     const p = await createTopProvider(ctx);
     firm = { ...p, slug: await slugOf(p.companyId) };
     // Answered after 30 minutes and hired; after 90, still pending; after 60, then withdrawn; a message after 10.
     const hired = await leadFor(30);
-    const hiredQuote = await quote(hired.leadId);
-    const accepted = await as(ctx, hired.owner, { method: "POST", url: `/api/quotes/${hiredQuote}/accept` });
-    expect(accepted.statusCode, accepted.body).toBe(200);
+    const hiredQuote = await quote(hired.requestId);
+    await acceptQuote(ctx, hired.owner, hiredQuote);
     hires.push({ quoteId: hiredQuote, requestId: hired.requestId, client: hired.owner });
-    await quote((await leadFor(90)).leadId);
-    const withdrawn = await quote((await leadFor(60)).leadId);
+    await quote((await leadFor(90)).requestId);
+    const withdrawn = await quote((await leadFor(60)).requestId);
     expect((await as(ctx, firm, { method: "POST", url: `/api/quotes/${withdrawn}/withdraw` })).statusCode).toBe(200);
     const asked = await leadFor(10);
     const message = await as(ctx, firm, {
@@ -518,8 +512,8 @@ describe("figures and reviews from real leads, quotes and messages", () => {
     // More hires, for reviews to page through.
     for (let i = 0; i < REVIEWS_PAGE_SIZE + 2; i++) {
       const l = await leadFor(20);
-      const q = await quote(l.leadId);
-      expect((await as(ctx, l.owner, { method: "POST", url: `/api/quotes/${q}/accept` })).statusCode).toBe(200);
+      const q = await quote(l.requestId);
+      await acceptQuote(ctx, l.owner, q);
       hires.push({ quoteId: q, requestId: l.requestId, client: l.owner });
     }
   });

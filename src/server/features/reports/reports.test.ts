@@ -27,7 +27,7 @@ import { LIVE_CHANNEL, type LiveMessage } from "../../live/publish";
 import { createTopProvider, type TestProvider } from "../../test/fixtures";
 import { leadOf, matchedRequest } from "../../test/scenarios";
 import { sharedTestContext } from "../../test/shared-context";
-import { apiAs, createUser, signInRequest, type TestUser } from "../../test/test-app";
+import { apiAs, createUser, eachOnTheOther, signInRequest, type TestUser } from "../../test/test-app";
 import { LAST_ADMIN_MESSAGE, SELF_SUSPEND_MESSAGE } from "../admin/users";
 import { startSession } from "../auth/service";
 
@@ -489,14 +489,12 @@ describe("suspending an account", () => {
   it("two admins suspending each other at once: one wins, the other is no longer an admin in good standing", async () => {
     const a = await createUser(ctx, "admin", "admina");
     const b = await createUser(ctx, "admin", "adminb");
-    const [ab, ba] = await Promise.all([
-      patch(a, `/api/admin/users/${b.id}/suspend`, { reason: "Mutual" }),
-      patch(b, `/api/admin/users/${a.id}/suspend`, { reason: "Mutual" }),
-    ]);
-    const statuses = [ab.statusCode, ba.statusCode].sort();
+    const { codes } = await eachOnTheOther(a, b, (by, on) =>
+      patch(by, `/api/admin/users/${on.id}/suspend`, { reason: "Mutual" }),
+    );
     // The loser's request either found its session ended (401) or itself suspended once it had the lock (403).
-    expect(statuses[0]).toBe(200);
-    expect([401, 403]).toContain(statuses[1]);
+    expect(codes[0]).toBe(200);
+    expect([401, 403]).toContain(codes[1]);
     const rows = await ctx.database.db.select({ id: users.id, suspendedAt: users.suspendedAt }).from(users);
     const suspended = rows.filter((r) => (r.id === a.id || r.id === b.id) && r.suspendedAt !== null);
     expect(suspended).toHaveLength(1);

@@ -14,7 +14,7 @@ import { quoteRequests } from "../../db/schema/quote-requests";
 import { reviews } from "../../db/schema/reviews";
 import { createTopProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
 import { emailsTo, notificationsOf, ratingFigures } from "../../test/reads";
-import { hire, matchedRequest, quoteOn } from "../../test/scenarios";
+import { acceptQuote, hire, matchedRequest, quoteOn } from "../../test/scenarios";
 import { sharedTestContext } from "../../test/shared-context";
 import { apiAs, createUser, type TestUser } from "../../test/test-app";
 
@@ -108,7 +108,7 @@ describe("reading a request's review", () => {
     expect(before.statusCode, before.body).toBe(200);
     expect(before.json()).toEqual({ review: null, canReview: false, provider: null, estimatedHoursPerYear: row?.roi });
     const quote = await quoteOn(ctx, provider, requestId);
-    expect((await call(client, "POST", `/api/quotes/${quote}/accept`)).statusCode).toBe(200);
+    await acceptQuote(ctx, client, quote);
     const after: RequestReview = (await call(client, "GET", `/api/quote-requests/${requestId}/review`)).json();
     expect(after).toEqual({
       review: null,
