@@ -1,5 +1,5 @@
 // When `npm start` builds again (scripts/build-fingerprint.mjs), on small made-up projects:
-// `node --test scripts/build-fingerprint.test.mjs` (npm test runs it in the step "import direction").
+// `node --test scripts/build-fingerprint.test.mjs` (npm test runs it in the step "tests of npm test's scripts").
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";

@@ -1,5 +1,5 @@
 // The import checker's rules on small made-up trees: `node --test scripts/check-imports.test.mjs`
-// (npm test runs it in the step "import direction", before the checker itself, beside failures.test.mjs).
+// (npm test runs it in the step "tests of npm test's scripts", beside the checker itself and failures.test.mjs).
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";

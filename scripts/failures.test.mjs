@@ -1,5 +1,5 @@
 // The end-of-run list of failures (scripts/failures.mjs) on made-up vitest reports:
-// `node --test scripts/failures.test.mjs` (npm test runs it in the step "import direction").
+// `node --test scripts/failures.test.mjs` (npm test runs it in the step "tests of npm test's scripts").
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";

@@ -50,12 +50,22 @@ async function runTogether(commands) {
         const out = [];
         child.stdout.on("data", (d) => out.push(d));
         child.stderr.on("data", (d) => out.push(d));
-        child.on("close", (code) => {
+        let ended = false;
+        const end = (ok) => {
+          if (ended) return;
+          ended = true;
           const seconds = (Date.now() - started) / 1000;
-          process.stdout.write(`\n--- ${name} (${seconds.toFixed(1)} s, ${code === 0 ? "passed" : "FAILED"}) ---\n`);
+          process.stdout.write(`\n--- ${name} (${seconds.toFixed(1)} s, ${ok ? "passed" : "FAILED"}) ---\n`);
           process.stdout.write(Buffer.concat(out));
-          resolve({ name, ok: code === 0, seconds, output: Buffer.concat(out).toString("utf8") });
+          resolve({ name, ok, seconds, output: Buffer.concat(out).toString("utf8") });
+        };
+        // A command that cannot start (its program missing after a partial install) fails its own step,
+        // not the whole run: the other steps and the summary still come.
+        child.on("error", (err) => {
+          out.push(Buffer.from(`${cmd} could not run: ${err.message}\n`));
+          end(false);
         });
+        child.on("close", (code) => end(code === 0));
       }),
   );
   return Promise.all(runs);
@@ -265,8 +275,11 @@ for (const step of steps) {
   if ("together" in step) {
     console.log(`\n=== ${step.together} ===`);
     const done = await runTogether(step.commands);
+    // One CPU share for the group, on its first line: the commands shared the cores.
     const busy = busyShare(cpuBefore, cpuTimes());
-    for (const { name, ok, seconds } of done) results.push({ name, ok, seconds, busy });
+    done.forEach(({ name, ok, seconds }, i) =>
+      results.push({ name, ok, seconds, busy: i === 0 && busy ? `${busy} with the ${done.length - 1} beside it` : "" }),
+    );
     continue;
   }
   const [name, check] = step;
