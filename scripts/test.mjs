@@ -277,9 +277,9 @@ for (const step of steps) {
     const done = await runTogether(step.commands);
     // One CPU share for the group, on its first line: the commands shared the cores.
     const busy = busyShare(cpuBefore, cpuTimes());
-    done.forEach(({ name, ok, seconds }, i) =>
-      results.push({ name, ok, seconds, busy: i === 0 && busy ? `${busy} with the ${done.length - 1} beside it` : "" }),
-    );
+    for (const [i, { name, ok, seconds }] of done.entries()) {
+      results.push({ name, ok, seconds, busy: i === 0 && busy ? `${busy} with the ${done.length - 1} beside it` : "" });
+    }
     continue;
   }
   const [name, check] = step;
