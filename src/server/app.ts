@@ -51,7 +51,7 @@ import { vettingRoutes } from "./features/vetting/routes";
 import { webhookRoutes } from "./features/webhooks/routes";
 import { registerCompression } from "./http/compression";
 import { capConnections, fastifyTimeouts, httpServerOptions, spareUploadsFromRequestTimeout } from "./http/connections";
-import { refuseCrossSite } from "./http/cross-site";
+import { refuseCrossSite, STATE_CHANGING } from "./http/cross-site";
 import { metricsRoute, observeRequests, routeLabel } from "./http/metrics";
 import { registerSecurityHeaders } from "./http/security-headers";
 import { serializerCompiler } from "./http/serializer";
@@ -154,8 +154,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
   // While the process drains before it stops (decision 144), every answer closes its connection, so
   // that a kept-alive client opens its next one on another process.
-  app.addHook("onSend", async (_request, reply) => {
+  app.addHook("onSend", async (request, reply) => {
     if (deps.lifecycle.draining) reply.header("connection", "close");
+    // A write's answer leaves once this process has heard what it changed of sessions and accounts, so
+    // that the next request never finds a session it ended still cached (decision 180).
+    if (STATE_CHANGING.has(request.method)) await deps.sessions.sync(deps.db);
   });
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -164,6 +167,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.decorate("now", deps.now);
   app.decorate("sessionIdleMs", deps.sessionIdleMs);
   app.decorate("sessions", deps.sessions);
+  app.addHook("onReady", () => deps.sessions.start());
+  app.addHook("onClose", () => deps.sessions.close());
   if (options.logger) {
     app.addHook("onResponse", async (request, reply) => {
       request.log.info(

@@ -8,7 +8,8 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { AppDeps } from "./deps";
 import { userForToken } from "./features/auth/api-tokens";
-import { sessionIdFromToken, userForSession } from "./features/auth/service";
+import { sessionIdFromToken } from "./features/auth/service";
+import { createSessionCache } from "./features/auth/session-cache";
 import { createBillingProviders } from "./features/billing/service";
 import { createDatabaseStore } from "./features/files/db-store";
 import { createS3Store } from "./features/files/s3-store";
@@ -54,6 +55,7 @@ export function createAppDeps({
     },
     warn: (obj, msg) => log.warn(obj, msg),
   });
+  const sessionCache = createSessionCache(database, log);
   return {
     config,
     database,
@@ -69,7 +71,7 @@ export function createAppDeps({
     sessionIdleMs: config.sessionIdleMs,
     billing: createBillingProviders(config.billing, now),
     mail: { transport: createMailTransport(config.mail), from: config.mail.from },
-    sessions: { userFor: userForSession, idOf: sessionIdFromToken, userForToken },
+    sessions: { ...sessionCache, idOf: sessionIdFromToken, userForToken },
     lifecycle: { draining: false },
     webhooks: webhookSettings(config.webhooks.allowPrivateNetworks),
     metrics,

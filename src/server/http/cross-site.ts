@@ -9,7 +9,7 @@ import { bearerToken, routePath } from "./session";
 
 const STRIPE_WEBHOOK_PATH = "/api/webhooks/stripe";
 
-const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+export const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Fetch Metadata values a state change may carry: the site's own pages, or the user's own action. */
 const ALLOWED_FETCH_SITES = new Set(["same-origin", "none"]);
 

@@ -19,6 +19,12 @@ export type SessionReader = {
   idOf: (token: string) => string;
   /** Who a personal API token speaks for, with its scopes; undefined when it opens nothing (decision 174). */
   userForToken: (app: { db: Db; now: Clock }, token: string) => Promise<TokenCaller | undefined>;
+  /** Returns once this process has heard every change to sessions and accounts committed before the call. */
+  sync: (db: Db) => Promise<void>;
+  /** Gets ready before the first request (a cache starts listening). */
+  start: () => Promise<void>;
+  /** Lets go of what the reader holds (a cache's listening connection): the app is closing. */
+  close: () => Promise<void>;
 };
 
 /** A bearer call's caller: the token's owner and what the token may do. */

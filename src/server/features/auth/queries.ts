@@ -49,7 +49,7 @@ const live = (now: Date, idleSince: Date) => and(gt(sessions.expiresAt, now), gt
  */
 const findUserBySessionStatement = preparedPerDatabase((db) =>
   db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+    .select({ user: users, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -70,7 +70,7 @@ export async function findUserBySession(
   sessionId: string,
   now: Date,
   idleSince: Date,
-): Promise<{ user: UserRow; lastSeenAt: Date } | undefined> {
+): Promise<{ user: UserRow; expiresAt: Date; lastSeenAt: Date } | undefined> {
   const [row] = await findUserBySessionStatement(db).execute({
     id: sessionId,
     now: placeholderTime(now),

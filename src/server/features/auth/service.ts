@@ -24,8 +24,6 @@ export type AuthDeps = ThrottleDeps &
 
 /** An account keeps this many sessions at most; a new one ends the least recently used (decision 117). */
 export const MAX_SESSIONS_PER_ACCOUNT = 20;
-/** A session's last use is written at most this often: one write a minute, not one a request. */
-const TOUCH_EVERY_MS = 60 * 1000;
 
 export function toPublicUser(u: UserRow): PublicUser {
   return {
@@ -67,19 +65,6 @@ export async function startSession(
 
 export async function endSession(db: Db, token: string): Promise<void> {
   await q.deleteSession(db, sessionIdFromToken(token));
-}
-
-/** The user of a live session (not past its end, used within the idle timeout), which this use keeps alive. */
-export async function userForSession(
-  { db, now, sessionIdleMs }: Pick<AuthDeps, "db" | "now" | "sessionIdleMs">,
-  token: string,
-): Promise<UserRow | undefined> {
-  const at = now();
-  const id = sessionIdFromToken(token);
-  const found = await q.findUserBySession(db, id, at, new Date(at.getTime() - sessionIdleMs));
-  if (!found) return undefined;
-  if (at.getTime() - found.lastSeenAt.getTime() >= TOUCH_EVERY_MS) await q.touchSession(db, id, at);
-  return found.user;
 }
 
 /** A 400 naming the field when the password is one the policy refuses (decision 112). */

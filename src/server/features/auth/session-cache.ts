@@ -1,0 +1,186 @@
+// Each process keeps the sessions it has just read, so that a signed-in request costs no query (decision
+// 180). A cached session is trusted only while the process hears the database's word on every change to
+// a session or an account: triggers (migration 0028) send the account's id on the auth channel when its
+// row changes or one of its sessions ends, in the transaction that does it, and every process drops that
+// account's sessions when it commits. While the process cannot listen, nothing is cached and every
+// request reads the database, as before. The expiry and the idle timeout are checked at each use by the
+// app's clock, as the query checks them.
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Clock } from "../../clock";
+import type { Database, Db } from "../../db/client";
+import { type ChannelListener, type ChannelLog, listenOnChannel } from "../../db/listen";
+import type { UserRow } from "../../db/schema/users";
+import * as q from "./queries";
+import { sessionIdFromToken } from "./service";
+
+/** The channel the triggers of migration 0028 notify: the payload is the account's id. */
+export const AUTH_CHANNEL = "automatch_auth";
+/** A session's last use is written at most this often: one write a minute, not one a request. */
+export const TOUCH_EVERY_MS = 60 * 1000;
+/** The most sessions one process keeps; the one cached longest ago goes first. */
+export const MAX_CACHED_SESSIONS = 10_000;
+/**
+ * How long (by the app's clock) a cached session is trusted without being read again, whatever is heard: a bound on what a
+ * notification the database never sent (a change made with the triggers disabled) could leave stale.
+ */
+export const CACHED_FOR_MS = 30 * 1000;
+/** How long a write's answer waits to hear its own changes before it stops trusting the cache instead. */
+export const SYNC_WAIT_MS = 2000;
+
+type Entry = { user: UserRow; expiresAt: Date; lastSeenAt: Date; readAt: Date };
+export type SessionLookup = { db: Db; now: Clock; sessionIdleMs: number };
+
+export type SessionCache = {
+  /** The user whose live session the token opens (this use keeps it alive), or undefined. */
+  userFor: (app: SessionLookup, token: string) => Promise<UserRow | undefined>;
+  /**
+   * Returns once this process has heard every change committed before the call (PostgreSQL: the
+   * notifications come on a connection of their own, so they may trail the writer's commit; PGlite hears
+   * them before the commit returns). A write's answer waits for it, so that the request after a sign-out
+   * or a suspension answered by this process never finds the session cached.
+   */
+  sync: (db: Db) => Promise<void>;
+  /** Starts listening; settles once the first attempt has listened or failed (it is retried). */
+  start: () => Promise<void>;
+  /** Stops listening and forgets every session: the app is closing. */
+  close: () => Promise<void>;
+};
+
+export function createSessionCache(database: Database, log: ChannelLog): SessionCache {
+  const entries = new Map<string, Entry>();
+  const byUser = new Map<number, Set<string>>();
+  let listener: ChannelListener | null = null;
+  let listening = false;
+  let closed = false;
+  // Moves on with everything heard: a read that began before a change is not cached after it.
+  let generation = 0;
+  // The syncs waiting to hear their own notification, by number; this process's mark on them.
+  const syncs = new Map<number, () => void>();
+  const mark = `sync:${randomUUID()}:`;
+  let syncCount = 0;
+  const heard = (payload: string) => {
+    if (payload.startsWith(mark)) {
+      // Notifications come in the order they were committed: every earlier sync is heard too.
+      const n = Number(payload.slice(mark.length));
+      for (const [k, done] of syncs) if (k <= n) done();
+    } else if (!payload.startsWith("sync:")) forgetUser(payload);
+  };
+  const endSyncs = () => {
+    for (const done of syncs.values()) done();
+  };
+
+  const forget = (id: string) => {
+    const entry = entries.get(id);
+    if (!entry) return;
+    entries.delete(id);
+    const ids = byUser.get(entry.user.id);
+    ids?.delete(id);
+    if (ids?.size === 0) byUser.delete(entry.user.id);
+  };
+  const forgetAll = () => {
+    generation += 1;
+    entries.clear();
+    byUser.clear();
+  };
+  const forgetUser = (payload: string) => {
+    generation += 1;
+    for (const id of [...(byUser.get(Number(payload)) ?? [])]) forget(id);
+  };
+  const keep = (id: string, entry: Entry) => {
+    forget(id);
+    if (entries.size >= MAX_CACHED_SESSIONS) {
+      const oldest = entries.keys().next();
+      if (!oldest.done) forget(oldest.value);
+    }
+    entries.set(id, entry);
+    const ids = byUser.get(entry.user.id) ?? new Set<string>();
+    ids.add(id);
+    byUser.set(entry.user.id, ids);
+  };
+  const listen = () => {
+    if (closed) return;
+    listener ??= listenOnChannel(database, AUTH_CHANNEL, log, {
+      onMessage: heard,
+      onListening: () => {
+        forgetAll();
+        listening = true;
+      },
+      // What changed until it listens again was not heard: nothing cached is trusted, nothing is cached.
+      onLost: () => {
+        listening = false;
+        forgetAll();
+        endSyncs();
+      },
+    });
+    return listener.ready;
+  };
+
+  /** The cached session while it is live at `at` and may be trusted; undefined sends the caller to the database. */
+  const cached = (id: string, at: Date, idleSince: Date): Entry | undefined => {
+    const entry = listening ? entries.get(id) : undefined;
+    if (!entry) return undefined;
+    const fresh = at.getTime() - entry.readAt.getTime() < CACHED_FOR_MS;
+    // Another process may have used the session since: an entry that looks idle is read again, not refused.
+    if (fresh && entry.expiresAt > at && entry.lastSeenAt > idleSince) return entry;
+    forget(id);
+    return undefined;
+  };
+
+  return {
+    async userFor({ db, now, sessionIdleMs }, token) {
+      const at = now();
+      const id = sessionIdFromToken(token);
+      const idleSince = new Date(at.getTime() - sessionIdleMs);
+      let entry = cached(id, at, idleSince);
+      if (!entry) {
+        const since = generation;
+        const found = await q.findUserBySession(db, id, at, idleSince);
+        if (!found) return undefined;
+        entry = { ...found, readAt: at };
+        if (listening && since === generation) keep(id, entry);
+      }
+      if (at.getTime() - entry.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+        await q.touchSession(db, id, at);
+        entry.lastSeenAt = at;
+      }
+      // A copy: what a handler does to its request's user never reaches the next request's.
+      return { ...entry.user };
+    },
+    async start() {
+      await listen();
+    },
+    async sync(db) {
+      if (!listening || database.kind !== "postgres") return;
+      const n = ++syncCount;
+      let timer: NodeJS.Timeout | undefined;
+      const done = new Promise<void>((resolve) => {
+        syncs.set(n, resolve);
+        timer = setTimeout(() => {
+          // Not heard in time: whatever is cached may be stale, so it all goes.
+          forgetAll();
+          resolve();
+        }, SYNC_WAIT_MS);
+      });
+      try {
+        await db.execute(sql`select pg_notify(${AUTH_CHANNEL}, ${`${mark}${n}`})`);
+        await done;
+      } catch {
+        // The write itself is done: its answer goes out, and nothing cached is trusted any more.
+        forgetAll();
+      } finally {
+        clearTimeout(timer);
+        syncs.delete(n);
+      }
+    },
+    async close() {
+      closed = true;
+      listening = false;
+      forgetAll();
+      endSyncs();
+      const l = listener;
+      listener = null;
+      await l?.stop();
+    },
+  };
+}
