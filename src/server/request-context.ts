@@ -2,7 +2,7 @@
 // one; it is on every log line the request causes, through an AsyncLocalStorage that
 // @fastify/request-context keeps across the request's hooks and handler, and it travels with each
 // job the request enqueues, whose run logs it too.
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { asyncLocalStorage } from "@fastify/request-context";
 
@@ -11,9 +11,21 @@ export const REQUEST_ID_HEADER = "x-request-id";
 /** What a proxy's id may be: short, and nothing a log line or a header could be broken with. */
 const ACCEPTABLE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** A new id: 12 characters that are safe in a header, a URL and a support email. */
+// Random bytes drawn a few thousand at a time: one draw per request cost a twentieth of a signed-in read.
+const POOL_IDS = 512;
+const ID_BYTES = 9;
+const pool = Buffer.alloc(POOL_IDS * ID_BYTES);
+let drawn = POOL_IDS;
+
+/** A new id: 12 random characters that are safe in a header, a URL and a support email. */
 export function newRequestId(): string {
-  return randomBytes(9).toString("base64url");
+  if (drawn === POOL_IDS) {
+    randomFillSync(pool);
+    drawn = 0;
+  }
+  const start = drawn * ID_BYTES;
+  drawn += 1;
+  return pool.toString("base64url", start, start + ID_BYTES);
 }
 
 /**

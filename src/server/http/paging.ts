@@ -6,6 +6,7 @@ import { type AnyColumn, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { PAGE_SIZE } from "@/shared/paging";
+import type { JsonPage } from "../db/json-page";
 import { BadRequestError } from "../errors";
 
 export const BAD_CURSOR = "The cursor is not one this list gave out: reload the list.";
@@ -53,12 +54,21 @@ export function sendArrayPage<T>(
   reply: FastifyReply,
   page: { items: T[]; nextCursor: string | null },
 ): T[] {
-  if (page.nextCursor !== null) {
-    const url = new URL(request.url, "http://local");
-    url.searchParams.set("cursor", page.nextCursor);
-    reply.header("link", `<${url.pathname}${url.search}>; rel="next"`);
-  }
+  linkNextPage(request, reply, page.nextCursor);
   return page.items;
+}
+
+/** The same, for a page the database wrote as the answer's JSON (decision 182): sent as it is. */
+export function sendJsonPage(request: FastifyRequest, reply: FastifyReply, page: JsonPage): FastifyReply {
+  linkNextPage(request, reply, page.nextId === null ? null : String(page.nextId));
+  return reply.type("application/json; charset=utf-8").send(page.items);
+}
+
+function linkNextPage(request: FastifyRequest, reply: FastifyReply, cursor: string | null): void {
+  if (cursor === null) return;
+  const url = new URL(request.url, "http://local");
+  url.searchParams.set("cursor", cursor);
+  reply.header("link", `<${url.pathname}${url.search}>; rel="next"`);
 }
 
 /** A LIKE pattern that finds the text anywhere, with the text's own % and _ taken literally. */

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, inArray, lte, type SQL, sql } from "drizzle-o
 import type { QuoteRequestStatus } from "@/shared/quote-request-status";
 import type { Db } from "../../db/client";
 import { firstRow } from "../../db/first-row";
+import { isoTime, type JsonPage, jsonObject, jsonPageColumns } from "../../db/json-page";
 import { preparedPerDatabase } from "../../db/prepared";
 import { companies } from "../../db/schema/companies";
 import { type IdempotencyKeyRow, idempotencyKeys } from "../../db/schema/idempotency-keys";
@@ -59,41 +60,66 @@ export type QuoteRequestSummaryRow = {
   client: QuoteRequestClient;
 };
 
-/** The first page of a client's requests of every status, what the dashboard asks for: prepared (decision 123). */
-const firstPageByClient = preparedPerDatabase((db) =>
-  db
-    .select(summaryColumns)
+/**
+ * A page of a client's own requests, newest first, optionally of some statuses, as the answer's JSON
+ * (decision 182): each item as toSummary writes it, the client's contact being the caller's own (no
+ * join). The first page of every status, what the dashboard asks for, is prepared (decision 123).
+ */
+function clientPage(db: Db, filter: SQL | undefined) {
+  const order = sql`${quoteRequests.createdAt} desc, ${quoteRequests.id} desc`;
+  const r = db
+    .select({ ...summaryColumns, n: sql<number>`row_number() over (order by ${order})`.as("n") })
     .from(quoteRequests)
-    .where(eq(quoteRequests.clientId, sql.placeholder("clientId")))
+    .where(and(eq(quoteRequests.clientId, sql.placeholder("clientId")), filter))
     .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
-    .limit(sql.placeholder("limit"))
-    .prepare("first_quote_requests_by_client"),
+    .limit(sql.placeholder("limitPlusOne"))
+    .as("r");
+  const text = (name: string) => sql`${sql.placeholder(name)}::text`;
+  const item = jsonObject({
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    industry: r.industry,
+    createdAt: isoTime(r.createdAt),
+    budgetRange: r.budgetRange,
+    automationTypes: r.automationTypes,
+    status: r.status,
+    timeline: r.timeline,
+    client: jsonObject({ firstName: text("firstName"), lastName: text("lastName"), email: text("email") }),
+    matchDueAt: isoTime(r.matchDueAt),
+    isComplex: r.isComplex,
+    roiHoursPerYear: r.roiHoursPerYear,
+  });
+  return db.select(jsonPageColumns(item, r.n, r.id, sql`${sql.placeholder("limit")}::int`)).from(r);
+}
+const firstPageByClient = preparedPerDatabase((db) =>
+  clientPage(db, undefined).prepare("first_quote_requests_by_client"),
 );
 
-/**
- * A page of a client's own requests, newest first, optionally of some statuses (limit + 1 rows: see
- * toPage). The client is the caller, whose name and email the request already has: no join.
- */
 export async function findQuoteRequestsByClient(
   db: Db,
-  clientId: number,
+  client: QuoteRequestClient & { id: number },
   page: { after: number | null; limit: number; statuses?: QuoteRequestStatus[] | undefined },
-): Promise<QuoteRequestSummaryRow["request"][]> {
-  if (page.after === null && !page.statuses) {
-    return firstPageByClient(db).execute({ clientId, limit: page.limit + 1 });
-  }
-  return db
-    .select(summaryColumns)
-    .from(quoteRequests)
-    .where(
-      and(
-        eq(quoteRequests.clientId, clientId),
-        page.statuses ? inArray(quoteRequests.status, page.statuses) : undefined,
-        createdBefore(quoteRequests, quoteRequests, page.after),
-      ),
-    )
-    .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
-    .limit(page.limit + 1);
+): Promise<JsonPage> {
+  const values = {
+    clientId: client.id,
+    limit: page.limit,
+    limitPlusOne: page.limit + 1,
+    firstName: client.firstName,
+    lastName: client.lastName,
+    email: client.email,
+  };
+  const [row] =
+    page.after === null && !page.statuses
+      ? await firstPageByClient(db).execute(values)
+      : await clientPage(
+          db,
+          and(
+            page.statuses ? inArray(quoteRequests.status, page.statuses) : undefined,
+            createdBefore(quoteRequests, quoteRequests, page.after),
+          ),
+        ).execute(values);
+  return { items: row?.items ?? "[]", nextId: row?.nextId ?? null };
 }
 
 /** A client's figures in one statement: counts by status and the estimated hours of the wanted ones. */

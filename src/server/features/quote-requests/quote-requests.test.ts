@@ -3,7 +3,7 @@ import { jsonb, pgSchema, text } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { IDEMPOTENCY_KEY_MAX } from "@/shared/idempotency";
 import { DESCRIPTION_MAX, MESSAGES } from "@/shared/quote-request-limits";
-import type { CreateQuoteRequestInput } from "@/shared/quote-requests";
+import { type CreateQuoteRequestInput, quoteRequestSummarySchema } from "@/shared/quote-requests";
 import { idempotencyKeys } from "../../db/schema/idempotency-keys";
 import { quoteRequests } from "../../db/schema/quote-requests";
 import { quoteRequestBody as validBody } from "../../test/fixtures";
@@ -289,6 +289,43 @@ describe("GET /api/quote-requests/me", () => {
       client: { firstName: "Lister", lastName: "Tester", email: fresh.email },
     });
     expect(typeof list[0]?.createdAt).toBe("string");
+  });
+
+  it("writes each item as the request's own page writes it: odd text, no estimate, microseconds, every status", async () => {
+    const fresh = await createUser(ctx, "client", "odd");
+    const odd = await createOk(fresh, {
+      ...validBody(),
+      title: `Quotes "and" back\\slash, </script> & ünïcödé 🚀`,
+      description: `${validBody().description}\nLine two\twith a tab, \u2028 and 'single' quotes.`,
+    });
+    const plain = await createOk(fresh);
+    await ctx.database.db
+      .update(quoteRequests)
+      .set({ roiHoursPerYear: null, status: "cancelled" })
+      .where(eq(quoteRequests.id, odd.id));
+    await ctx.database.db.execute(
+      sql`update quote_requests set created_at = created_at + interval '987 microseconds', match_due_at = match_due_at + interval '1 microsecond' where id = ${plain.id}`,
+    );
+    const list = (await as(ctx, fresh, { method: "GET", url: "/api/quote-requests/me" })).json() as Record<
+      string,
+      unknown
+    >[];
+    expect(list.map((r) => r.id)).toEqual([plain.id, odd.id]);
+    for (const item of list) {
+      const {
+        requirements: _r,
+        updatedAt: _u,
+        invite: _i,
+        files: _f,
+        ...summary
+      } = (await as(ctx, fresh, { method: "GET", url: `/api/quote-requests/${item.id}` })).json() as Record<
+        string,
+        unknown
+      >;
+      expect(item).toEqual(summary);
+      expect(quoteRequestSummarySchema.strict().parse(item)).toEqual(item);
+    }
+    expect(list[1]).toMatchObject({ roiHoursPerYear: null, status: "cancelled" });
   });
 
   it("answers an empty list to a client without requests, 403 to other roles, 401 to visitors", async () => {

@@ -10,7 +10,7 @@ import {
   quoteRequestSummarySchema,
 } from "@/shared/quote-requests";
 import { errorResponses } from "../../http/error-responses";
-import { sendArrayPage } from "../../http/paging";
+import { sendJsonPage } from "../../http/paging";
 import { currentUser, requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import {
@@ -60,7 +60,7 @@ export const quoteRequestRoutes: RoutePlugin = async (app, deps) => {
       preValidation: requireRole("client"),
     },
     async (request, reply) =>
-      sendArrayPage(request, reply, await listClientQuoteRequests(app.db, currentUser(request), request.query)),
+      sendJsonPage(request, reply, await listClientQuoteRequests(app.db, currentUser(request), request.query)),
   );
 
   app.get(

@@ -273,24 +273,21 @@ const CLIENT_STATUS_SET: Record<ClientStatus, QuoteRequestStatus[]> = {
   closed: ["closed", "cancelled"],
 };
 
-/** A page of the client's requests, newest first (decision 104). */
+/** A page of the client's requests, newest first (decision 104), as the answer's JSON (decision 182). */
 export async function listClientQuoteRequests(
   db: Db,
   client: Pick<UserRow, "id" | "firstName" | "lastName" | "email">,
   query: MyQuoteRequestsQuery = {},
 ) {
-  const limit = pageLimit(query.limit);
-  const rows = await q.findQuoteRequestsByClient(db, client.id, {
-    after: idCursor(query.cursor),
-    limit,
-    statuses: query.status ? CLIENT_STATUS_SET[query.status] : undefined,
-  });
-  const contact = { firstName: client.firstName, lastName: client.lastName, email: client.email };
-  return toPage(
-    rows,
-    limit,
-    (request) => toSummary({ request, client: contact }),
-    (request) => request.id,
+  return q.findQuoteRequestsByClient(
+    db,
+    // A deleted client's stand-in address is nobody's contact (decision 118), as toSummary says.
+    { ...client, email: isDeletedAccountEmail(client.email) ? "" : client.email },
+    {
+      after: idCursor(query.cursor),
+      limit: pageLimit(query.limit),
+      statuses: query.status ? CLIENT_STATUS_SET[query.status] : undefined,
+    },
   );
 }
 
