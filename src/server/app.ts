@@ -135,14 +135,17 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   spareUploadsFromRequestTimeout(app.server);
   // The request's id in its answer, whatever sends it (a route, a static file, the live stream), and
   // in an AsyncLocalStorage for the log lines and the jobs the request causes (decision 162).
-  app.addHook("onRequest", async (request, reply) => {
+  // Callback hooks where nothing is awaited: an async hook costs a promise on every request.
+  app.addHook("onRequest", (request, reply, done) => {
     reply.raw.setHeader(REQUEST_ID_HEADER, request.id);
+    done();
   });
   await app.register(fastifyRequestContext, { defaultStoreValues: (request) => ({ reqId: request.id }) });
   observeRequests(app, deps.metrics);
   // Each 5xx for the admin's System tab (decision 163), after the answer and best effort: the database
   // may be why it failed.
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onResponse", (request, reply, done) => {
+    done();
     if (reply.statusCode < 500) return;
     const entry = {
       method: request.method,
@@ -154,11 +157,15 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
   // While the process drains before it stops (decision 144), every answer closes its connection, so
   // that a kept-alive client opens its next one on another process.
-  app.addHook("onSend", async (request, reply) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     if (deps.lifecycle.draining) reply.header("connection", "close");
     // A write's answer leaves once this process has heard what it changed of sessions and accounts, so
     // that the next request never finds a session it ended still cached (decision 180).
-    if (STATE_CHANGING.has(request.method)) await deps.sessions.sync(deps.db);
+    if (!STATE_CHANGING.has(request.method)) return done(null, payload);
+    deps.sessions.sync(deps.db).then(
+      () => done(null, payload),
+      (err: Error) => done(err),
+    );
   });
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -170,7 +177,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.addHook("onReady", () => deps.sessions.start());
   app.addHook("onClose", () => deps.sessions.close());
   if (options.logger) {
-    app.addHook("onResponse", async (request, reply) => {
+    app.addHook("onResponse", (request, reply, done) => {
       request.log.info(
         {
           method: request.method,
@@ -181,6 +188,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
         },
         "request completed",
       );
+      done();
     });
   }
 
@@ -247,9 +255,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.addHook("preClose", async () => {
     closing = true;
   });
-  app.addHook("onSend", async (_request, reply, payload) => {
+  app.addHook("onSend", (_request, reply, payload, done) => {
     if (closing) reply.header("connection", "close");
-    return payload;
+    done(null, payload);
   });
 
   // Helmet's headers with a strict CSP, HSTS over HTTPS, no-store on personal data (decision 105).

@@ -76,7 +76,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     });
   }
 
-  app.addHook("onSend", async (request, reply, payload) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     // request.protocol honours TRUST_PROXY (decision 106): a proxy that terminated HTTPS says so.
     if (request.protocol === "https") {
       reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
@@ -84,6 +84,6 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     if (request.url.startsWith("/api/") && (!isPublicApiPath(request.url) || reply.statusCode >= 400)) {
       reply.header("cache-control", "no-store");
     }
-    return payload;
+    done(null, payload);
   });
 }

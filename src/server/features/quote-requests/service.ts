@@ -24,7 +24,7 @@ import type { LeadRow } from "../../db/schema/leads";
 import type { QuoteRequestRow } from "../../db/schema/quote-requests";
 import type { UserRow } from "../../db/schema/users";
 import { AppError, ConflictError, FieldError, NotFoundError } from "../../errors";
-import { idCursor, pageLimit, toPage } from "../../http/paging";
+import { idCursor, pageLimit } from "../../http/paging";
 import { JOB_NAMES, type JobQueue } from "../../jobs/queue";
 import { requireAccess } from "../companies/access";
 import { attachUploads, countAttached, requestFilesFor } from "../files/service";
