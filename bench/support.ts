@@ -87,20 +87,25 @@ export async function benchApp(database: Database, url: string, options: BenchAp
 
 /**
  * Eligible providers numbered `from` to `to` (user, approved company with a spread of sizes, countries
- * and specialties, active demo subscription), in one statement of SQL.
+ * and specialties, active demo subscription), in one transaction of set-based SQL. The row triggers
+ * (the admin's figures, the slug) would work row by row, each figure's row updated once per insert:
+ * they are switched off for the transaction, the slugs written here and the figures added once after.
  */
 export async function seedEligibleProviders(database: Database, from: number, to: number): Promise<void> {
   const specialties = `array[${PROVIDER_SPECIALTIES.map((s) => `'${s}'`).join(",")}]`;
-  await database.db.execute(
-    sql.raw(`
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(
+      sql.raw(`
     with u as (
       insert into users (email, password_hash, first_name, last_name, user_type)
       select 'bench-provider-' || g || '@example.com', 'x', 'Bench', 'Provider ' || g, 'provider'
       from generate_series(${from}, ${to}) g
       returning id
     ), c as (
-      insert into companies (user_id, name, description, industry, location, country, size, specialties, status)
-      select u.id, 'Bench Co ' || u.id, 'A provider made by the benchmark.', 'automation', 'Somewhere',
+      insert into companies (user_id, name, slug, verified_name, verified_slug, description, industry, location, country, size, specialties, status)
+      select u.id, 'Bench Co ' || u.id, 'bench-co-' || u.id, 'Bench Co ' || u.id, 'bench-co-' || u.id,
+        'A provider made by the benchmark.', 'automation', 'Somewhere',
         case when u.id % 7 = 0 then 'DE' else 'US' end,
         (array['startup','small','medium','large','enterprise'])[1 + u.id % 5]::company_size,
         array(select s from unnest(${specialties}) with ordinality t(s, i) where ((u.id * 2654435761) >> i::int) % 3 = 0),
@@ -110,7 +115,12 @@ export async function seedEligibleProviders(database: Database, from: number, to
     )
     insert into subscriptions (user_id, provider, customer_id, external_id, status)
     select user_id, 'demo', 'cus_bench_' || user_id, 'sub_bench_' || user_id, 'active' from c`),
-  );
+    );
+    const n = to - from + 1;
+    await tx.execute(
+      sql`select admin_count('users:provider', ${n}), admin_count('companies:approved', ${n}), admin_day(now(), 'providers', ${n})`,
+    );
+  });
 }
 
 /**

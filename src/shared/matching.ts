@@ -236,6 +236,9 @@ function total(sh: Shares, p: ProviderProfile): number {
   return Math.min(100, Math.max(0, Math.round(sum)));
 }
 
+/** The score alone, without its reasons: what the candidate search bounds groups of providers by (decision 181). */
+export const scoreOnly = (pr: PreparedRequest, p: ProviderProfile): number => total(shares(pr, p), p);
+
 function explain(pr: PreparedRequest, p: ProviderProfile, sh: Shares): ScoreBreakdown {
   const { req } = pr;
   const matched = [...pr.demand.keys()].filter((s) => p.specialties.includes(s)).sort();

@@ -13,6 +13,8 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { COMPANY_SIZES, COMPANY_STATUSES, PROVIDER_INDUSTRIES } from "@/shared/companies";
+import { REVIEW_NEUTRAL_RATING, REVIEW_POINTS_MAX, REVIEWS_FOR_FULL_WEIGHT } from "@/shared/matching";
+import { RATING_MAX } from "@/shared/reviews";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { DOCUMENT_KINDS } from "@/shared/vetting";
 import { createdAt, idTable, ownerRef, setNullRef, timestamps, timestamptz } from "./columns";
@@ -36,6 +38,13 @@ export type ApplicationSnapshot = {
   specialties: string[];
   documentIds: string[];
 };
+
+/**
+ * The clients' ratings' points of matching (`reviewPoints` in src/shared/matching.ts) from the company's
+ * kept figures: the same float8 operations in the same order, rounded to one decimal, 0 without reviews.
+ * Written out with its constants (no parameters), so that a query using it reads the matching index.
+ */
+export const REVIEW_POINTS_SQL = `(case when review_count > 0 then floor(((rating_sum::float8 / review_count::float8 - ${REVIEW_NEUTRAL_RATING}::float8) / ${RATING_MAX - REVIEW_NEUTRAL_RATING}::float8 * ${REVIEW_POINTS_MAX}::float8 * (least(review_count, ${REVIEWS_FOR_FULL_WEIGHT})::float8 / ${REVIEWS_FOR_FULL_WEIGHT}::float8)) * 10 + 0.5) / 10 else 0::float8 end)`;
 
 /** A provider's company: one per user, vetted by an admin before it may receive leads. */
 export const companies = idTable(
@@ -133,6 +142,11 @@ export const companies = idTable(
       .on(sql`${t.reviewedAt} desc nulls last`, t.id)
       .where(sql`${t.status} = 'approved'`),
     index("companies_directory_name_idx").on(sql`lower(${t.name})`, t.id).where(sql`${t.status} = 'approved'`),
+    // Matching's providers without any lead (decision 181): each (size, specialties) group's best by the
+    // clients' ratings first, so that a match reads a few rows of the best groups instead of every row.
+    index("companies_matching_no_history_idx")
+      .on(t.size, t.specialtyMask, sql`${sql.raw(REVIEW_POINTS_SQL)} desc`, t.id)
+      .where(sql`${t.status} = 'approved'`),
     check("companies_lead_weekly_capacity_check", sql`${t.leadWeeklyCapacity} > 0`),
   ],
 );

@@ -1,6 +1,6 @@
 // Each process keeps the sessions it has just read, so that a signed-in request costs no query (decision
 // 180). A cached session is trusted only while the process hears the database's word on every change to
-// a session or an account: triggers (migration 0028) send the account's id on the auth channel when its
+// a session or an account: triggers (migration 0029) send the account's id on the auth channel when its
 // row changes or one of its sessions ends, in the transaction that does it, and every process drops that
 // account's sessions when it commits. While the process cannot listen, nothing is cached and every
 // request reads the database, as before. The expiry and the idle timeout are checked at each use by the
@@ -14,7 +14,7 @@ import type { UserRow } from "../../db/schema/users";
 import * as q from "./queries";
 import { sessionIdFromToken } from "./service";
 
-/** The channel the triggers of migration 0028 notify: the payload is the account's id. */
+/** The channel the triggers of migration 0029 notify: the payload is the account's id. */
 export const AUTH_CHANNEL = "automatch_auth";
 /** A session's last use is written at most this often: one write a minute, not one a request. */
 export const TOUCH_EVERY_MS = 60 * 1000;

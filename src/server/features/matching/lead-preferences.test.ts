@@ -15,7 +15,8 @@ import { submitRequest } from "../../test/scenarios";
 import { sharedTestContext } from "../../test/shared-context";
 import { as, createUser, type TestUser } from "../../test/test-app";
 import { getLeadPreferences } from "../companies/lead-preferences";
-import { findCandidates, matchMoment, requestFacts } from "./queries";
+import { matchMoment, requestFacts } from "./eligibility";
+import { findCandidates } from "./queries";
 import { matchQuoteRequest, rematchOpenRequests, requestProfile, tooFewProvidersCause } from "./service";
 
 const ctx = sharedTestContext();

@@ -27,6 +27,7 @@ import { type MessagingDeps, type NotifyInput, notifyUser } from "../notificatio
 import { emitWebhooks } from "../webhooks/events";
 import { leadDeliveredData } from "../webhooks/payloads";
 import * as delivery from "./delivery-queries";
+import * as eligibility from "./eligibility";
 import { inviteUnavailableMessage } from "./messages";
 import * as q from "./queries";
 
@@ -38,7 +39,15 @@ export type MatchOutcome =
    * totalLeads: the request's leads not declined, after this run. submittedAt: the request's submission,
    * when this run delivered its first leads (the metrics' submit-to-lead time), else null.
    */
-  | { status: "done"; delivered: number; eligible: number; totalLeads: number; submittedAt: Date | null };
+  | {
+      status: "done";
+      delivered: number;
+      /** With `eligibleAtLeast`: at least this many (the count stops there, decision 181). */
+      eligible: number;
+      eligibleAtLeast: boolean;
+      totalLeads: number;
+      submittedAt: Date | null;
+    };
 
 export const tooFewProvidersCause = (id: number) => `too-few-providers:quote_request:${id}`;
 export const matchOverdueCause = (id: number) => `match-overdue:quote_request:${id}`;
@@ -85,13 +94,13 @@ export async function matchQuoteRequest(deps: MatchingDeps, quoteRequestId: numb
     const profile = requestProfile(request);
     const prepared = prepareRequest(profile);
     const wanted = Math.max(0, deps.leadsPerRequest - live);
-    const at = q.matchMoment(deps.now());
+    const at = eligibility.matchMoment(deps.now());
     const found = await q.findCandidates(tx, request, prepared, wanted, at);
-    const facts = q.requestFacts(request);
+    const facts = eligibility.requestFacts(request);
     const { pool, recentOf } = await withinPreferences(tx, found.candidates, facts, at);
     // A provider the client invited from its profile gets the request first when it may (decision 172);
     // the ordinary ranking fills the other places.
-    const invitedId = q.pendingInvite(request);
+    const invitedId = eligibility.pendingInvite(request);
     const invited = pool.find((c) => c.companyId === invitedId);
     const ranked = (
       invited && wanted > 0
@@ -154,7 +163,7 @@ export async function matchQuoteRequest(deps: MatchingDeps, quoteRequestId: numb
 
     if (eligible < MIN_ELIGIBLE_PROVIDERS) {
       // Which of the providers' lead preferences kept the most of them out (decision 171).
-      const keptOut = exclusionSummary(await q.preferenceExclusionCounts(tx, request, prepared, at));
+      const keptOut = exclusionSummary(await eligibility.preferenceExclusionCounts(tx, request, prepared, at));
       await raiseAlert(tx, {
         type: "too_few_providers",
         severity: "high",
@@ -169,6 +178,7 @@ export async function matchQuoteRequest(deps: MatchingDeps, quoteRequestId: numb
       status: "done",
       delivered: inserted.length,
       eligible,
+      eligibleAtLeast: found.eligibleAtLeast,
       totalLeads: live + inserted.length,
       submittedAt: inserted.length > 0 && held.length === 0 ? request.createdAt : null,
     };
@@ -180,9 +190,9 @@ export async function matchQuoteRequest(deps: MatchingDeps, quoteRequestId: numb
  * the same rules), the weekly capacities counted again under a lock of those companies: a count read
  * before the lock may be stale by another match's commit. Answers the counts with them.
  */
-async function withinPreferences(tx: Db, candidates: q.Candidate[], facts: RequestFacts, at: q.MatchMoment) {
+async function withinPreferences(tx: Db, candidates: q.Candidate[], facts: RequestFacts, at: eligibility.MatchMoment) {
   const capped = candidates.filter((c) => c.preferences.weeklyCapacity !== null);
-  const recent = await q.lockCapacity(
+  const recent = await eligibility.lockCapacity(
     tx,
     capped.map((c) => c.companyId),
     at,

@@ -1,0 +1,1 @@
+CREATE INDEX "companies_matching_no_history_idx" ON "companies" USING btree ("size","specialty_mask",(case when review_count > 0 then floor(((rating_sum::float8 / review_count::float8 - 3::float8) / 2::float8 * 5::float8 * (least(review_count, 3)::float8 / 3::float8)) * 10 + 0.5) / 10 else 0::float8 end) desc,"id") WHERE "companies"."status" = 'approved';

@@ -1,0 +1,229 @@
+// The candidates that never had a lead (decision 181). Without a lead there is no quote, win, decline or
+// recent lead either, so such a provider's score depends on its size, on which of the request's
+// specialties it covers and on its clients' ratings only. The search visits the groups of (size,
+// specialties covered) from the best a member could score, reads each group's best by ratings from an
+// index, and stops when the shortlist's last place beats anything a group left could score.
+import { and, desc, not, notExists, or, type SQL, sql } from "drizzle-orm";
+import { COMPANY_SIZES, type CompanySize } from "@/shared/companies";
+import { type PreparedRequest, REVIEWS_FOR_FULL_WEIGHT, scoreOnly } from "@/shared/matching";
+import { RATING_MAX } from "@/shared/reviews";
+import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
+import type { Db } from "../../db/client";
+import { companies, REVIEW_POINTS_SQL } from "../../db/schema/companies";
+import { leads } from "../../db/schema/leads";
+import { quotes } from "../../db/schema/quotes";
+import { subscriptions } from "../../db/schema/subscriptions";
+import {
+  type CandidateRequest,
+  type MatchMoment,
+  mayReceive,
+  pendingInvite,
+  preferenceConditions,
+  requestFacts,
+  subscribed,
+} from "./eligibility";
+import { candidateScore, NO_HISTORY, weightedPoints } from "./score-sql";
+
+/** A pre-ranked candidate: its score as the database computed it, and the statistics scoring reads. */
+export type Ranked = {
+  companyId: number;
+  invited: boolean;
+  score: number;
+  recent: number;
+  total: number;
+  answered: number;
+  wins: number;
+  declines: number;
+};
+
+/**
+ * The eligible providers without a history are counted up to this many: counting a million rows would
+ * cost more than the rest of a match, and the "too few providers" alert needs only to know whether there
+ * are 2 (MIN_ELIGIBLE_PROVIDERS) once the shortlist's rejects are taken off.
+ */
+export const ELIGIBLE_COUNT_CAP = 1000;
+/** A point of room on each group's bound: JavaScript's and PostgreSQL's roundings may differ at a half. */
+const ROUNDING_ROOM = 1;
+/** How many (size, specialty mask) pairs the first query of the walk reads at most. */
+const FIRST_PAIRS = 64;
+
+/** The database's order: the invited provider first (decision 172), then score, fewer recent leads, lower id. */
+export const ranksBefore = (a: Ranked, b: Ranked) =>
+  Number(b.invited) - Number(a.invited) || b.score - a.score || a.recent - b.recent || a.companyId - b.companyId;
+
+type Group = { size: CompanySize; masks: number[]; bound: number };
+
+/**
+ * The best `take` of `shortlist` (providers with a history, ranked) and of the eligible providers without
+ * one, in the database's order; and how many of the latter are eligible, up to `ELIGIBLE_COUNT_CAP`.
+ */
+export async function bestWithoutHistory(
+  tx: Db,
+  request: CandidateRequest,
+  prepared: PreparedRequest,
+  at: MatchMoment,
+  shortlist: Ranked[],
+  take: number,
+): Promise<{ best: Ranked[]; eligible: number; eligibleAtLeast: boolean }> {
+  const where = eligibleWithoutHistory(tx, request, prepared, at);
+  const [counted] = await tx
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(
+      tx
+        .select({ one: sql`1` })
+        .from(companies)
+        .innerJoin(subscriptions, subscribed)
+        .where(where)
+        .limit(ELIGIBLE_COUNT_CAP)
+        .as("capped"),
+    );
+  const eligible = counted?.n ?? 0;
+  const score = candidateScore(prepared, NO_HISTORY);
+  // Fewer than the cap: scoring them all is as cheap as walking the groups, and needs one query.
+  if (eligible < ELIGIBLE_COUNT_CAP) {
+    const rows = await tx
+      .select({ companyId: companies.id, score })
+      .from(companies)
+      .innerJoin(subscriptions, subscribed)
+      .where(where)
+      .orderBy(desc(score), companies.id)
+      .limit(take);
+    return {
+      best: [...shortlist, ...rows.map(withoutHistory)].sort(ranksBefore).slice(0, take),
+      eligible,
+      eligibleAtLeast: false,
+    };
+  }
+  const all = groupsByBound(prepared);
+  let best = shortlist;
+  // The shortlist's last place, once it is full, against the most a group's member could score: a member
+  // of a group whose bound is below it can never enter (its recent leads, 0, only win a tie).
+  const beyondReach = (group: Group) => best.length >= take && (best[take - 1]?.score ?? 0) > group.bound;
+  // The first query reads the best groups only; each next one twice as many pairs, so that a request
+  // whose good groups are empty still takes a few queries.
+  let batch = FIRST_PAIRS;
+  for (let i = 0; i < all.length && !beyondReach(all[i] as Group); batch *= 2) {
+    const pairs: { size: CompanySize; mask: number }[] = [];
+    for (; i < all.length && !beyondReach(all[i] as Group); i++) {
+      const group = all[i] as Group;
+      if (pairs.length > 0 && pairs.length + group.masks.length > batch) break;
+      for (const mask of group.masks) pairs.push({ size: group.size, mask });
+    }
+    const found = await bestOfPairs(
+      tx,
+      prepared,
+      where,
+      pairs,
+      take,
+      best.length >= take ? best[take - 1]?.score : undefined,
+    );
+    best = [...best, ...found].sort(ranksBefore).slice(0, take);
+  }
+  return { best, eligible, eligibleAtLeast: true };
+}
+
+/**
+ * The groups of providers without a history, best bound first: for each size, the request's specialties
+ * a provider covers (its other specialties change nothing), with every specialty mask in the group and
+ * the most a member can score (full marks from its clients' ratings).
+ */
+function groupsByBound(prepared: PreparedRequest): Group[] {
+  const bit = (name: string) => 1 << PROVIDER_SPECIALTIES.indexOf(name as (typeof PROVIDER_SPECIALTIES)[number]);
+  const demanded = [...prepared.demand.keys()].reduce((m, name) => m | bit(name), 0);
+  const others = ((1 << PROVIDER_SPECIALTIES.length) - 1) & ~demanded;
+  const groups: Group[] = [];
+  for (const covered of subsets(demanded)) {
+    const specialties = PROVIDER_SPECIALTIES.filter((_, i) => (covered >> i) & 1);
+    const masks = subsets(others).map((other) => covered | other);
+    for (const size of COMPANY_SIZES) {
+      const most = scoreOnly(prepared, {
+        companyId: 0,
+        specialties,
+        country: null,
+        size,
+        winsInIndustry: 0,
+        leadsLast7Days: 0,
+        leadsTotal: 0,
+        leadsAnswered: 0,
+        declinesInIndustry: 0,
+        reviewCount: REVIEWS_FOR_FULL_WEIGHT,
+        ratingSum: REVIEWS_FOR_FULL_WEIGHT * RATING_MAX,
+      });
+      groups.push({ size, masks, bound: most + ROUNDING_ROOM });
+    }
+  }
+  return groups.sort((a, b) => b.bound - a.bound);
+}
+
+/** Every subset of the bits of `set`. */
+function subsets(set: number): number[] {
+  const out: number[] = [];
+  for (let s = set; ; s = (s - 1) & set) {
+    out.push(s);
+    if (s === 0) return out;
+  }
+}
+
+/**
+ * Each (size, specialty mask) pair's best `take` eligible providers without a history, by their clients'
+ * ratings then id: one short walk of the index each (a larger rating never lowers the score).
+ */
+async function bestOfPairs(
+  tx: Db,
+  prepared: PreparedRequest,
+  where: SQL | undefined,
+  pairs: { size: CompanySize; mask: number }[],
+  take: number,
+  last: number | undefined,
+): Promise<Ranked[]> {
+  if (pairs.length === 0) return [];
+  const score = candidateScore(prepared, NO_HISTORY);
+  // Once the shortlist is full, only the rows that could score at least its last place: by their ratings'
+  // points, which the index is sorted by, so that a pair whose best cannot reach it costs one probe. The
+  // pair's other parts are computed here by the same SQL as the score; the millionth only absorbs the
+  // float subtraction.
+  const pairPoints = weightedPoints(prepared, NO_HISTORY, { size: sql`pair.size`, specialtyMask: sql`pair.mask` });
+  const reaches =
+    last === undefined
+      ? undefined
+      : sql`${sql.raw(REVIEW_POINTS_SQL)} >= ${last}::float8 - 0.5 - ${pairPoints} - 0.000001`;
+  const best = tx
+    .select({ companyId: companies.id, score: sql<number>`${score}`.as("score") })
+    .from(companies)
+    .innerJoin(subscriptions, subscribed)
+    .where(and(sql`${companies.size} = pair.size and ${companies.specialtyMask} = pair.mask`, reaches, where))
+    .orderBy(sql`${sql.raw(REVIEW_POINTS_SQL)} desc`, companies.id)
+    .limit(take)
+    .as("best");
+  const rows = await tx
+    .select({ companyId: best.companyId, score: best.score })
+    .from(
+      sql`unnest(${`{${pairs.map((p) => p.size).join(",")}}`}::company_size[], ${`{${pairs.map((p) => p.mask).join(",")}}`}::int[]) as pair(size, mask)`,
+    )
+    .crossJoinLateral(best);
+  return rows.map(withoutHistory);
+}
+
+const withoutHistory = (r: { companyId: number; score: number }): Ranked => ({
+  companyId: r.companyId,
+  invited: false,
+  score: Number(r.score),
+  recent: 0,
+  total: 0,
+  answered: 0,
+  wins: 0,
+  declines: 0,
+});
+
+/** Eligible (eligibility.ts), without any lead or quote, and not the invited provider (scored with a history). */
+function eligibleWithoutHistory(tx: Db, request: CandidateRequest, prepared: PreparedRequest, at: MatchMoment) {
+  const keptOut = Object.values(preferenceConditions(requestFacts(request), at, sql`0`));
+  const invited = pendingInvite(request);
+  return and(
+    notExists(tx.select({ one: sql`1` }).from(leads).where(sql`${leads.companyId} = ${companies.id}`)),
+    notExists(tx.select({ one: sql`1` }).from(quotes).where(sql`${quotes.companyId} = ${companies.id}`)),
+    invited === null ? undefined : sql`${companies.id} <> ${invited}`,
+    mayReceive(tx, request, prepared),
+    not(or(...keptOut) as SQL),
+  );
+}
