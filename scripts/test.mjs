@@ -172,7 +172,8 @@ const checksAndBuild = [
   { name: "copy-paste budget (jscpd)", cmd: process.execPath, args: ["scripts/check-duplication.mjs"] },
   { name: "unused files, exports and dependencies (knip)", cmd: bin("knip"), args: [] },
   {
-    // The tests of npm test's own scripts: the import checker's, the list of failures' and the build fingerprint's.
+    // The tests of npm test's own scripts: the import checker's, the list of failures', the build fingerprint's and
+    // the fixes npm install makes to installed packages.
     name: "tests of npm test's scripts",
     cmd: process.execPath,
     args: [
@@ -180,6 +181,7 @@ const checksAndBuild = [
       "scripts/check-imports.test.mjs",
       "scripts/failures.test.mjs",
       "scripts/build-fingerprint.test.mjs",
+      "scripts/patch-dependencies.test.mjs",
     ],
   },
   { name: "import direction", cmd: process.execPath, args: ["scripts/check-imports.mjs"] },
