@@ -15,6 +15,9 @@ const apiProject = (db: "pglite" | "postgres") => ({
     // Files share their worker's loaded modules (decision 006): each still has its own database and
     // app (test-app.ts), and no test data depends on the files that ran before it.
     isolate: false,
+    // On PostgreSQL a file waits on the server more than it computes: two files at a time (decision 184).
+    // On PGlite the database computes in the worker's own thread, so one file at a time.
+    maxWorkers: db === "postgres" ? 2 : 1,
     globalSetup: [`src/server/test/${db}-global-setup.ts`],
   },
 });
