@@ -11,7 +11,7 @@ const root = path.resolve(import.meta.dirname, "..");
 /**
  * PGlite 0.5.x copies its whole table of result parsers (one per type, arrays included: some hundreds of
  * keys) into a new object for every query that brings parsers of its own, which Drizzle's does for
- * every query. That copy was about half of PGlite's JavaScript time per query. A small object whose
+ * every query. That copy was about a third of PGlite's JavaScript time in the API tests. A small object whose
  * prototype is the table answers the same lookups.
  */
 export const FIXES = [
