@@ -18,6 +18,10 @@ const apiProject = (db: "pglite" | "postgres") => ({
     // On PostgreSQL a file waits on the server more than it computes: two files at a time (decision 184).
     // On PGlite the database computes in the worker's own thread, so one file at a time.
     maxWorkers: db === "postgres" ? 2 : 1,
+    // Projects with different worker counts must run in different groups when one Vitest runs both
+    // (`npm run test:api`, `npm run test:changed`): PostgreSQL's after the others. `npm test` runs each
+    // project in a process of its own, side by side.
+    sequence: { groupOrder: db === "postgres" ? 1 : 0 },
     globalSetup: [`src/server/test/${db}-global-setup.ts`],
   },
 });

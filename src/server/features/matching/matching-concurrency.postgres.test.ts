@@ -2,8 +2,10 @@
 // transactions overlap, while PGlite runs one at a time. Several matchings of one request (a job's
 // retry beside the rematch sweep) and matchings of different requests run at once.
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NO_LEAD_PREFERENCES } from "@/shared/lead-preferences";
+import { prepareRequest } from "@/shared/matching";
 import { companies } from "../../db/schema/companies";
 import { emailOutbox } from "../../db/schema/email-outbox";
 import { leads } from "../../db/schema/leads";
@@ -14,7 +16,9 @@ import { waitingForLocks } from "../../test/locks";
 import { submitRequest } from "../../test/scenarios";
 import { sharedTestContext } from "../../test/shared-context";
 import { as, createUser, type TestUser } from "../../test/test-app";
-import { matchQuoteRequest, rematchOpenRequests } from "./service";
+import { matchMoment } from "./eligibility";
+import { findCandidates } from "./queries";
+import { matchQuoteRequest, rematchOpenRequests, requestProfile } from "./service";
 
 const ctx = sharedTestContext({}, { postgres: true });
 let client: TestUser;
@@ -110,6 +114,61 @@ describe("matching at once", () => {
       expect(new Set(theirs.map((r) => r.requestId)).size).toBe(theirs.length);
     }
     expect(await toldAbout(titles)).toEqual({ emails: 36, inApp: 36 });
+  });
+
+  // The candidates are read by several statements, those without a lead history apart from the others
+  // (decision 181): a provider's first lead, committed by another match in between, must not hide it from
+  // both (decision 185). The commit is made to land after each statement of the read in turn.
+  it("a provider whose first lead commits while a request's candidates are read is still a candidate", async () => {
+    const pool = ctx.database.pool;
+    if (!pool) throw new Error("this test runs on PostgreSQL");
+    const [row] = await ctx.database.db
+      .select()
+      .from(quoteRequests)
+      .where(eq(quoteRequests.id, await submitRequest(ctx, client, { title: "Read while another commits" })));
+    if (!row) throw new Error("no request");
+    const elsewhere = await submitRequest(ctx, client, { title: "Where the first lead goes" });
+    const prepared = prepareRequest(requestProfile(row));
+    const other = await pool.connect();
+    try {
+      let landedAfter = 0;
+      for (let after = 1; landedAfter === after - 1; after++) {
+        const fresh = await createProvider(ctx);
+        const found = await ctx.database.db.transaction(async (tx) => {
+          // The transaction's own connection (drizzle's node-postgres session), its statements counted.
+          const own = (tx as unknown as { session: { client: pg.PoolClient } }).session.client;
+          const query = own.query.bind(own) as (...args: unknown[]) => Promise<unknown>;
+          let statements = 0;
+          Object.assign(own, {
+            query: async (...args: unknown[]) => {
+              const result = await query(...args);
+              if (++statements === after) {
+                await other.query(
+                  `insert into leads (quote_request_id, company_id, match_score, score_parts) values ($1, $2, 50, '{}')`,
+                  [elsewhere, fresh.companyId],
+                );
+                landedAfter = after;
+              }
+              return result;
+            },
+          });
+          try {
+            return await findCandidates(tx, row, prepared, 1000, matchMoment(new Date()));
+          } finally {
+            Object.assign(own, { query });
+          }
+        });
+        expect(
+          found.candidates.map((c) => c.companyId),
+          `the lead committed after statement ${after}`,
+        ).toContain(fresh.companyId);
+        expect(found.eligible).toBe(found.candidates.length);
+      }
+      // The read has more than one statement, so the commit landed between two of them at least once.
+      expect(landedAfter).toBeGreaterThan(1);
+    } finally {
+      other.release();
+    }
   });
 
   /** The best provider for every request, taking at most `weeklyCapacity` new leads a week (through its preferences). */

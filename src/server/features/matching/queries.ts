@@ -29,7 +29,7 @@ import {
   subscribed,
 } from "./eligibility";
 import { candidateScore } from "./score-sql";
-import { bestWithoutHistory, type Ranked } from "./without-history";
+import { bestWithoutHistory, type Ranked, ranksBefore } from "./without-history";
 
 /** How far past the wanted number the database's pre-ranking reaches, so that rounding never matters. */
 const PRE_RANK_MARGIN = 25;
@@ -56,12 +56,21 @@ export async function findCandidates(
   at: MatchMoment = matchMoment(new Date()),
 ): Promise<{ candidates: Candidate[]; eligible: number; eligibleAtLeast: boolean }> {
   const take = limit + PRE_RANK_MARGIN;
+  // The providers without a history first, then those with one. Each query sees the commits made before
+  // it started, and a provider's history only grows: one whose first lead (another match's) commits
+  // between the two is in the second, whereas in the other order it would be in neither (decision 185).
+  const fresh = await bestWithoutHistory(tx, request, prepared, at, take);
   const withHistory = await bestScoredInFull(tx, request, prepared, take, at, "with a history");
-  const fresh = await bestWithoutHistory(tx, request, prepared, at, withHistory.best, take);
+  // Found in both (its history began between them): as the second query scored it, counted once.
+  const scored = new Set(withHistory.best.map((r) => r.companyId));
+  const both = fresh.best.filter((r) => scored.has(r.companyId)).length;
+  const best = [...withHistory.best, ...fresh.best.filter((r) => !scored.has(r.companyId))]
+    .sort(ranksBefore)
+    .slice(0, take);
   return {
-    eligible: withHistory.eligible + fresh.eligible,
+    eligible: withHistory.eligible + fresh.eligible - both,
     eligibleAtLeast: fresh.eligibleAtLeast,
-    candidates: await withProfiles(tx, fresh.best),
+    candidates: await withProfiles(tx, best),
   };
 }
 

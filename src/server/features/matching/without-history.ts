@@ -54,48 +54,43 @@ export const ranksBefore = (a: Ranked, b: Ranked) =>
 type Group = { size: CompanySize; masks: number[]; bound: number };
 
 /**
- * The best `take` of `shortlist` (providers with a history, ranked) and of the eligible providers without
- * one, in the database's order; and how many of the latter are eligible, up to `ELIGIBLE_COUNT_CAP`.
+ * The best `take` of the eligible providers without a history, in the database's order; and how many are
+ * eligible, up to `ELIGIBLE_COUNT_CAP`. Read before those with a history (queries.ts, decision 185).
  */
 export async function bestWithoutHistory(
   tx: Db,
   request: CandidateRequest,
   prepared: PreparedRequest,
   at: MatchMoment,
-  shortlist: Ranked[],
   take: number,
 ): Promise<{ best: Ranked[]; eligible: number; eligibleAtLeast: boolean }> {
   const where = eligibleWithoutHistory(tx, request, prepared, at);
-  const [counted] = await tx
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(
-      tx
-        .select({ one: sql`1` })
-        .from(companies)
-        .innerJoin(subscriptions, subscribed)
-        .where(where)
-        .limit(ELIGIBLE_COUNT_CAP)
-        .as("capped"),
-    );
-  const eligible = counted?.n ?? 0;
   const score = candidateScore(prepared, NO_HISTORY);
-  // Fewer than the cap: scoring them all is as cheap as walking the groups, and needs one query.
-  if (eligible < ELIGIBLE_COUNT_CAP) {
-    const rows = await tx
-      .select({ companyId: companies.id, score })
+  // Up to the cap of them, scored, with their count, by one statement: the count and the rows agree, even
+  // when another match's commit lands meanwhile (decision 185).
+  const capped = tx.$with("capped").as(
+    tx
+      .select({ companyId: sql<number>`${companies.id}`.as("company_id"), score: sql<number>`${score}`.as("score") })
       .from(companies)
       .innerJoin(subscriptions, subscribed)
       .where(where)
-      .orderBy(desc(score), companies.id)
-      .limit(take);
-    return {
-      best: [...shortlist, ...rows.map(withoutHistory)].sort(ranksBefore).slice(0, take),
-      eligible,
-      eligibleAtLeast: false,
-    };
-  }
+      .limit(ELIGIBLE_COUNT_CAP),
+  );
+  const rows = await tx
+    .with(capped)
+    .select({
+      companyId: capped.companyId,
+      score: capped.score,
+      n: sql<number>`(select count(*) from ${capped})`.mapWith(Number),
+    })
+    .from(capped)
+    .orderBy(desc(capped.score), capped.companyId)
+    .limit(take);
+  const eligible = rows[0]?.n ?? 0;
+  // Fewer than the cap: that statement scored them all, as cheaply as walking the groups would.
+  if (eligible < ELIGIBLE_COUNT_CAP) return { best: rows.map(withoutHistory), eligible, eligibleAtLeast: false };
   const all = groupsByBound(prepared);
-  let best = shortlist;
+  let best: Ranked[] = [];
   // The shortlist's last place, once it is full, against the most a group's member could score: a member
   // of a group whose bound is below it can never enter (its recent leads, 0, only win a tie).
   const beyondReach = (group: Group) => best.length >= take && (best[take - 1]?.score ?? 0) > group.bound;
