@@ -7,6 +7,7 @@ import { companies } from "../db/schema/companies";
 import { emailOutbox } from "../db/schema/email-outbox";
 import { leads as leadsTable } from "../db/schema/leads";
 import { users } from "../db/schema/users";
+import { DEMO_APPLICANT_EMAIL } from "../features/companies/seed";
 import { matchQuoteRequest } from "../features/matching/service";
 import { submitRequest } from "../test/scenarios";
 import { as, createTestContext, createUser, signIn, type TestContext, type TestUser } from "../test/test-app";
@@ -234,5 +235,59 @@ describe("the demo marketplace", () => {
       expect(new Set(leads.map((l) => l.score)).size, `request ${id}`).toBe(3);
       expect(leads.map((l) => l.email)).toContain("provider@demo.automatch.io");
     }
+  });
+
+  // The companies of the demo (decision 103): what the vetting left, as each of its owners and the admin see it.
+  it("gives the demo providers approved companies, the applicant a pending one the admin can see, and one a rejection", async () => {
+    const provider = await signInAs("provider@demo.automatch.io");
+    const applicant = await signInAs(DEMO_APPLICANT_EMAIL);
+    const demoAdmin = await signInAs("admin@demo.automatch.io");
+    const second = await signInAs("provider2@demo.automatch.io");
+    const rejected = await signInAs("rejected@demo.automatch.io");
+
+    expect(await get(provider, "/api/companies/me")).toMatchObject({ status: "approved" });
+    expect(await get(second, "/api/companies/me")).toMatchObject({ status: "approved" });
+    expect(await get(applicant, "/api/companies/me")).toMatchObject({ status: "pending" });
+    expect(await get(rejected, "/api/companies/me")).toMatchObject({
+      status: "rejected",
+      rejectionReason: expect.stringContaining("references"),
+    });
+    // Only the applicant waits for review: the others were decided weeks ago, as the activity log says.
+    const list = await get(demoAdmin, "/api/admin/pending-providers");
+    expect(list.map((p: { owner: { email: string } }) => p.owner.email)).toEqual([DEMO_APPLICANT_EMAIL]);
+    const log = (await get(demoAdmin, "/api/admin/activity-logs?limit=50")).items as { action: string }[];
+    expect(log.filter((e) => e.action === "approve_provider").length).toBeGreaterThanOrEqual(7);
+    expect(log.filter((e) => e.action === "reject_provider")).toHaveLength(1);
+  });
+
+  // Last: the second demo provider starts a subscription here.
+  it("gives the subscribed demo providers active demo subscriptions, and the second demo provider, approved, none", async () => {
+    const subscription = (user: Pick<TestUser, "cookie">, method: "GET" | "POST") =>
+      as(
+        ctx,
+        user,
+        method === "GET" ? { method, url: "/api/subscription" } : { method, url: "/api/create-subscription" },
+      );
+    const signInProvider = async (email: string) => {
+      const user = await signInAs(email);
+      expect(user.userType).toBe("provider");
+      return user;
+    };
+    const provider = await signInProvider("provider@demo.automatch.io");
+    const sub = (await subscription(provider, "GET")).json();
+    expect(sub).toMatchObject({ provider: "demo", status: "active", cardLast4: "4242", canceledAt: null });
+    expect(Date.parse(sub.currentPeriodEnd)).toBeGreaterThan(Date.now());
+    expect((await subscription(provider, "POST")).statusCode).toBe(409);
+
+    for (const email of ["lumen", "cobalt", "kestrel", "meridian", "bluebird"]) {
+      const other = await signInProvider(`${email}@demo.automatch.io`);
+      expect((await subscription(other, "GET")).json()).toMatchObject({ provider: "demo", status: "active" });
+    }
+
+    // The second demo provider is approved, so the subscription page takes its card.
+    const second = await signInProvider("provider2@demo.automatch.io");
+    expect((await subscription(second, "GET")).json()).toBeNull();
+    expect(await get(second, "/api/companies/me")).toMatchObject({ status: "approved" });
+    expect((await subscription(second, "POST")).statusCode).toBe(200);
   });
 });

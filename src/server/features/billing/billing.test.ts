@@ -4,9 +4,8 @@ import { CARD_MESSAGES, DEMO_TEST_CARDS, PLAN } from "@/shared/billing";
 import { billingEvents } from "../../db/schema/billing-events";
 import { notifications } from "../../db/schema/notifications";
 import { subscriptions } from "../../db/schema/subscriptions";
-import { DEMO_PASSWORD, seedDemoData } from "../../seed";
 import { type FakeStripe, startFakeStripe } from "../../test/fake-stripe";
-import { as, createTestContext, createUser, signIn, type TestContext, type TestUser } from "../../test/test-app";
+import { as, createTestContext, createUser, type TestContext, type TestUser } from "../../test/test-app";
 import { DEMO_ONLY_TEST_CARDS_MESSAGE } from "./demo-provider";
 import { advanceDemoSubscriptions, runDemoClock } from "./service";
 
@@ -498,38 +497,5 @@ describe("Stripe billing provider (SDK against a local stand-in)", () => {
     const last = stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/subscriptions").at(-1);
     expect(last?.params.get("trial_period_days")).toBeNull();
     expect((await rowOf(provider.id))?.externalId).not.toBe(externalId);
-  });
-});
-
-describe("demo data", () => {
-  it("gives the subscribed demo providers active demo subscriptions, and the second demo provider, approved, none", async () => {
-    const ctx = await createTestContext({}, { jobs: true });
-    try {
-      expect(await seedDemoData(ctx.deps)).toBe(true);
-      const signInProvider = async (email: string) => {
-        const user = await signIn(ctx, email, DEMO_PASSWORD);
-        expect(user.userType).toBe("provider");
-        return user;
-      };
-      const provider = await signInProvider("provider@demo.automatch.io");
-      const sub = (await read(ctx, provider)).json();
-      expect(sub).toMatchObject({ provider: "demo", status: "active", cardLast4: "4242", canceledAt: null });
-      expect(Date.parse(sub.currentPeriodEnd)).toBeGreaterThan(Date.now());
-      expect((await create(ctx, provider)).statusCode).toBe(409);
-
-      for (const email of ["lumen", "cobalt", "kestrel", "meridian", "bluebird"]) {
-        const other = await signInProvider(`${email}@demo.automatch.io`);
-        expect((await read(ctx, other)).json()).toMatchObject({ provider: "demo", status: "active" });
-      }
-
-      // The second demo provider is approved, so the subscription page takes its card.
-      const second = await signInProvider("provider2@demo.automatch.io");
-      expect((await read(ctx, second)).json()).toBeNull();
-      const company = await as(ctx, second, { method: "GET", url: "/api/companies/me" });
-      expect(company.json()).toMatchObject({ status: "approved" });
-      expect((await create(ctx, second)).statusCode).toBe(200);
-    } finally {
-      await ctx.close();
-    }
   });
 });

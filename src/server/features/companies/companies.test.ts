@@ -6,11 +6,9 @@ import { companies } from "../../db/schema/companies";
 import { emailOutbox } from "../../db/schema/email-outbox";
 import { notifications } from "../../db/schema/notifications";
 import { users } from "../../db/schema/users";
-import { DEMO_PASSWORD, seedDemoData } from "../../seed";
 import { submitRequest } from "../../test/scenarios";
 import { sharedTestContext } from "../../test/shared-context";
-import { as, createTestContext, createUser, signIn, type TestUser } from "../../test/test-app";
-import { DEMO_APPLICANT_EMAIL } from "./seed";
+import { as, createUser, type TestUser } from "../../test/test-app";
 import { RUNNING_REQUESTS_MESSAGE } from "./service";
 
 const ctx = sharedTestContext();
@@ -563,37 +561,5 @@ describe("an approved company's change of name or address (decision 149)", () =>
     expect(moved.statusCode, moved.body).toBe(200);
     const next = await registeredProvider("held name");
     expect(await slugOf(next.company.id)).toBe(`held-name-inc-${next.company.id}`);
-  });
-});
-
-describe("demo data", () => {
-  it("gives the demo providers approved companies, the applicant a pending one the admin can see, and one a rejection", async () => {
-    const demo = await createTestContext({}, { jobs: true });
-    try {
-      expect(await seedDemoData(demo.deps)).toBe(true);
-      const provider = await signIn(demo, "provider@demo.automatch.io", DEMO_PASSWORD);
-      const applicant = await signIn(demo, DEMO_APPLICANT_EMAIL, DEMO_PASSWORD);
-      const demoAdmin = await signIn(demo, "admin@demo.automatch.io", DEMO_PASSWORD);
-      const get = (user: { cookie: string }, url: string) => as(demo, user, { method: "GET", url });
-
-      const second = await signIn(demo, "provider2@demo.automatch.io", DEMO_PASSWORD);
-      const rejected = await signIn(demo, "rejected@demo.automatch.io", DEMO_PASSWORD);
-
-      expect((await get(provider, "/api/companies/me")).json()).toMatchObject({ status: "approved" });
-      expect((await get(second, "/api/companies/me")).json()).toMatchObject({ status: "approved" });
-      expect((await get(applicant, "/api/companies/me")).json()).toMatchObject({ status: "pending" });
-      expect((await get(rejected, "/api/companies/me")).json()).toMatchObject({
-        status: "rejected",
-        rejectionReason: expect.stringContaining("references"),
-      });
-      // Only the applicant waits for review: the others were decided weeks ago, as the activity log says.
-      const list = (await get(demoAdmin, "/api/admin/pending-providers")).json();
-      expect(list.map((p: { owner: { email: string } }) => p.owner.email)).toEqual([DEMO_APPLICANT_EMAIL]);
-      const log = (await get(demoAdmin, "/api/admin/activity-logs?limit=50")).json().items as { action: string }[];
-      expect(log.filter((e) => e.action === "approve_provider").length).toBeGreaterThanOrEqual(7);
-      expect(log.filter((e) => e.action === "reject_provider")).toHaveLength(1);
-    } finally {
-      await demo.close();
-    }
   });
 });
