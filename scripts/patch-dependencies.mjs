@@ -5,6 +5,7 @@
 // that whoever upgrades it checks whether the fix is still needed.
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -46,7 +47,7 @@ export function applyFixes(dir = root) {
   });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   try {
     applyFixes();
   } catch (err) {
