@@ -133,14 +133,16 @@ describe("sending the outbox over SMTP", () => {
 
   it("refuses header injection: the row is marked failed with the reason and nothing is sent", async () => {
     const user = await createUser(ctx, "client");
+    // Read before any row is written: the send that queueEmail asks for may refuse the rows written so far
+    // before the sweep below runs.
+    const receivedBefore = smtp.received.length;
+    const failedBefore = await emailsCounted("failed");
     const badSubject = await insertRawEmail(user, "Hello\r\nBcc: victim@example.com");
     const badAddress = await queueEmail(user, {
       to: `${user.email}\r\nBcc: victim@example.com`,
       subject: "Injected address",
     });
     const longSubject = await insertRawEmail(user, `Long ${"x".repeat(300)}`);
-    const receivedBefore = smtp.received.length;
-    const failedBefore = await emailsCounted("failed");
     await sweep();
 
     const failed = await waitFor("the refusals", async () => {
