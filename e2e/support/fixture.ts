@@ -146,8 +146,8 @@ export function startProduct(options: ProductOptions = {}): Product {
     const open = testContexts;
     testContexts = [];
     // A failed test's pages as they were at the end: a screenshot and the address of each, for a failure
-    // that happens once in many runs.
-    if (task.result?.state === "fail") await keepFailedPages(open, logName.replace(/\.server\.log$/, ""));
+    // that happens once in many runs. The file's own contexts too (opened in its beforeAll, used by its tests).
+    if (task.result?.state === "fail") await keepFailedPages([...fileContexts], logName.replace(/\.server\.log$/, ""));
     for (const context of open) await closeSaying(context);
   });
   afterAll(async () => {

@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { copyMigratedDataDir, processSpawner, serverArgs } from "./test/processes";
 
@@ -145,6 +146,39 @@ describe("start and stop", () => {
       expect(c.received().toLowerCase()).toContain("connection: close");
     }
     expect(await server.exited).toBe(0);
+  }, 90_000);
+
+  it("starts without loading the packages only some calls need: the AWS SDK, Stripe, nodemailer, archiver, zxcvbn's dictionaries", async () => {
+    const dataDir = copyMigratedDataDir("automatch-imports-");
+    const recorded = path.join(path.dirname(dataDir), "imports.txt");
+    const hooks = pathToFileURL(path.join(import.meta.dirname, "test/record-imports.mjs")).href;
+    // Stripe and SMTP configured, so that the start makes their provider and transport.
+    const server = start(
+      process.execPath,
+      [
+        `--import=data:text/javascript,import{register}from"node:module";register(${JSON.stringify(hooks)})`,
+        ...serverArgs(),
+      ],
+      embeddedEnv(dataDir, {
+        NODE_ENV: "test",
+        SHUTDOWN_DRAIN_MS: "0",
+        RECORD_IMPORTS: recorded,
+        SMTP_URL: "smtp://127.0.0.1:2525",
+        STRIPE_SECRET_KEY: "sk_test_imports",
+        STRIPE_PUBLISHABLE_KEY: "pk_test_imports",
+        STRIPE_WEBHOOK_SECRET: "whsec_imports",
+      }),
+    );
+    const port = await runningPort(server, 60_000);
+    const health = await fetch(`http://127.0.0.1:${port}/healthz/ready`);
+    expect(health.status).toBe(200);
+    server.proc.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    const packages = new Set(fs.readFileSync(recorded, "utf8").split("\n").filter(Boolean));
+    // What every start needs was recorded: the recorder saw the server's imports.
+    expect(packages).toContain("fastify");
+    const lazy = [...packages].filter((name) => /^(@aws-sdk\/|stripe$|nodemailer$|archiver$|@zxcvbn-ts\/)/.test(name));
+    expect(lazy).toEqual([]);
   }, 90_000);
 
   it("refuses to start production with no way to send email; with email off, starts and warns of it and of the embedded database", async () => {

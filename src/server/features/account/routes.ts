@@ -1,4 +1,3 @@
-import { ZipArchive } from "archiver";
 import { deleteAccountSchema } from "@/shared/account";
 import { sendDatedDownload } from "../../http/download";
 import { rateLimitSubject } from "../../http/rate-limit";
@@ -34,6 +33,8 @@ export const accountRoutes: RoutePlugin = async (app, deps) => {
       const user = currentUser(request);
       const token = request.cookies[SESSION_COOKIE] ?? "";
       const data = await exportAccount(app.db, user, token, now, deps.sessionIdleMs);
+      // archiver is loaded by the first export, not by every start.
+      const { ZipArchive } = await import("archiver");
       const archive = new ZipArchive({ zlib: { level: 6 } });
       archive.on("warning", (err) => request.log.warn({ err }, "data export archive"));
       archive.on("error", (err) => request.log.error({ err }, "data export archive failed"));

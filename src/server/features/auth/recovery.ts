@@ -95,7 +95,7 @@ export async function resetPassword(deps: RecoveryDeps, input: ResetPasswordInpu
   const user = token && (await q.findUserById(deps.db, token.userId));
   // A link sent to an address the account no longer has is not a key to it.
   if (!token || !user || user.email !== token.email) throw new BadRequestError(PASSWORD_RESET_LINK_INVALID_MESSAGE);
-  refuseWeakPassword("password", input.password, user);
+  await refuseWeakPassword("password", input.password, user);
   const passwordHash = await hashPassword(input.password, deps.passwordScryptN);
   await deps.db.transaction(async (tx) => {
     // Two uses of one link at once: only the one that deletes it goes on.

@@ -68,8 +68,8 @@ export async function endSession(db: Db, token: string): Promise<void> {
 }
 
 /** A 400 naming the field when the password is one the policy refuses (decision 112). */
-export function refuseWeakPassword(field: string, password: string, owner: PasswordOwner): void {
-  const problem = passwordProblem(password, owner);
+export async function refuseWeakPassword(field: string, password: string, owner: PasswordOwner): Promise<void> {
+  const problem = await passwordProblem(password, owner);
   if (problem) throw new FieldError(field, problem);
 }
 
@@ -142,7 +142,7 @@ export async function changePassword(
   address: string,
 ): Promise<void> {
   await requireCurrentPassword(deps, user, input.currentPassword, address);
-  refuseWeakPassword("newPassword", input.newPassword, user);
+  await refuseWeakPassword("newPassword", input.newPassword, user);
   const passwordHash = await hashPassword(input.newPassword, deps.passwordScryptN);
   await deps.db.transaction(async (tx) => {
     // The account as it is now: one deleted, or whose password changed, since this request read it stays as it is.

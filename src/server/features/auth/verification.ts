@@ -101,7 +101,7 @@ async function sendAccountExists(deps: AuthDeps, existing: UserRow): Promise<voi
  * way, and either way one email goes out.
  */
 export async function signUp(deps: AuthDeps, input: SignUpInput): Promise<void> {
-  refuseWeakPassword("password", input.password, input);
+  await refuseWeakPassword("password", input.password, input);
   const passwordHash = await hashPassword(input.password, deps.passwordScryptN);
   const existing = await q.findUserByEmail(deps.db, input.email);
   if (existing) return sendAccountExists(deps, existing);

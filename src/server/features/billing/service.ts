@@ -265,7 +265,7 @@ export async function handleStripeWebhook(
   if (!stripe) throw new NotFoundError("Stripe is not configured.");
   let event: Stripe.Event;
   try {
-    event = stripe.verifyEvent(rawBody, signature);
+    event = await stripe.verifyEvent(rawBody, signature);
   } catch {
     throw new BadRequestError("The Stripe signature is missing, wrong or too old.");
   }

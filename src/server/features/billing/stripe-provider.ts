@@ -1,7 +1,7 @@
 // Stripe, through its official SDK: a customer, a subscription with the 14-day trial created
 // "default_incomplete", and the client secret of the SetupIntent (trial) or the first invoice's
 // PaymentIntent for the card form (Stripe Elements) to confirm.
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { PLAN, type SubscriptionStatus } from "@/shared/billing";
 import type { StripeConfig } from "../../config";
 import { type BillingProvider, type CardConfirmation, CardError, type SubscriptionState } from "./provider";
@@ -58,17 +58,18 @@ function confirmationOf(sub: Stripe.Subscription): CardConfirmation | null {
   return null;
 }
 
+type StripeSdk = typeof import("stripe").default;
+
 /**
  * Stripe's errors carry Stripe's status codes (a bad key answers 401), which must not reach our
  * caller as theirs: a refused card is the caller's 402, anything else is our 500, logged.
  */
-async function call<T>(what: string, fn: () => Promise<T>): Promise<T> {
+async function call<T>(sdk: StripeSdk, what: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof Stripe.errors.StripeCardError) throw new CardError(err.message);
-    const detail =
-      err instanceof Stripe.errors.StripeError ? `${err.type} ${err.statusCode ?? ""}: ${err.message}` : err;
+    if (err instanceof sdk.errors.StripeCardError) throw new CardError(err.message);
+    const detail = err instanceof sdk.errors.StripeError ? `${err.type} ${err.statusCode ?? ""}: ${err.message}` : err;
     throw new Error(`Stripe ${what} failed: ${String(detail)}`, { cause: err });
   }
 }
@@ -76,38 +77,58 @@ async function call<T>(what: string, fn: () => Promise<T>): Promise<T> {
 const EXPAND = ["pending_setup_intent", "latest_invoice.confirmation_secret"];
 
 export type StripeProvider = BillingProvider & {
-  readonly client: Stripe;
-  /** Verifies a webhook's signature over the raw body; throws when it is missing, wrong or stale. */
-  verifyEvent(rawBody: Buffer, signature: string | undefined): Stripe.Event;
+  /** Verifies a webhook's signature over the raw body; rejects when it is missing, wrong or stale. */
+  verifyEvent(rawBody: Buffer, signature: string | undefined): Promise<Stripe.Event>;
 };
 
 export function createStripeProvider(config: StripeConfig): StripeProvider {
-  const client = new Stripe(config.secretKey, {
-    maxNetworkRetries: config.api ? 0 : 2,
-    timeout: 20_000,
-    telemetry: false,
-    appInfo: { name: "Automatch" },
-    ...(config.api
-      ? { host: config.api.host, protocol: config.api.protocol, ...(config.api.port ? { port: config.api.port } : {}) }
-      : {}),
-  });
+  // The SDK is loaded by the first call rather than by every start (about a quarter of a second of CPU).
+  let loaded: Promise<{ sdk: StripeSdk; client: Stripe }> | undefined;
+  const connect = () => {
+    loaded ??= import("stripe").then(({ default: sdk }) => ({
+      sdk,
+      client: new sdk(config.secretKey, {
+        maxNetworkRetries: config.api ? 0 : 2,
+        timeout: 20_000,
+        telemetry: false,
+        appInfo: { name: "Automatch" },
+        ...(config.api
+          ? {
+              host: config.api.host,
+              protocol: config.api.protocol,
+              ...(config.api.port ? { port: config.api.port } : {}),
+            }
+          : {}),
+      }),
+    }));
+    loaded.catch(() => {
+      loaded = undefined;
+    });
+    return loaded;
+  };
+  /** One call to Stripe with the loaded client, its errors made ours. */
+  const withClient = async <T>(what: string, fn: (client: Stripe) => Promise<T>): Promise<T> => {
+    const { sdk, client } = await connect();
+    return call(sdk, what, () => fn(client));
+  };
 
   // The price's id is looked up once per process; it never changes once it exists.
   let price: Promise<string> | null = config.priceId ? Promise.resolve(config.priceId) : null;
   const priceId = () => {
-    price ??= findOrCreatePrice(client).catch((err) => {
-      price = null;
-      throw err;
-    });
+    price ??= connect()
+      .then(({ client }) => findOrCreatePrice(client))
+      .catch((err) => {
+        price = null;
+        throw err;
+      });
     return price;
   };
 
   return {
     name: "stripe",
-    client,
 
     start: (input) =>
-      call("subscription start", async () => {
+      withClient("subscription start", async (client) => {
         const customerId =
           input.customerId ??
           (
@@ -134,20 +155,25 @@ export function createStripeProvider(config: StripeConfig): StripeProvider {
       }),
 
     pendingConfirmation: (row) =>
-      call("subscription read", async () => {
+      withClient("subscription read", async (client) => {
         const sub = await client.subscriptions.retrieve(row.externalId, { expand: EXPAND });
         const state = stateFromStripe(sub);
         return { state, confirmation: state.status === "incomplete" ? confirmationOf(sub) : null };
       }),
 
     retrieve: (row) =>
-      call("subscription read", async () => stateFromStripe(await client.subscriptions.retrieve(row.externalId))),
+      withClient("subscription read", async (client) =>
+        stateFromStripe(await client.subscriptions.retrieve(row.externalId)),
+      ),
 
     cancel: (row) =>
-      call("subscription cancel", async () => stateFromStripe(await client.subscriptions.cancel(row.externalId))),
+      withClient("subscription cancel", async (client) =>
+        stateFromStripe(await client.subscriptions.cancel(row.externalId)),
+      ),
 
-    verifyEvent(rawBody, signature) {
+    async verifyEvent(rawBody, signature) {
       if (!signature) throw new Error("No Stripe-Signature header");
+      const { client } = await connect();
       return client.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
     },
   };

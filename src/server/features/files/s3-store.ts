@@ -4,15 +4,7 @@
 // that carries the download's disposition and type, so the bytes never pass through the app.
 import { createHash } from "node:crypto";
 import { pipeline, Readable, Transform, type TransformCallback } from "node:stream";
-import {
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  paginateListObjectsV2,
-  S3Client,
-} from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
-import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import type { S3Client } from "@aws-sdk/client-s3";
 import type { StorageConfig } from "../../files-config";
 import { dispositionOf } from "./disposition";
 import type { FileStore, WrittenFile } from "./store";
@@ -34,27 +26,51 @@ class Digest extends Transform {
   }
 }
 
+/**
+ * The AWS SDK's three packages, loaded by the store's first call rather than by every start: together
+ * they take about a third of a second of CPU to load, which a server storing files on disk never needs.
+ */
+function loadSdk() {
+  return Promise.all([
+    import("@aws-sdk/client-s3"),
+    import("@aws-sdk/lib-storage"),
+    import("@aws-sdk/s3-request-presigner"),
+  ]).then(([s3, storage, presigner]) => ({ ...s3, Upload: storage.Upload, getSignedUrl: presigner.getSignedUrl }));
+}
+
 export function createS3Store(config: Extract<StorageConfig, { kind: "s3" }>): FileStore {
-  const client = new S3Client({
-    region: config.region,
-    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
-    forcePathStyle: config.forcePathStyle,
-    // A copy: the SDK marks the object it is given (`$source`), and the configuration is shared.
-    ...(config.credentials ? { credentials: { ...config.credentials } } : {}),
-    // Checksums only where S3 requires them: S3-compatible services (MinIO, R2, older ones) do not all
-    // take the SDK's default CRC32 trailers; the SHA-256 kept in the row is the file's own check.
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-  });
+  let loaded: Promise<{ sdk: Awaited<ReturnType<typeof loadSdk>>; client: S3Client }> | undefined;
+  const connect = () => {
+    loaded ??= loadSdk().then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: config.region,
+        ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+        forcePathStyle: config.forcePathStyle,
+        // A copy: the SDK marks the object it is given (`$source`), and the configuration is shared.
+        ...(config.credentials ? { credentials: { ...config.credentials } } : {}),
+        // Checksums only where S3 requires them: S3-compatible services (MinIO, R2, older ones) do not all
+        // take the SDK's default CRC32 trailers; the SHA-256 kept in the row is the file's own check.
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
+      }),
+    }));
+    // A failed load is tried again by the next call rather than kept.
+    loaded.catch(() => {
+      loaded = undefined;
+    });
+    return loaded;
+  };
   const Bucket = config.bucket;
   const keyOf = (id: string) => `${config.prefix}${id}`;
 
   async function write(id: string, source: Readable): Promise<WrittenFile> {
+    const { sdk, client } = await connect();
     const digest = new Digest();
     // A source that fails, or is destroyed before its end (ERR_STREAM_PREMATURE_CLOSE), fails the digest
     // with the same error, and the upload with it; the pipeline's own callback has nothing left to do.
     pipeline(source, digest, () => {});
-    const upload = new Upload({
+    const upload = new sdk.Upload({
       client,
       params: { Bucket, Key: keyOf(id), Body: digest },
       partSize: PART_BYTES,
@@ -71,7 +87,7 @@ export function createS3Store(config: Extract<StorageConfig, { kind: "s3" }>): F
       source.destroy();
       // Nothing is stored unless done() resolved, but a failure seen only in the answer (a timeout on the
       // last request) may hide an object that was written.
-      await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(id) })).catch(() => undefined);
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: keyOf(id) })).catch(() => undefined);
       throw cause;
     }
     return { size: digest.bytes, sha256: digest.hash.digest("hex") };
@@ -80,7 +96,8 @@ export function createS3Store(config: Extract<StorageConfig, { kind: "s3" }>): F
   function read(id: string): Readable {
     // The request starts when the stream is first read from.
     async function* body() {
-      const answer = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(id) }));
+      const { sdk, client } = await connect();
+      const answer = await client.send(new sdk.GetObjectCommand({ Bucket, Key: keyOf(id) }));
       if (!answer.Body) return;
       yield* answer.Body as Readable;
     }
@@ -92,25 +109,30 @@ export function createS3Store(config: Extract<StorageConfig, { kind: "s3" }>): F
     write,
     read,
     async remove(ids) {
+      const { sdk, client } = await connect();
       for (let i = 0; i < ids.length; i += 1000) {
         const Objects = ids.slice(i, i + 1000).map((id) => ({ Key: keyOf(id) }));
         // Quiet: only failures are listed (a key that does not exist is no failure).
-        const { Errors } = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
+        const { Errors } = await client.send(
+          new sdk.DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }),
+        );
         const failed = Errors?.[0];
         if (failed) throw new Error(`S3 did not delete ${failed.Key}: ${failed.Code} ${failed.Message}`);
       }
     },
     async downloadUrl(id, { fileName, contentType, inline }) {
-      const command = new GetObjectCommand({
+      const { sdk, client } = await connect();
+      const command = new sdk.GetObjectCommand({
         Bucket,
         Key: keyOf(id),
         ResponseContentDisposition: dispositionOf(fileName, inline ? "inline" : "attachment"),
         ResponseContentType: contentType,
       });
-      return getSignedUrl(client, command, { expiresIn: DOWNLOAD_URL_SECONDS });
+      return sdk.getSignedUrl(client, command, { expiresIn: DOWNLOAD_URL_SECONDS });
     },
     async *listStored(before) {
-      for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix: config.prefix })) {
+      const { sdk, client } = await connect();
+      for await (const page of sdk.paginateListObjectsV2({ client }, { Bucket, Prefix: config.prefix })) {
         for (const object of page.Contents ?? []) {
           if (!object.Key || !object.LastModified || object.LastModified >= before) continue;
           yield object.Key.slice(config.prefix.length);
@@ -118,7 +140,9 @@ export function createS3Store(config: Extract<StorageConfig, { kind: "s3" }>): F
       }
     },
     async close() {
-      client.destroy();
+      // Nothing to close when no call was made.
+      const open = loaded && (await loaded.catch(() => undefined));
+      open?.client.destroy();
     },
   };
 }

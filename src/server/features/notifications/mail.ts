@@ -1,7 +1,7 @@
 // The background sender of the email outbox (decision 061): takes due pending rows, checks each
 // (no header injection), sends it over SMTP, and records the outcome; a failed send is tried again
 // later with a growing delay, and given up (status failed) only after MAX_SEND_ATTEMPTS.
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { z } from "zod";
 import { BRAND_NAME } from "@/shared/brand";
 import type { Clock } from "../../clock";
@@ -43,16 +43,24 @@ export function unsendableReason(row: Pick<OutboxRow, "toAddress" | "subject">):
 export function createMailTransport(mail: MailConfig): MailTransport | null {
   if (mail.delivery === "mailbox") return { send: async () => {} };
   if (mail.delivery === "off" || !mail.smtpUrl) return null;
-  const transporter = nodemailer.createTransport({
-    url: mail.smtpUrl,
-    // A server that stops answering must not hold the sender: the row is tried again later.
-    connectionTimeout: 20_000,
-    greetingTimeout: 20_000,
-    socketTimeout: 60_000,
-  });
+  const smtpUrl = mail.smtpUrl;
+  // nodemailer is loaded by the first send, not by every start.
+  let transporter: Promise<Transporter> | undefined;
+  const transport = () => {
+    transporter ??= import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: smtpUrl,
+        // A server that stops answering must not hold the sender: the row is tried again later.
+        connectionTimeout: 20_000,
+        greetingTimeout: 20_000,
+        socketTimeout: 60_000,
+      }),
+    );
+    return transporter;
+  };
   return {
     async send(message) {
-      await transporter.sendMail({
+      await (await transport()).sendMail({
         from: { name: BRAND_NAME, address: message.from },
         to: message.to,
         subject: message.subject,
