@@ -10,7 +10,8 @@ import { fileHelpers, PDF } from "../test/files";
 import { sharedTestContext } from "../test/shared-context";
 import { createUser } from "../test/test-app";
 
-type Slow = { socket: net.Socket; closedAt: Promise<number> };
+/** A connection that sent part of a request at `sentAt`, and when the server closed it. */
+type Slow = { socket: net.Socket; sentAt: number; closedAt: Promise<number> };
 
 function port(ctx: { app: { server: net.Server } }): number {
   const address = ctx.app.server.address();
@@ -84,15 +85,15 @@ describe("a thousand connections that never finish their headers", () => {
 
   it("are closed within the headers timeout, while /healthz/live keeps answering", async () => {
     const at = port(ctx);
-    const opened = Date.now();
     const slow: Slow[] = [];
     for (let i = 0; i < 1000; i++) slow.push(await openSlow(at, HALF_HEADERS));
     const allClosed = Promise.all(slow.map((s) => s.closedAt));
     const statuses = await probeWhile(at, allClosed);
-    const lastClosed = Math.max(...(await allClosed));
-    // The timeout (1 s) counts from each connection, checked every second: 1,000 connections take a
-    // moment to open, so the last closes at most a little over 2 s after the first was opened.
-    expect(lastClosed - opened).toBeLessThan(4000);
+    const closedAt = await allClosed;
+    // The timeout (1 s) counts from each connection, checked every second: each closes a little over
+    // 2 s after it was opened at most, however long the thousand took to open on a busy machine.
+    const longestOpen = Math.max(...slow.map((s, i) => (closedAt[i] ?? Number.POSITIVE_INFINITY) - s.sentAt));
+    expect(longestOpen).toBeLessThan(3500);
     expect(statuses.length).toBeGreaterThan(3);
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
   });
