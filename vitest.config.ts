@@ -15,12 +15,12 @@ const apiProject = (db: "pglite" | "postgres") => ({
     // Files share their worker's loaded modules (decision 006): each still has its own database and
     // app (test-app.ts), and no test data depends on the files that ran before it.
     isolate: false,
-    // On PostgreSQL a file waits on the server more than it computes: two files at a time (decision 184).
-    // On PGlite the database computes in the worker's own thread, so one file at a time.
-    maxWorkers: db === "postgres" ? 2 : 1,
-    // Projects with different worker counts must run in different groups when one Vitest runs both
-    // (`npm run test:api`, `npm run test:changed`): PostgreSQL's after the others. `npm test` runs each
-    // project in a process of its own, side by side.
+    // Two files at a time (decision 184): on PostgreSQL a file waits on the server more than it
+    // computes; on PGlite, one worker made the project the step's last by a minute, on one core.
+    maxWorkers: 2,
+    // One Vitest running both (`npm run test:api`, `npm run test:changed`) runs PostgreSQL's after the
+    // others, so that four files never run at once. `npm test` runs each project in a process of its
+    // own, side by side.
     sequence: { groupOrder: db === "postgres" ? 1 : 0 },
     globalSetup: [`src/server/test/${db}-global-setup.ts`],
   },
