@@ -155,10 +155,11 @@ export function startProduct(options: ProductOptions = {}): Product {
     await server?.stop();
     await smtp?.close();
     if (server) {
-      // The server's log is kept beside the screenshots, and shown when a test of the file failed.
+      // The server's log is kept beside the screenshots, and its end shown when a test of the file failed.
       const file = keepText(logName, server.log());
+      const tail = server.log().trimEnd().split("\n").slice(-80).join("\n");
       // biome-ignore lint/suspicious/noConsole: Vitest prints a file's console output under the file's name.
-      if (failed) console.error(`The server's log (${file}):\n${server.log()}`);
+      if (failed) console.error(`The server's log ends (whole: ${file}):\n${tail}`);
     }
     await dropDatabase?.();
     if (dataDir) {

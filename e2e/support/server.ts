@@ -10,7 +10,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 export type ServerProcess = {
   baseURL: string;
-  /** What the server printed so far (warnings and errors). */
+  /** What the server printed so far (its log: a line a request, and warnings and errors). */
   log: () => string;
   /** Stops it gracefully (SIGTERM), or by force when it does not stop within 15 s; answers its exit code. */
   stop: () => Promise<number | null>;
@@ -40,7 +40,8 @@ export async function startServer(opts: {
       PORT: "0",
       HOST: "127.0.0.1",
       DATA_DIR: opts.dataDir,
-      LOG_LEVEL: "warn",
+      // A line a request: a failure seen once in many runs shows which calls reached the server, and how they ended.
+      LOG_LEVEL: "info",
       ...opts.env,
     },
     stdio: ["ignore", "pipe", "pipe", "ipc"],
