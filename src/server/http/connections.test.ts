@@ -52,7 +52,7 @@ async function openSlow(at: number, text: string): Promise<Slow> {
     socket.once("error", reject);
   });
   socket.write(text);
-  return { socket, closedAt };
+  return { socket, sentAt: Date.now(), closedAt };
 }
 
 /** /healthz/live on a new connection, as a load balancer's probe. */
