@@ -1,36 +1,27 @@
 // Which passwords are refused (decision 112): too easy to guess by zxcvbn-ts with its common and
 // English dictionaries (tens of thousands of leaked and common passwords, names, words, keyboard
 // patterns, dates), or built on the account's own email or name. Length stays 8 to 128 (shared/auth).
-import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
+import { onFirstUse } from "../../first-use";
 
 /** zxcvbn's score runs 0 to 4; 2 and up resists an online guesser for a very long time. */
 export const MIN_PASSWORD_SCORE = 2;
-
-let factory: Promise<ZxcvbnFactory> | null = null;
 
 /**
  * Loaded and built on first use: the dictionaries take a few megabytes and about a fifth of a second of
  * CPU to load, which a server start (and every process that never checks a password) does without.
  */
-function estimator(): Promise<ZxcvbnFactory> {
-  factory ??= (async () => {
-    const [{ ZxcvbnFactory }, common, en] = await Promise.all([
-      import("@zxcvbn-ts/core"),
-      import("@zxcvbn-ts/language-common"),
-      import("@zxcvbn-ts/language-en"),
-    ]);
-    return new ZxcvbnFactory({
-      dictionary: { ...common.dictionary, ...en.dictionary },
-      graphs: common.adjacencyGraphs,
-      translations: en.translations,
-    });
-  })();
-  // A failed load is tried again by the next check rather than kept.
-  factory.catch(() => {
-    factory = null;
+const estimator = onFirstUse(async () => {
+  const [{ ZxcvbnFactory }, common, en] = await Promise.all([
+    import("@zxcvbn-ts/core"),
+    import("@zxcvbn-ts/language-common"),
+    import("@zxcvbn-ts/language-en"),
+  ]);
+  return new ZxcvbnFactory({
+    dictionary: { ...common.dictionary, ...en.dictionary },
+    graphs: common.adjacencyGraphs,
+    translations: en.translations,
   });
-  return factory;
-}
+});
 
 export type PasswordOwner = { email: string; firstName?: string; lastName?: string };
 

@@ -4,6 +4,7 @@
 import type Stripe from "stripe";
 import { PLAN, type SubscriptionStatus } from "@/shared/billing";
 import type { StripeConfig } from "../../config";
+import { onFirstUse } from "../../first-use";
 import { type BillingProvider, type CardConfirmation, CardError, type SubscriptionState } from "./provider";
 
 /** Finds the plan's price when STRIPE_PRICE_ID is not set (docs/decisions/031). */
@@ -83,29 +84,23 @@ export type StripeProvider = BillingProvider & {
 
 export function createStripeProvider(config: StripeConfig): StripeProvider {
   // The SDK is loaded by the first call rather than by every start (about a quarter of a second of CPU).
-  let loaded: Promise<{ sdk: StripeSdk; client: Stripe }> | undefined;
-  const connect = () => {
-    loaded ??= import("stripe").then(({ default: sdk }) => ({
-      sdk,
-      client: new sdk(config.secretKey, {
-        maxNetworkRetries: config.api ? 0 : 2,
-        timeout: 20_000,
-        telemetry: false,
-        appInfo: { name: "Automatch" },
-        ...(config.api
-          ? {
-              host: config.api.host,
-              protocol: config.api.protocol,
-              ...(config.api.port ? { port: config.api.port } : {}),
-            }
-          : {}),
-      }),
-    }));
-    loaded.catch(() => {
-      loaded = undefined;
+  const connect = onFirstUse(async () => {
+    const { default: sdk } = await import("stripe");
+    const client = new sdk(config.secretKey, {
+      maxNetworkRetries: config.api ? 0 : 2,
+      timeout: 20_000,
+      telemetry: false,
+      appInfo: { name: "Automatch" },
+      ...(config.api
+        ? {
+            host: config.api.host,
+            protocol: config.api.protocol,
+            ...(config.api.port ? { port: config.api.port } : {}),
+          }
+        : {}),
     });
-    return loaded;
-  };
+    return { sdk, client };
+  });
   /** One call to Stripe with the loaded client, its errors made ours. */
   const withClient = async <T>(what: string, fn: (client: Stripe) => Promise<T>): Promise<T> => {
     const { sdk, client } = await connect();
@@ -113,16 +108,9 @@ export function createStripeProvider(config: StripeConfig): StripeProvider {
   };
 
   // The price's id is looked up once per process; it never changes once it exists.
-  let price: Promise<string> | null = config.priceId ? Promise.resolve(config.priceId) : null;
-  const priceId = () => {
-    price ??= connect()
-      .then(({ client }) => findOrCreatePrice(client))
-      .catch((err) => {
-        price = null;
-        throw err;
-      });
-    return price;
-  };
+  const priceId = config.priceId
+    ? async () => config.priceId as string
+    : onFirstUse(async () => findOrCreatePrice((await connect()).client));
 
   return {
     name: "stripe",

@@ -4,8 +4,8 @@
 // that carries the download's disposition and type, so the bytes never pass through the app.
 import { createHash } from "node:crypto";
 import { pipeline, Readable, Transform, type TransformCallback } from "node:stream";
-import type { S3Client } from "@aws-sdk/client-s3";
 import type { StorageConfig } from "../../files-config";
+import { onFirstUse } from "../../first-use";
 import { dispositionOf } from "./disposition";
 import type { FileStore, WrittenFile } from "./store";
 
@@ -39,9 +39,11 @@ function loadSdk() {
 }
 
 export function createS3Store(config: Extract<StorageConfig, { kind: "s3" }>): FileStore {
-  let loaded: Promise<{ sdk: Awaited<ReturnType<typeof loadSdk>>; client: S3Client }> | undefined;
-  const connect = () => {
-    loaded ??= loadSdk().then((sdk) => ({
+  // Whether a call asked for the client: close() has nothing to do otherwise.
+  let asked = false;
+  const client = onFirstUse(async () => {
+    const sdk = await loadSdk();
+    return {
       sdk,
       client: new sdk.S3Client({
         region: config.region,
@@ -54,12 +56,11 @@ export function createS3Store(config: Extract<StorageConfig, { kind: "s3" }>): F
         requestChecksumCalculation: "WHEN_REQUIRED",
         responseChecksumValidation: "WHEN_REQUIRED",
       }),
-    }));
-    // A failed load is tried again by the next call rather than kept.
-    loaded.catch(() => {
-      loaded = undefined;
-    });
-    return loaded;
+    };
+  });
+  const connect = () => {
+    asked = true;
+    return client();
   };
   const Bucket = config.bucket;
   const keyOf = (id: string) => `${config.prefix}${id}`;
@@ -140,9 +141,8 @@ export function createS3Store(config: Extract<StorageConfig, { kind: "s3" }>): F
       }
     },
     async close() {
-      // Nothing to close when no call was made.
-      const open = loaded && (await loaded.catch(() => undefined));
-      open?.client.destroy();
+      if (!asked) return;
+      (await client().catch(() => undefined))?.client.destroy();
     },
   };
 }

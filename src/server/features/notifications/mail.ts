@@ -1,13 +1,13 @@
 // The background sender of the email outbox (decision 061): takes due pending rows, checks each
 // (no header injection), sends it over SMTP, and records the outcome; a failed send is tried again
 // later with a growing delay, and given up (status failed) only after MAX_SEND_ATTEMPTS.
-import type { Transporter } from "nodemailer";
 import { z } from "zod";
 import { BRAND_NAME } from "@/shared/brand";
 import type { Clock } from "../../clock";
 import type { MailConfig } from "../../config";
 import type { Db } from "../../db/client";
 import type { OutboxRow } from "../../db/schema/email-outbox";
+import { onFirstUse } from "../../first-use";
 import * as q from "./queries";
 import { CONTROL_CHARACTERS, SUBJECT_MAX } from "./subject";
 
@@ -45,19 +45,16 @@ export function createMailTransport(mail: MailConfig): MailTransport | null {
   if (mail.delivery === "off" || !mail.smtpUrl) return null;
   const smtpUrl = mail.smtpUrl;
   // nodemailer is loaded by the first send, not by every start.
-  let transporter: Promise<Transporter> | undefined;
-  const transport = () => {
-    transporter ??= import("nodemailer").then(({ default: nodemailer }) =>
-      nodemailer.createTransport({
-        url: smtpUrl,
-        // A server that stops answering must not hold the sender: the row is tried again later.
-        connectionTimeout: 20_000,
-        greetingTimeout: 20_000,
-        socketTimeout: 60_000,
-      }),
-    );
-    return transporter;
-  };
+  const transport = onFirstUse(async () => {
+    const { default: nodemailer } = await import("nodemailer");
+    return nodemailer.createTransport({
+      url: smtpUrl,
+      // A server that stops answering must not hold the sender: the row is tried again later.
+      connectionTimeout: 20_000,
+      greetingTimeout: 20_000,
+      socketTimeout: 60_000,
+    });
+  });
   return {
     async send(message) {
       await (await transport()).sendMail({
