@@ -81,7 +81,7 @@ export function createAppDeps({
 
 /** New files go to S3 when it is configured, else to the database; older files are read where they are. */
 function fileStores(config: Config, database: Database): FileStores {
-  const inDatabase = createDatabaseStore(database.db);
+  const inDatabase = createDatabaseStore(database.db, database.kind);
   const storage = config.files.storage;
   const s3 = storage.kind === "s3" ? createS3Store(storage) : null;
   return { current: s3 ?? inDatabase, database: inDatabase, s3, clamd: config.files.clamd };

@@ -85,7 +85,7 @@ function destroyedAfter(size: number): Readable {
 }
 
 const STORES: { name: string; make: () => FileStore }[] = [
-  { name: "the database store", make: () => createDatabaseStore(ctx.database.db) },
+  { name: "the database store", make: () => createDatabaseStore(ctx.database.db, ctx.database.kind) },
   { name: "the S3 store", make: () => createS3Store(s3.config) },
 ];
 
