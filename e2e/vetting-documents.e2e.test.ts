@@ -93,7 +93,6 @@ describe("vetting with documents", () => {
     expect(await page.getByTestId("changes-note").innerText()).toContain(NOTE);
     expect(await accessibilityViolations(page)).toEqual([]);
     await keepScreenshot(page, "vetting-changes-requested");
-    await page.screenshot({ path: ".exp/vetting-provider-note.png", fullPage: true });
     await page.getByLabel("Company Description").fill(`${DESCRIPTION} We post to SAP and NetSuite.`);
     await attachDocument(page, pdf("insurance-certificate.pdf"), "Insurance");
     await page.getByRole("button", { name: "Resubmit for Review" }).click();
@@ -115,7 +114,6 @@ describe("vetting with documents", () => {
       .waitFor();
     expect(await accessibilityViolations(admin.page)).toEqual([]);
     await keepScreenshot(admin.page, "vetting-admin-resubmission");
-    await resubmitted.screenshot({ path: ".exp/vetting-admin-view.png" });
     await resubmitted.getByRole("checkbox", { name: "Business registration" }).check();
     await resubmitted.getByRole("checkbox", { name: "Insurance" }).check();
     await resubmitted.getByRole("button", { name: "Approve" }).click();
