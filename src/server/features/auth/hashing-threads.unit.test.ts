@@ -5,7 +5,7 @@ import { scryptSync } from "node:crypto";
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createHashingThreads } from "./hashing-threads";
-import { hashPassword, verifyPassword } from "./password";
+import { hashPassword, unopenableHash, verifyPassword } from "./password";
 
 const params = { keyLength: 32, N: 1024, r: 8, p: 1 };
 
@@ -51,5 +51,17 @@ describe("hashing threads", () => {
     expect(stored).toMatch(/^scrypt\$1024\$8\$1\$/);
     expect(await verifyPassword("correct horse battery staple", stored)).toBe(true);
     expect(await verifyPassword("wrong horse", stored)).toBe(false);
+  });
+
+  it("check an email with no account against a hash of the same cost that no password opens", async () => {
+    const real = (await hashPassword("correct horse battery staple", 1024)).split("$");
+    const unopenable = unopenableHash(1024).split("$");
+    // The same scheme and cost (so verifying takes one hash at N, as for an account), salt and key sizes.
+    expect(unopenable.slice(0, 4)).toEqual(real.slice(0, 4));
+    expect(unopenable.slice(4).map((b64) => Buffer.from(b64, "base64").length)).toEqual(
+      real.slice(4).map((b64) => Buffer.from(b64, "base64").length),
+    );
+    expect(await verifyPassword("correct horse battery staple", unopenable.join("$"))).toBe(false);
+    expect(unopenableHash(2048)).toMatch(/^scrypt\$2048\$8\$1\$/);
   });
 });

@@ -19,6 +19,15 @@ export async function hashPassword(password: string, N: number): Promise<string>
   return `scrypt$${N}$8$1$${salt.toString("base64")}$${key.toString("base64")}`;
 }
 
+/**
+ * A stored hash no password opens, at cost N, for a sign-in to an email with no account: verifying
+ * against it costs one hash at N, as a real account's does. It is made of random bytes rather than by
+ * hashing, which would cost the first such sign-in (and every first sign-in of a process) a second hash.
+ */
+export function unopenableHash(N: number): string {
+  return `scrypt$${N}$8$1$${randomBytes(16).toString("base64")}$${randomBytes(KEY_LENGTH).toString("base64")}`;
+}
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parts = stored.split("$");
   if (parts.length !== 6 || parts[0] !== "scrypt") return false;

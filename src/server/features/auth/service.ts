@@ -14,7 +14,7 @@ import { ConflictError, FieldError, ForbiddenError, UnauthorizedError } from "..
 import { type MessagingDeps, queueEmail } from "../notifications/service";
 import { revokeAllApiTokens } from "./api-tokens";
 import { passwordChangedEmail } from "./emails";
-import { hashPassword, verifyPassword } from "./password";
+import { hashPassword, unopenableHash, verifyPassword } from "./password";
 import { type PasswordOwner, passwordProblem } from "./password-policy";
 import * as q from "./queries";
 import { checkPasswordThrottled, requireCurrentPassword, type ThrottleDeps } from "./throttle";
@@ -73,14 +73,15 @@ export async function refuseWeakPassword(field: string, password: string, owner:
   if (problem) throw new FieldError(field, problem);
 }
 
-// Verifying against this when the account does not exist keeps the answer's timing from telling
-// whether an email is registered.
-let dummyHash: Promise<string> | null = null;
+// Verifying against one of these when the account does not exist keeps the answer's timing from
+// telling whether an email is registered. One a cost: each is made once.
+const unopenable = new Map<number, string>();
 
 export async function signIn(deps: AuthDeps, input: SignInInput, address: string): Promise<UserRow> {
   const user = await q.findUserByEmail(deps.db, input.email);
-  dummyHash ??= hashPassword("not-a-real-password", deps.passwordScryptN);
-  const stored = user?.passwordHash ?? (await dummyHash);
+  const N = deps.passwordScryptN;
+  if (!unopenable.has(N)) unopenable.set(N, unopenableHash(N));
+  const stored = user?.passwordHash ?? (unopenable.get(N) as string);
   const ok = await checkPasswordThrottled(deps, input.email, address, () => verifyPassword(input.password, stored));
   if (!user || !ok) throw new UnauthorizedError(LOGIN_FAILED_MESSAGE);
   // Told only to whoever knows the password (decision 135): to anyone else it is the usual failure.
