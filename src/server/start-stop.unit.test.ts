@@ -6,7 +6,7 @@ import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { copyMigratedDataDir, processSpawner, serverArgs } from "./test/processes";
+import { copyMigratedDataDir, processSpawner, serverArgs, serverEnv } from "./test/processes";
 
 const start = processSpawner();
 const serverPids: number[] = [];
@@ -20,24 +20,9 @@ afterAll(() => {
   }
 });
 
-/**
- * The environment of a quick embedded start: any free port, no demo data, not the shell's DATABASE_URL,
- * and the tests' password cost. At production's cost, the in-flight sign-in's hash (on a thread at nice
- * 10, decision 165) took over the 15 s shutdown grace when the suite's other processes held both cores.
- */
-function embeddedEnv(dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const { DATABASE_URL: _external, ...env } = process.env;
-  return {
-    ...env,
-    DATA_DIR: dataDir,
-    PORT: "0",
-    HOST: "127.0.0.1",
-    DEMO_DATA: "false",
-    LOG_LEVEL: "info",
-    PASSWORD_SCRYPT_N: "1024",
-    ...extra,
-  };
-}
+/** The environment of a quick embedded start, not the shell's DATABASE_URL. */
+const embeddedEnv = (dataDir: string, extra: NodeJS.ProcessEnv = {}) =>
+  serverEnv("DATABASE_URL", { DATA_DIR: dataDir, ...extra });
 
 async function waitFor(predicate: () => boolean, timeoutMs: number, what: string): Promise<void> {
   const until = Date.now() + timeoutMs;

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { copyMigratedDataDir, processSpawner, type Started, serverArgs } from "../test/processes";
+import { copyMigratedDataDir, processSpawner, type Started, serverArgs, serverEnv } from "../test/processes";
 import { type DirLock, lockDataDir } from "./lock";
 
 const spawnCaptured = processSpawner();
@@ -23,21 +23,13 @@ function run(args: string[], env: NodeJS.ProcessEnv, otherNetns: boolean): Start
 }
 
 function startServer(dataDir: string, otherNetns = false): Started {
-  // The embedded database is the one under test: a DATABASE_URL in the shell must not replace it.
-  const { DATABASE_URL: _external, ...env } = process.env;
   return run(
     serverArgs(),
-    {
-      ...env,
+    serverEnv("DATABASE_URL", {
       DATA_DIR: dataDir,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DEMO_DATA: "false",
-      LOG_LEVEL: "info",
-      SHUTDOWN_DRAIN_MS: "0",
       // `quick`'s stale window, which a newcomer in another network namespace waits out before refusing.
       DATA_DIR_LOCK_STALE_MS: String(quick.stale),
-    },
+    }),
     otherNetns,
   );
 }

@@ -9,7 +9,7 @@ import { validQuoteRequestBody } from "@/shared/quote-requests.fixtures";
 import { hashPassword } from "../features/auth/password";
 import { confirmEmail, insertUser } from "../features/auth/queries";
 import { type OwnPostgres, startOwnPostgres } from "../test/own-postgres";
-import { processSpawner, type Started, serverArgs } from "../test/processes";
+import { processSpawner, type Started, serverArgs, serverEnv } from "../test/processes";
 import { waitFor } from "../test/wait";
 import { executedRows, openDatabase } from "./client";
 
@@ -26,20 +26,18 @@ const cookies: string[] = [];
 
 beforeAll(async () => {
   pg = await startOwnPostgres();
-  const { DATA_DIR: _dataDir, ...env } = process.env;
-  server = spawn(process.execPath, serverArgs(), {
-    ...env,
-    DATABASE_URL: pg.url,
-    PORT: "0",
-    HOST: "127.0.0.1",
-    NODE_ENV: "test",
-    DEMO_DATA: "false",
-    LOG_LEVEL: "info",
-    PASSWORD_SCRYPT_N: String(SCRYPT_N),
-    DATABASE_ACQUIRE_TIMEOUT_MS: "1000",
-    // A load test: eight clients writing as fast as they can are far past a person's write limits.
-    WRITE_LIMIT_FACTOR: "1000",
-  });
+  server = spawn(
+    process.execPath,
+    serverArgs(),
+    serverEnv("DATA_DIR", {
+      DATABASE_URL: pg.url,
+      NODE_ENV: "test",
+      PASSWORD_SCRYPT_N: String(SCRYPT_N),
+      DATABASE_ACQUIRE_TIMEOUT_MS: "1000",
+      // A load test: eight clients writing as fast as they can are far past a person's write limits.
+      WRITE_LIMIT_FACTOR: "1000",
+    }),
+  );
   const port = await waitFor(
     () => /running at http:\/\/localhost:(\d+)/.exec(server.output())?.[1],
     60_000,

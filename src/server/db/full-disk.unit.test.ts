@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { processSpawner, type Started, serverArgs } from "../test/processes";
+import { processSpawner, type Started, serverArgs, serverEnv } from "../test/processes";
 import { waitFor } from "../test/wait";
 
 const spawn = processSpawner();
@@ -22,22 +22,18 @@ afterAll(() => {
 });
 
 function startServer(): Started {
-  const { DATABASE_URL: _external, ...env } = process.env;
-  return spawn(process.execPath, serverArgs(), {
-    ...env,
-    DATA_DIR: dataDir,
-    DATA_DIR_MIN_FREE_MB: "8",
-    PORT: "0",
-    HOST: "127.0.0.1",
-    NODE_ENV: "test",
-    DEMO_DATA: "false",
-    LOG_LEVEL: "info",
-    PASSWORD_SCRYPT_N: "1024",
-    // pg-boss's maintenance writes every second, so that a job's error on the full disk happens here.
-    JOB_MAINTENANCE_SECONDS: "1",
-    JOB_POLL_SECONDS: "0.5",
-    SHUTDOWN_DRAIN_MS: "0",
-  });
+  return spawn(
+    process.execPath,
+    serverArgs(),
+    serverEnv("DATABASE_URL", {
+      DATA_DIR: dataDir,
+      DATA_DIR_MIN_FREE_MB: "8",
+      NODE_ENV: "test",
+      // pg-boss's maintenance writes every second, so that a job's error on the full disk happens here.
+      JOB_MAINTENANCE_SECONDS: "1",
+      JOB_POLL_SECONDS: "0.5",
+    }),
+  );
 }
 
 /** Writes zeros until the disk refuses: nothing is left for the database. */

@@ -23,6 +23,27 @@ export function serverArgs(): string[] {
     : ["--import", "tsx", "src/server/main.ts"];
 }
 
+/**
+ * The environment of a server under test: the shell's, less `without` (DATABASE_URL, so that the
+ * embedded database is the one under test, or DATA_DIR), on any free port of 127.0.0.1, with no demo data,
+ * the request log, the tests' password cost and no drain before it stops; `extra` last.
+ */
+export function serverEnv(without: "DATABASE_URL" | "DATA_DIR", extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { [without]: _left, ...env } = process.env;
+  return {
+    ...env,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DEMO_DATA: "false",
+    LOG_LEVEL: "info",
+    // At production's cost, a sign-in's hash on its thread at nice 10 (decision 165) can take many
+    // seconds when the suite's other processes hold both cores.
+    PASSWORD_SCRYPT_N: "1024",
+    SHUTDOWN_DRAIN_MS: "0",
+    ...extra,
+  };
+}
+
 export type Started = { proc: ChildProcess; output: () => string; exited: Promise<number | null> };
 
 /** A spawner for one test file: what it starts is killed after the file's tests. */
