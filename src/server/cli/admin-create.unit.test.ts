@@ -16,7 +16,9 @@ function adminCreate(dataDir: string, args: string[]) {
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const res = spawnSync(process.execPath, ["--import", "tsx", "src/server/cli/admin-create.ts", ...args], {
     cwd: root,
-    env: { ...env, DATA_DIR: dataDir, DEMO_DATA: "false" },
+    // The tests' password cost: at production's, each hash on its thread at nice 10 (decision 165) takes
+    // seconds when the suite's other processes hold both cores.
+    env: { ...env, DATA_DIR: dataDir, DEMO_DATA: "false", PASSWORD_SCRYPT_N: "1024" },
     encoding: "utf8",
     timeout: 60_000,
   });
