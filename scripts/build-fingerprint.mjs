@@ -10,6 +10,11 @@ const STAMP = path.join("dist", "build-inputs.sha256");
 /** What a build is made from: every source and script, the dependencies' locked versions, the configuration. */
 const INPUT_FOLDERS = ["src", "scripts"];
 const INPUT_FILES = ["package.json", "package-lock.json", "tsconfig.json", "vite.config.ts"];
+/**
+ * Tests are no build's input: editing one must not make `npm start` build again, nor make the process
+ * tests run the server from its sources while the build is current.
+ */
+const TEST_FILE = /\.test\.[cm]?[jt]sx?$/;
 /** What a build leaves that `npm start` serves. */
 const OUTPUTS = ["dist/server/main.js", "dist/web/index.html"];
 
@@ -20,7 +25,7 @@ export function sourcesFingerprint(root) {
     ...INPUT_FOLDERS.filter((folder) => fs.existsSync(path.join(root, folder))).flatMap((folder) =>
       fs
         .readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })
-        .filter((entry) => entry.isFile())
+        .filter((entry) => entry.isFile() && !TEST_FILE.test(entry.name))
         .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name))),
     ),
     ...INPUT_FILES.filter((file) => fs.existsSync(path.join(root, file))),

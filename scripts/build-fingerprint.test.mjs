@@ -56,3 +56,14 @@ test("a build whose output is gone is out of date, whatever its fingerprint", ()
   fs.rmSync(path.join(root, "dist/server/main.js"));
   assert.equal(isBuildOf(root, sourcesFingerprint(root)), false);
 });
+
+test("a test file, added or edited, leaves the build current", () => {
+  const root = project();
+  recordBuild(root, sourcesFingerprint(root));
+  fs.writeFileSync(path.join(root, "src/server/main.unit.test.ts"), "// a test\n");
+  fs.writeFileSync(path.join(root, "scripts/build-web.test.mjs"), "// a test\n");
+  assert.equal(isBuildOf(root, sourcesFingerprint(root)), true);
+  // A source whose name only looks like a test's is still an input.
+  fs.writeFileSync(path.join(root, "src/web/test-page.tsx"), "export {};\n");
+  assert.equal(isBuildOf(root, sourcesFingerprint(root)), false);
+});
