@@ -158,12 +158,29 @@ export function useLiveConnected(): boolean {
   );
 }
 
+/**
+ * Marks the reads under each key stale and reads again the ones a page shows. TanStack's refetch joins a
+ * first read still on its way instead of starting another, and that read may have been answered before
+ * the change the event tells of: the page would keep the old answer until something else refreshed it
+ * (a client's new request stayed "Open" beside cards that said it was matched). Such a read is cancelled
+ * first, so that what the page shows is read after the event.
+ */
+export async function refreshReads(queryClient: QueryClient, keys: QueryKey[]): Promise<void> {
+  await Promise.all(
+    keys.map(async (queryKey) => {
+      await queryClient.cancelQueries({
+        queryKey,
+        predicate: (query) => query.state.data === undefined && query.state.fetchStatus === "fetching",
+      });
+      await queryClient.invalidateQueries({ queryKey });
+    }),
+  );
+}
+
 function browserDeps(queryClient: QueryClient): LiveDeps {
   return {
     open: (url) => new EventSource(url),
-    invalidate: (keys) => {
-      for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
-    },
+    invalidate: (keys) => void refreshReads(queryClient, keys),
     setConnected: setLiveConnected,
     schedule: (run, ms) => {
       const timer = window.setTimeout(run, ms);

@@ -1,9 +1,16 @@
 // The browser's live connection (decision 131) with a fake EventSource: which reads each event
 // refreshes, the catch-up when the stream is back, and the reopening after the browser gave it up.
-import type { QueryKey } from "@tanstack/react-query";
+import { InfiniteQueryObserver, QueryClient, type QueryKey, QueryObserver } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { LIVE_EVENT_TYPES } from "@/shared/live";
-import { CATCH_UP_KEYS, type EventSourceLike, keysForEvent, reopenDelay, startLiveConnection } from "./live";
+import {
+  CATCH_UP_KEYS,
+  type EventSourceLike,
+  keysForEvent,
+  refreshReads,
+  reopenDelay,
+  startLiveConnection,
+} from "./live";
 import { queryKeys } from "./query-keys";
 
 class FakeSource implements EventSourceLike {
@@ -162,5 +169,82 @@ describe("startLiveConnection", () => {
     const before = h.invalidated.length;
     old?.emit("notification");
     expect(h.invalidated).toHaveLength(before);
+  });
+});
+
+describe("refreshReads", () => {
+  /** A server whose answers the test sends: each read waits until answered with what is true then. */
+  function server() {
+    const waiting: ((value: string) => void)[] = [];
+    let reads = 0;
+    return {
+      read: () => {
+        reads += 1;
+        return new Promise<string>((resolve) => waiting.push(resolve));
+      },
+      answerAll: (value: string) => {
+        for (const resolve of waiting.splice(0)) resolve(value);
+      },
+      reads: () => reads,
+    };
+  }
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it("reads again a shown first read still on its way, answered before the change: the page ends with the change", async () => {
+    const queryClient = new QueryClient();
+    const list = server();
+    // The dashboard's list (an infinite query) and its cards, both shown, both on their first read.
+    const listKey = queryKeys.quoteRequests.mine();
+    const pages = new InfiniteQueryObserver(queryClient, {
+      queryKey: listKey,
+      queryFn: list.read,
+      initialPageParam: 0,
+      getNextPageParam: () => undefined,
+    });
+    const stopPages = pages.subscribe(() => undefined);
+    const counts = server();
+    const cards = new QueryObserver(queryClient, { queryKey: queryKeys.quoteRequests.counts(), queryFn: counts.read });
+    const stopCards = cards.subscribe(() => undefined);
+    await settled();
+    // The cards' first read is answered; the list's is answered too, but its answer is still on its way.
+    counts.answerAll("open");
+    await settled();
+
+    // The match commits and its event arrives before the list's answer.
+    const refreshed = refreshReads(queryClient, keysForEvent("lead"));
+    list.answerAll("open");
+    await settled();
+    counts.answerAll("matched");
+    list.answerAll("matched");
+    await refreshed;
+    await settled();
+
+    expect(cards.getCurrentResult().data).toBe("matched");
+    expect(pages.getCurrentResult().data?.pages).toEqual(["matched"]);
+    expect(list.reads()).toBe(2);
+    stopPages();
+    stopCards();
+  });
+
+  it("reads a read that already has its answer once more, and leaves what no page shows stale but unread", async () => {
+    const queryClient = new QueryClient();
+    const one = server();
+    const shown = new QueryObserver(queryClient, { queryKey: queryKeys.quoteRequests.one(1), queryFn: one.read });
+    const stop = shown.subscribe(() => undefined);
+    await settled();
+    one.answerAll("open");
+    await settled();
+    queryClient.setQueryData(queryKeys.quoteRequests.one(2), "not shown");
+
+    const refreshed = refreshReads(queryClient, [queryKeys.quoteRequests.all]);
+    await settled();
+    one.answerAll("matched");
+    await refreshed;
+
+    expect(shown.getCurrentResult().data).toBe("matched");
+    expect(one.reads()).toBe(2);
+    expect(queryClient.getQueryState(queryKeys.quoteRequests.one(2))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryData(queryKeys.quoteRequests.one(2))).toBe("not shown");
+    stop();
   });
 });
