@@ -73,15 +73,11 @@ export async function refuseWeakPassword(field: string, password: string, owner:
   if (problem) throw new FieldError(field, problem);
 }
 
-// Verifying against one of these when the account does not exist keeps the answer's timing from
-// telling whether an email is registered. One a cost: each is made once.
-const unopenable = new Map<number, string>();
-
 export async function signIn(deps: AuthDeps, input: SignInInput, address: string): Promise<UserRow> {
   const user = await q.findUserByEmail(deps.db, input.email);
-  const N = deps.passwordScryptN;
-  if (!unopenable.has(N)) unopenable.set(N, unopenableHash(N));
-  const stored = user?.passwordHash ?? (unopenable.get(N) as string);
+  // Without an account, a hash no password opens, at the same cost: the answer's timing does not tell
+  // whether the email is registered.
+  const stored = user?.passwordHash ?? unopenableHash(deps.passwordScryptN);
   const ok = await checkPasswordThrottled(deps, input.email, address, () => verifyPassword(input.password, stored));
   if (!user || !ok) throw new UnauthorizedError(LOGIN_FAILED_MESSAGE);
   // Told only to whoever knows the password (decision 135): to anyone else it is the usual failure.
