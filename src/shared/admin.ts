@@ -6,11 +6,12 @@ import { SUBSCRIPTION_STATUSES } from "./billing";
 import { COMPANY_STATUSES } from "./companies";
 import { countsOf } from "./counts";
 import { ID_MAX } from "./ids";
+import { labelledOptions } from "./labelled-options";
 import { LEAD_DECLINE_REASONS } from "./leads";
 import { oneOf, pageOf, pageQuerySchema } from "./paging";
 import { pipelineStagesSchema } from "./pipeline";
 import { ADMIN_STATUSES } from "./quote-request-status";
-import { personContactSchema, personNameSchema, USER_TYPES, userTypeSchema } from "./users";
+import { accountSchema, personContactSchema, personNameSchema, USER_TYPES, userTypeSchema } from "./users";
 
 // ---------------------------------------------------------------------------------------------
 // Lists: keyset pages (newest first), "Load more" asks for the next one with the cursor it got.
@@ -81,14 +82,13 @@ export type AdminStats = z.infer<typeof adminStatsSchema>;
 // Analytics: GET /api/admin/analytics?period=
 // ---------------------------------------------------------------------------------------------
 
-export const ANALYTICS_PERIODS = ["7d", "30d", "90d", "12m"] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
-export const ANALYTICS_PERIOD_LABELS: Record<AnalyticsPeriod, string> = {
+export const { values: ANALYTICS_PERIODS, labels: ANALYTICS_PERIOD_LABELS } = labelledOptions({
   "7d": "Last 7 days",
   "30d": "Last 30 days",
   "90d": "Last 90 days",
   "12m": "Last 12 months",
-};
+});
 export const analyticsQuerySchema = z.object({
   period: oneOf("period", ANALYTICS_PERIODS).optional(),
 });
@@ -184,12 +184,7 @@ export const setRequestStatusSchema = z.object({ status: adminStatusSchema });
 export const adminUsersQuerySchema = searchableListQuery("userType", USER_TYPES);
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 
-export const adminUserSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  userType: userTypeSchema,
+export const adminUserSchema = accountSchema.extend({
   company: z.object({ id: z.number().int(), name: z.string(), status: z.enum(COMPANY_STATUSES) }).nullable(),
   createdAt: z.string(),
   lastSignInAt: z.string().nullable(),

@@ -1,6 +1,7 @@
 // The provider subscription (spec sections 2, 8 and 9; DESIGN.md "Billing"): the plan, its states,
 // and the contract of the billing calls, used by the page and by the server alike.
 import { z } from "zod";
+import { labelledOptions } from "./labelled-options";
 
 export const PLAN = {
   name: "Provider Plan",
@@ -28,8 +29,14 @@ export const BILLING_PROVIDERS = ["demo", "stripe"] as const;
 export type BillingProviderName = (typeof BILLING_PROVIDERS)[number];
 
 /** Our own state machine; Stripe's statuses are mapped onto it (docs/decisions/032). */
-export const SUBSCRIPTION_STATUSES = ["incomplete", "trialing", "active", "past_due", "canceled"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export const { values: SUBSCRIPTION_STATUSES, labels: SUBSCRIPTION_STATUS_LABELS } = labelledOptions({
+  incomplete: "Waiting for card",
+  trialing: "Free trial",
+  active: "Active",
+  past_due: "Past due",
+  canceled: "Canceled",
+});
 
 /** The statuses that give a provider access to leads. */
 export const ACCESS_GRANTING_STATUSES: readonly SubscriptionStatus[] = ["trialing", "active"];
@@ -37,14 +44,6 @@ export const ACCESS_GRANTING_STATUSES: readonly SubscriptionStatus[] = ["trialin
 export function subscriptionGrantsAccess(status: SubscriptionStatus | null | undefined): boolean {
   return !!status && ACCESS_GRANTING_STATUSES.includes(status);
 }
-
-export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
-  incomplete: "Waiting for card",
-  trialing: "Free trial",
-  active: "Active",
-  past_due: "Past due",
-  canceled: "Canceled",
-};
 
 export const subscriptionSchema = z.object({
   id: z.number().int(),

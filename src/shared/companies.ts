@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { COUNTRY_CODES, DEFAULT_COUNTRY } from "./countries";
 import { idParams } from "./ids";
+import { labelledOptions } from "./labelled-options";
 import { PROVIDER_SPECIALTIES } from "./specialties";
 import { boundedText } from "./text-fields";
 import { personContactSchema } from "./users";
@@ -13,36 +14,33 @@ import {
   VERIFIABLE_DOCUMENT_KINDS,
 } from "./vetting";
 
-export const PROVIDER_INDUSTRIES = ["automation", "consulting", "software", "integration", "ai", "other"] as const;
 export type ProviderIndustry = (typeof PROVIDER_INDUSTRIES)[number];
-export const PROVIDER_INDUSTRY_LABELS: Record<ProviderIndustry, string> = {
+export const { values: PROVIDER_INDUSTRIES, labels: PROVIDER_INDUSTRY_LABELS } = labelledOptions({
   automation: "Automation",
   consulting: "Consulting",
   software: "Software",
   integration: "Integration",
   ai: "AI",
   other: "Other",
-};
+});
 
-export const COMPANY_SIZES = ["startup", "small", "medium", "large", "enterprise"] as const;
 export type CompanySize = (typeof COMPANY_SIZES)[number];
-export const COMPANY_SIZE_LABELS: Record<CompanySize, string> = {
+export const { values: COMPANY_SIZES, labels: COMPANY_SIZE_LABELS } = labelledOptions({
   startup: "Startup (1-10)",
   small: "Small (11-50)",
   medium: "Medium (51-200)",
   large: "Large (201-1000)",
   enterprise: "Enterprise (1000+)",
-};
+});
 
 /** `changes_requested`: an admin asked for changes (decision 177); the provider's edit resubmits it. */
-export const COMPANY_STATUSES = ["pending", "approved", "rejected", "changes_requested"] as const;
 export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
-export const COMPANY_STATUS_LABELS: Record<CompanyStatus, string> = {
+export const { values: COMPANY_STATUSES, labels: COMPANY_STATUS_LABELS } = labelledOptions({
   pending: "Pending",
   approved: "Approved",
   rejected: "Rejected",
   changes_requested: "Changes requested",
-};
+});
 
 export const COMPANY_NAME_MAX = 120;
 export const DESCRIPTION_MIN = 50;

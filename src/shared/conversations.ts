@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { fileIdsSchema, storedFileSchema } from "./files";
 import { idField, idParam, idParams } from "./ids";
+import { labelledOptions } from "./labelled-options";
 import { type PageQuery, pageQuerySchema } from "./paging";
 import { reasonWithNote } from "./text-fields";
 
@@ -112,15 +113,13 @@ export const unreadSummarySchema = z.object({
 export type UnreadSummary = z.infer<typeof unreadSummarySchema>;
 
 // Reports of abuse: either party may report a message of the other side; an admin acts on it.
-export const MESSAGE_REPORT_REASONS = ["spam", "harassment", "scam", "off_platform", "other"] as const;
-export type MessageReportReason = (typeof MESSAGE_REPORT_REASONS)[number];
-export const MESSAGE_REPORT_REASON_LABELS: Record<MessageReportReason, string> = {
+export const { values: MESSAGE_REPORT_REASONS, labels: MESSAGE_REPORT_REASON_LABELS } = labelledOptions({
   spam: "Spam or advertising",
   harassment: "Harassment or abuse",
   scam: "Scam or fraud",
   off_platform: "Asks to pay or talk outside the marketplace",
   other: "Something else",
-};
+});
 export const MESSAGE_REPORT_STATUSES = ["open", "resolved", "dismissed"] as const;
 export type MessageReportStatus = (typeof MESSAGE_REPORT_STATUSES)[number];
 export const MESSAGE_REPORT_NOTE_MAX = 1000;

@@ -1,22 +1,23 @@
 // The choices of the public forms (spec sections 3 and 5), apart from their zod schemas in inquiries.ts:
 // the landing's form shows them on first load, and zod loads only once the form is used (decision 120).
+import { selectOptions } from "./labelled-options";
 
-export const landingBudgetOptions = [
-  { value: "under-10k", label: "Under $10,000" },
-  { value: "10k-50k", label: "$10,000 - $50,000" },
-  { value: "50k-100k", label: "$50,000 - $100,000" },
-  { value: "100k-500k", label: "$100,000 - $500,000" },
-  { value: "over-500k", label: "Over $500,000" },
-] as const;
+export const landingBudgetOptions = selectOptions({
+  "under-10k": "Under $10,000",
+  "10k-50k": "$10,000 - $50,000",
+  "50k-100k": "$50,000 - $100,000",
+  "100k-500k": "$100,000 - $500,000",
+  "over-500k": "Over $500,000",
+});
 
-export const preQualificationBudgetOptions = [
-  { value: "under-25k", label: "Under $25,000" },
-  { value: "25k-50k", label: "$25,000 - $50,000" },
-  { value: "50k-100k", label: "$50,000 - $100,000" },
-  { value: "100k-250k", label: "$100,000 - $250,000" },
-  { value: "250k-500k", label: "$250,000 - $500,000" },
-  { value: "over-500k", label: "Over $500,000" },
-] as const;
+export const preQualificationBudgetOptions = selectOptions({
+  "under-25k": "Under $25,000",
+  "25k-50k": "$25,000 - $50,000",
+  "50k-100k": "$50,000 - $100,000",
+  "100k-250k": "$100,000 - $250,000",
+  "250k-500k": "$250,000 - $500,000",
+  "over-500k": "Over $500,000",
+});
 
 export const INQUIRY_SOURCES = ["landing", "pre-qualification"] as const;
 export type InquirySource = (typeof INQUIRY_SOURCES)[number];

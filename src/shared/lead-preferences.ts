@@ -4,6 +4,7 @@
 // is never touched by a later change.
 import { z } from "zod";
 import { COUNTRY_CODES, countryName } from "./countries";
+import { labelledOptions } from "./labelled-options";
 import { BUDGETS, type Budget, INDUSTRIES, INDUSTRY_LABELS, type Industry } from "./quote-request-options";
 
 export const WEEKLY_CAPACITY_MAX = 500;
@@ -80,16 +81,15 @@ export const NO_LEAD_PREFERENCES: LeadPreferences = {
 };
 
 /** The preferences a lead can be kept from, in the order the admin's alert and the tests name them. */
-export const PREFERENCE_KEYS = ["paused", "capacity", "industry", "budget", "country", "remoteOnly"] as const;
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
-export const PREFERENCE_LABELS: Record<PreferenceKey, string> = {
+export const { values: PREFERENCE_KEYS, labels: PREFERENCE_LABELS } = labelledOptions({
   paused: "paused",
   capacity: "weekly capacity reached",
   industry: "industry",
   budget: "minimum budget",
   country: "client's country",
   remoteOnly: "remote work only",
-};
+});
 
 /** What of a request the preferences read. */
 export type RequestFacts = {

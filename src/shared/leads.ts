@@ -1,29 +1,28 @@
 // Leads (a quote request delivered to one provider company by matching), the provider's quotes as
 // read on the dashboard, and access to leads. DESIGN.md "Words", "Matching" and "Providers".
 import { z } from "zod";
+import { labelledOptions } from "./labelled-options";
 import { type QuoteRequestDetail, quoteRequestDetailSchema } from "./quote-requests";
 import { reasonWithNote } from "./text-fields";
 
 /** `declined`: the provider turned the lead down; the request then goes to the next best provider. */
-export const LEAD_STATUSES = ["new", "viewed", "quoted", "closed", "declined"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
-export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+export const { values: LEAD_STATUSES, labels: LEAD_STATUS_LABELS } = labelledOptions({
   new: "New",
   viewed: "Viewed",
   quoted: "Quoted",
   closed: "Closed",
   declined: "Declined",
-};
+});
 
 /** Why a provider turns a lead down (issue 16). */
-export const LEAD_DECLINE_REASONS = ["not_fit", "too_small", "no_capacity", "other"] as const;
 export type LeadDeclineReason = (typeof LEAD_DECLINE_REASONS)[number];
-export const LEAD_DECLINE_REASON_LABELS: Record<LeadDeclineReason, string> = {
+export const { values: LEAD_DECLINE_REASONS, labels: LEAD_DECLINE_REASON_LABELS } = labelledOptions({
   not_fit: "Not a fit for our services",
   too_small: "Too small for us",
   no_capacity: "No capacity right now",
   other: "Other",
-};
+});
 export const LEAD_DECLINE_NOTE_MAX = 500;
 
 /** POST /api/leads/{id}/decline */

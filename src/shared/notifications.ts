@@ -2,28 +2,9 @@
 // preferences card, and the bodies of the notification centre's API, used by the bell and the server.
 import { z } from "zod";
 import { idParams } from "./ids";
+import { labelledOptions } from "./labelled-options";
 import { pageNumberSchema } from "./paging";
 import type { UserType } from "./users";
-
-export const NOTIFICATION_KINDS = [
-  "lead.delivered",
-  "quote.received",
-  "quote.accepted",
-  "quote.declined",
-  "request.provider_withdrawn",
-  "message.received",
-  "review.invited",
-  "review.received",
-  "provider.approved",
-  "provider.rejected",
-  "provider.changes_requested",
-  "subscription.trial_started",
-  "subscription.activated",
-  "subscription.payment_failed",
-  "subscription.canceled",
-  "webhook.disabled",
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export type NotificationKindInfo = {
   label: string;
@@ -35,7 +16,8 @@ export type NotificationKindInfo = {
   audience: readonly UserType[];
 };
 
-export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindInfo> = {
+/** Each kind with its label, its description and who receives it; the list of kinds is read from it. */
+const notificationKinds = labelledOptions({
   "lead.delivered": {
     label: "New leads",
     description: "A request is matched to your company.",
@@ -116,7 +98,10 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
     description: "One of your webhook endpoints failed for a day and was turned off.",
     audience: ["provider"],
   },
-};
+} satisfies Record<string, NotificationKindInfo>);
+export const NOTIFICATION_KINDS = notificationKinds.values;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindInfo> = notificationKinds.labels;
 
 /** The kinds a role's preferences card lists. */
 export function notificationKindsFor(userType: UserType): NotificationKind[] {
@@ -180,13 +165,12 @@ export const updateNotificationPreferencesSchema = z.object({
 export type UpdateNotificationPreferencesInput = z.infer<typeof updateNotificationPreferencesSchema>;
 
 // The admin's read of the email outbox.
-export const EMAIL_STATUSES = ["pending", "sent", "failed"] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
-export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {
+export const { values: EMAIL_STATUSES, labels: EMAIL_STATUS_LABELS } = labelledOptions({
   pending: "Waiting",
   sent: "Sent",
   failed: "Failed",
-};
+});
 export const OUTBOX_PAGE_SIZE = 25;
 
 export const outboxQuerySchema = z.object({

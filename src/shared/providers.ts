@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { COMPANY_SIZES, PROVIDER_INDUSTRIES } from "./companies";
 import { idParams } from "./ids";
+import { labelledOptions } from "./labelled-options";
 import { pageOf } from "./paging";
 import { INDUSTRIES } from "./quote-request-options";
 import { publicReviewSchema, reviewOutcomeCountsSchema } from "./reviews";
@@ -151,15 +152,14 @@ export const ratingSummarySchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // The directory: GET /api/providers.
 
-export const DIRECTORY_SORTS = ["rating", "reviews", "hires", "newest", "name"] as const;
 export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
-export const DIRECTORY_SORT_LABELS: Record<DirectorySort, string> = {
+export const { values: DIRECTORY_SORTS, labels: DIRECTORY_SORT_LABELS } = labelledOptions({
   rating: "Highest rated",
   reviews: "Most reviewed",
   hires: "Most hires",
   newest: "Newest members",
   name: "Name (A-Z)",
-};
+});
 export const DIRECTORY_PAGE_SIZE = 12;
 export const MIN_RATINGS = [1, 2, 3, 4, 5] as const;
 

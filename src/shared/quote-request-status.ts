@@ -1,20 +1,20 @@
 // A quote request's status: stored once, read in two vocabularies, the client's and the admin's
 // (DESIGN.md "One request lifecycle").
+import { labelledOptions } from "./labelled-options";
 
-export const QUOTE_REQUEST_STATUSES = ["open", "matched", "closed", "cancelled"] as const;
 export type QuoteRequestStatus = (typeof QUOTE_REQUEST_STATUSES)[number];
+export const { values: QUOTE_REQUEST_STATUSES, labels: CLIENT_STATUS_LABELS } = labelledOptions({
+  open: "Open",
+  matched: "Matched",
+  closed: "Closed",
+  cancelled: "Cancelled",
+});
 
 /** The three values a client sees; a cancelled request is shown as closed. */
 export type ClientStatus = "open" | "matched" | "closed";
 export function clientStatus(status: QuoteRequestStatus): ClientStatus {
   return status === "cancelled" ? "closed" : status;
 }
-export const CLIENT_STATUS_LABELS: Record<QuoteRequestStatus, string> = {
-  open: "Open",
-  matched: "Matched",
-  closed: "Closed",
-  cancelled: "Cancelled",
-};
 
 /** The admin's vocabulary (spec section 4) maps one to one onto the stored status. */
 export const ADMIN_STATUSES = ["pending", "active", "completed", "cancelled"] as const;

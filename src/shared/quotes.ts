@@ -6,12 +6,18 @@ import { COMPANY_SIZES } from "./companies";
 import { countsOf } from "./counts";
 import { fileIdsSchema, storedFileSchema } from "./files";
 import { ID_MAX } from "./ids";
+import { labelledOptions } from "./labelled-options";
 import { pipelineStagesSchema } from "./pipeline";
 import { ratingSummarySchema } from "./providers";
 import { reviewOutcomeCountsSchema } from "./reviews";
 
-export const QUOTE_STATUSES = ["submitted", "accepted", "declined", "withdrawn"] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+export const { values: QUOTE_STATUSES, labels: QUOTE_STATUS_LABELS } = labelledOptions({
+  submitted: "Pending",
+  accepted: "Accepted",
+  declined: "Declined",
+  withdrawn: "Withdrawn",
+});
 
 /** Whole US dollars: quotes for automation projects are not priced in cents. */
 export const QUOTE_AMOUNT_MIN = 1;
@@ -23,8 +29,14 @@ export const QUOTE_MESSAGE_MIN = 20;
 export const QUOTE_MESSAGE_MAX = 5000;
 
 /** The optional breakdown, each kind at most once, each billed once or every month (decision 070). */
-export const LINE_ITEM_KINDS = ["discovery", "build", "licences", "hosting", "maintenance"] as const;
 export type LineItemKind = (typeof LINE_ITEM_KINDS)[number];
+export const { values: LINE_ITEM_KINDS, labels: LINE_ITEM_LABELS } = labelledOptions({
+  discovery: "Discovery",
+  build: "Build",
+  licences: "Licences (first year)",
+  hosting: "Hosting (monthly)",
+  maintenance: "Maintenance (monthly)",
+});
 export type LineItemBilling = "one-off" | "monthly";
 export const LINE_ITEM_BILLING: Record<LineItemKind, LineItemBilling> = {
   discovery: "one-off",
@@ -32,13 +44,6 @@ export const LINE_ITEM_BILLING: Record<LineItemKind, LineItemBilling> = {
   licences: "one-off",
   hosting: "monthly",
   maintenance: "monthly",
-};
-export const LINE_ITEM_LABELS: Record<LineItemKind, string> = {
-  discovery: "Discovery",
-  build: "Build",
-  licences: "Licences (first year)",
-  hosting: "Hosting (monthly)",
-  maintenance: "Maintenance (monthly)",
 };
 
 const dollars = (field: string, max: number) =>
@@ -118,28 +123,14 @@ export function firstYearTotalCents(amountCents: number, items: StoredLineItem[]
   return amountCents + 12 * monthly;
 }
 
-export const DECLINE_REASONS = [
-  "client-declined",
-  "other-accepted",
-  "request-cancelled",
-  "admin-cancelled",
-  "admin-completed",
-] as const;
 export type DeclineReason = (typeof DECLINE_REASONS)[number];
-export const DECLINE_REASON_LABELS: Record<DeclineReason, string> = {
+export const { values: DECLINE_REASONS, labels: DECLINE_REASON_LABELS } = labelledOptions({
   "client-declined": "The client declined this quote.",
   "other-accepted": "The client hired another provider.",
   "request-cancelled": "The client cancelled the request.",
   "admin-cancelled": "The marketplace cancelled the request.",
   "admin-completed": "The marketplace closed the request.",
-};
-
-export const QUOTE_STATUS_LABELS: Record<(typeof QUOTE_STATUSES)[number], string> = {
-  submitted: "Pending",
-  accepted: "Accepted",
-  declined: "Declined",
-  withdrawn: "Withdrawn",
-};
+});
 
 export const quoteLineItemSchema = z.object({
   kind: z.enum(LINE_ITEM_KINDS),

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { isDeletedAccountEmail } from "./account";
 import { countsOf } from "./counts";
 import { idParams } from "./ids";
+import { labelledOptions } from "./labelled-options";
 import { oneOf, pageOf, pageQuerySchema } from "./paging";
 import { INDUSTRIES } from "./quote-request-options";
 import { boundedText } from "./text-fields";
@@ -20,13 +21,12 @@ export const HIDE_REASON_MAX = 1000;
 export const HOURS_SAVED_MAX = 1_000_000;
 
 /** "Did the automation save the hours estimated?" */
-export const REVIEW_OUTCOMES = ["met", "partly", "not_met"] as const;
 export type ReviewOutcome = (typeof REVIEW_OUTCOMES)[number];
-export const REVIEW_OUTCOME_LABELS: Record<ReviewOutcome, string> = {
+export const { values: REVIEW_OUTCOMES, labels: REVIEW_OUTCOME_LABELS } = labelledOptions({
   met: "Yes, as estimated or more",
   partly: "Partly",
   not_met: "No",
-};
+});
 export const REVIEW_QUESTION = "Did the automation save the hours estimated?";
 
 export const REVIEW_EXISTS_MESSAGE = "You have already reviewed this hire";

@@ -4,13 +4,17 @@ export const USER_TYPES = ["client", "provider", "admin"] as const;
 export type UserType = (typeof USER_TYPES)[number];
 export const userTypeSchema = z.enum(USER_TYPES);
 
-/** What GET /api/auth/user answers (spec section 3, User). */
-export const publicUserSchema = z.object({
+/** An account: who it is and its role, as the user reads itself and as the admins' list shows it. */
+export const accountSchema = z.object({
   id: z.number().int(),
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   userType: userTypeSchema,
+});
+
+/** What GET /api/auth/user answers (spec section 3, User). */
+export const publicUserSchema = accountSchema.extend({
   totalPoints: z.number().int(),
   level: z.number().int(),
   createdAt: z.string(),

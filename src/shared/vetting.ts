@@ -3,16 +3,16 @@
 // and what an approval verified. The vocabulary and the bodies, for both sides.
 import { z } from "zod";
 import { FILE_MESSAGES, FILES_PER_ITEM, storedFileSchema } from "./files";
+import { labelledOptions } from "./labelled-options";
 
 /** What a verification document is. "other" is kept and shown, but is never what a badge names. */
-export const DOCUMENT_KINDS = ["business_registration", "insurance", "certification", "other"] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
-export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
+export const { values: DOCUMENT_KINDS, labels: DOCUMENT_KIND_LABELS } = labelledOptions({
   business_registration: "Business registration",
   insurance: "Insurance",
   certification: "Certification",
   other: "Other document",
-};
+});
 
 /** What an admin may record as verified on approval, and the public badge names. */
 export const VERIFIABLE_DOCUMENT_KINDS = ["business_registration", "insurance", "certification"] as const;

@@ -2,18 +2,18 @@
 // takes. Structured so that the ROI estimate can be computed (decision 012); text a client wrote is
 // read into that form where it reads unambiguously (decision 101).
 import { z } from "zod";
+import { labelledOptions } from "./labelled-options";
 import { MESSAGES, SHORT_TEXT_MAX, TIME_PER_TASK_MAX, VOLUME_MAX } from "./quote-request-limits";
 
 // Structured volume and time per task, so that the ROI estimate can be computed (decision 012).
-export const VOLUME_PERIODS = ["run", "day", "week", "month", "year"] as const;
 export type VolumePeriod = (typeof VOLUME_PERIODS)[number];
-export const VOLUME_PERIOD_LABELS: Record<VolumePeriod, string> = {
+export const { values: VOLUME_PERIODS, labels: VOLUME_PERIOD_LABELS } = labelledOptions({
   run: "each time it runs",
   day: "per working day",
   week: "per week",
   month: "per month",
   year: "per year",
-};
+});
 export const TIME_UNITS = ["minutes", "hours"] as const;
 export type TimeUnit = (typeof TIME_UNITS)[number];
 

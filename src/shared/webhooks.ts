@@ -2,26 +2,18 @@
 // the delivery log. Messages follow the Standard Webhooks specification (https://www.standardwebhooks.com):
 // headers webhook-id, webhook-timestamp and webhook-signature, HMAC-SHA256 with the endpoint's secret.
 import { z } from "zod";
+import { labelledOptions } from "./labelled-options";
 import { pageOf } from "./paging";
 
-export const WEBHOOK_EVENTS = [
-  "lead.delivered",
-  "lead.withdrawn",
-  "message.received",
-  "quote.accepted",
-  "quote.declined",
-  "review.posted",
-] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
-
-export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
+export const { values: WEBHOOK_EVENTS, labels: WEBHOOK_EVENT_LABELS } = labelledOptions({
   "lead.delivered": "A new lead is delivered to you",
   "lead.withdrawn": "A lead closes: the client cancelled or hired someone else",
   "message.received": "The client writes to you about a lead",
   "quote.accepted": "The client accepts your quote",
   "quote.declined": "Your quote is declined",
   "review.posted": "The client reviews your work",
-};
+});
 
 /** The payloads' version: a field's meaning never changes within one; a new version is announced ahead. */
 export const WEBHOOK_PAYLOAD_VERSION = 1;
