@@ -1,6 +1,5 @@
 import { type ReactNode, useMemo } from "react";
 import { Controller } from "react-hook-form";
-import type { z } from "zod";
 import {
   COMPANY_SIZE_LABELS,
   COMPANY_SIZES,
@@ -16,11 +15,9 @@ import { countryOptions } from "@/shared/countries";
 import { isProviderSpecialty } from "@/shared/specialties";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
-import { Input, NativeSelect, SelectOptions, Textarea } from "@/web/components/ui/form-controls";
+import { binder, InputField, SelectField, TextareaField } from "@/web/components/ui/form-fields";
 import { useSchemaForm } from "@/web/lib/schema-form";
 import { SpecialtyPicker } from "./specialty-picker";
-
-type FormInput = z.input<typeof companyProfileSchema>;
 
 /** A saved company as the form's values, for edits. */
 export function companyToFormValues(company: Company): CompanyProfileInput {
@@ -55,95 +52,70 @@ export function CompanyForm({
   children?: ReactNode;
 }) {
   const form = useSchemaForm(companyProfileSchema, defaultValues);
-  const countries = useMemo(countryOptions, []);
-  const errors = form.formState.errors;
+  const countries = useMemo(() => countryOptions().map((c) => ({ value: c.code, label: c.name })), []);
   const description = form.watch("description") ?? "";
-
-  const error = (name: keyof FormInput) => errors[name]?.message;
+  const field = binder(form, "company");
 
   return (
     <form onSubmit={form.handleSubmit(onSubmit)} className="space-y-6" noValidate>
-      <Field id="company-name" label="Company Name" error={error("name")}>
-        {(control) => (
-          <Input {...control} autoComplete="organization" placeholder="Your company name" {...form.register("name")} />
-        )}
-      </Field>
+      <InputField {...field("name")} label="Company Name" autoComplete="organization" placeholder="Your company name" />
 
-      <Field id="company-description" label="Company Description" error={error("description")}>
-        {(control) => (
-          <>
-            <Textarea
-              {...control}
-              rows={5}
-              maxLength={DESCRIPTION_MAX}
-              placeholder={`Describe your company, your services and your automation experience (at least ${DESCRIPTION_MIN} characters)`}
-              {...form.register("description")}
-            />
-            <p className="text-xs text-slate-600" aria-live="polite">
-              {description.trim().length}/{DESCRIPTION_MAX} characters (at least {DESCRIPTION_MIN})
-            </p>
-          </>
-        )}
-      </Field>
+      <TextareaField
+        {...field("description")}
+        label="Company Description"
+        rows={5}
+        maxLength={DESCRIPTION_MAX}
+        placeholder={`Describe your company, your services and your automation experience (at least ${DESCRIPTION_MIN} characters)`}
+        below={
+          <p className="text-xs text-slate-600" aria-live="polite">
+            {description.trim().length}/{DESCRIPTION_MAX} characters (at least {DESCRIPTION_MIN})
+          </p>
+        }
+      />
 
       <div className="grid gap-6 md:grid-cols-2">
-        <Field id="company-industry" label="Industry" error={error("industry")}>
-          {(control) => (
-            <NativeSelect {...control} {...form.register("industry")}>
-              <option value="">Select your industry</option>
-              <SelectOptions options={PROVIDER_INDUSTRIES} labels={PROVIDER_INDUSTRY_LABELS} />
-            </NativeSelect>
-          )}
-        </Field>
-        <Field id="company-size" label="Company Size" error={error("size")}>
-          {(control) => (
-            <NativeSelect {...control} {...form.register("size")}>
-              <option value="">Select company size</option>
-              <SelectOptions options={COMPANY_SIZES} labels={COMPANY_SIZE_LABELS} />
-            </NativeSelect>
-          )}
-        </Field>
+        <SelectField
+          {...field("industry")}
+          label="Industry"
+          emptyOption="Select your industry"
+          options={PROVIDER_INDUSTRIES}
+          labels={PROVIDER_INDUSTRY_LABELS}
+        />
+        <SelectField
+          {...field("size")}
+          label="Company Size"
+          emptyOption="Select company size"
+          options={COMPANY_SIZES}
+          labels={COMPANY_SIZE_LABELS}
+        />
       </div>
 
-      <Field id="company-website" label="Website (optional)" error={error("website")}>
-        {(control) => (
-          <Input
-            {...control}
-            type="url"
-            inputMode="url"
-            autoComplete="url"
-            placeholder="https://yourcompany.com"
-            {...form.register("website")}
-          />
-        )}
-      </Field>
+      <InputField
+        {...field("website")}
+        label="Website (optional)"
+        type="url"
+        inputMode="url"
+        autoComplete="url"
+        placeholder="https://yourcompany.com"
+      />
 
       <div className="grid gap-6 md:grid-cols-2">
-        <Field id="company-location" label="Location" error={error("location")}>
-          {(control) => (
-            <Input
-              {...control}
-              autoComplete="address-level2"
-              placeholder="City, State or Region"
-              {...form.register("location")}
-            />
-          )}
-        </Field>
-        <Field id="company-country" label="Country" error={error("country")}>
-          {(control) => (
-            <NativeSelect {...control} autoComplete="country" {...form.register("country")}>
-              <option value="">Not specified</option>
-              {countries.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.name}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </Field>
+        <InputField
+          {...field("location")}
+          label="Location"
+          autoComplete="address-level2"
+          placeholder="City, State or Region"
+        />
+        <SelectField
+          {...field("country")}
+          label="Country"
+          autoComplete="country"
+          emptyOption="Not specified"
+          options={countries}
+        />
       </div>
 
-      <Field id="company-specialties" label="Specialties" error={error("specialties")}>
+      <Field id="company-specialties" label="Specialties" error={form.formState.errors.specialties?.message}>
         {(control) => (
           <Controller
             control={form.control}

@@ -14,6 +14,7 @@ import type { Conversation, Message, MessagePage, RequestThreads, SendMessageInp
 import { MESSAGE_PAGE_SIZE } from "@/shared/conversations";
 import { getJson, requestJson } from "@/web/lib/api";
 import { useConversationRefetchInterval } from "@/web/lib/conversation-unread";
+import { cursorPages } from "@/web/lib/cursor-pages";
 import { queryKeys } from "@/web/lib/query-keys";
 import { withSentMessage } from "./thread-model";
 
@@ -26,14 +27,7 @@ export const conversationQueryOptions = (leadId: number) =>
 export const messagesQueryOptions = (leadId: number) =>
   infiniteQueryOptions({
     queryKey: queryKeys.conversations.messages(leadId),
-    queryFn: ({ pageParam }) =>
-      getJson<MessagePage>(
-        `/api/conversations/${leadId}/messages?limit=${MESSAGE_PAGE_SIZE}${
-          pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""
-        }`,
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...cursorPages<MessagePage>(`/api/conversations/${leadId}/messages?limit=${MESSAGE_PAGE_SIZE}`),
   });
 
 export const requestThreadsQueryOptions = (requestId: number) =>

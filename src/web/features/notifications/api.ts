@@ -7,6 +7,7 @@ import type {
 } from "@/shared/notifications";
 import { toast } from "@/web/components/ui/use-toast";
 import { apiRequest, errorMessage, getJson, getJsonIfSignedIn, requestJson } from "@/web/lib/api";
+import { cursorPages } from "@/web/lib/cursor-pages";
 import { isLiveConnected } from "@/web/lib/live";
 import { queryKeys } from "@/web/lib/query-keys";
 
@@ -20,12 +21,7 @@ const EMPTY: NotificationList = { notifications: [], unreadCount: 0, nextCursor:
 export const notificationsQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: queryKeys.notifications.list(),
-    queryFn: async ({ pageParam }) =>
-      (await getJsonIfSignedIn<NotificationList>(
-        pageParam ? `/api/notifications?cursor=${encodeURIComponent(pageParam)}` : "/api/notifications",
-      )) ?? EMPTY,
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...cursorPages("/api/notifications", async (url) => (await getJsonIfSignedIn<NotificationList>(url)) ?? EMPTY),
     // Read again whenever the query changes: the live connection refreshes it when it drops and when it is back.
     refetchInterval: () => (isLiveConnected() ? false : 30_000),
     refetchOnWindowFocus: true,

@@ -1,9 +1,11 @@
 // Reviews (issue 17, decision 141): the hiring client's review of a request, the provider's list of its
 // reviews and its one reply. Contract: src/shared/reviews.ts.
-import { queryOptions, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { OwnReview, OwnReviewPage, RequestReview, ReviewInput, ReviewReplyInput } from "@/shared/reviews";
 import { getJson, requestJson } from "@/web/lib/api";
+import { cursorPages } from "@/web/lib/cursor-pages";
 import { queryKeys } from "@/web/lib/query-keys";
+import { useRefreshingMutation } from "@/web/lib/refreshing-mutation";
 
 export const requestReviewQueryOptions = (requestId: number) =>
   queryOptions({
@@ -11,30 +13,23 @@ export const requestReviewQueryOptions = (requestId: number) =>
     queryFn: () => getJson<RequestReview>(`/api/quote-requests/${requestId}/review`),
   });
 
-export function useCreateReview(requestId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useCreateReview = (requestId: number) =>
+  useRefreshingMutation({
     mutationFn: (input: ReviewInput) =>
       requestJson<OwnReview>("POST", `/api/quote-requests/${requestId}/review`, input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.reviews.ofRequest(requestId) }),
+    refresh: queryKeys.reviews.ofRequest(requestId),
   });
-}
 
 export function useOwnReviews(enabled: boolean) {
   return useInfiniteQuery({
     queryKey: queryKeys.reviews.mine(),
-    queryFn: ({ pageParam }) =>
-      getJson<OwnReviewPage>(`/api/companies/me/reviews${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...cursorPages<OwnReviewPage>("/api/companies/me/reviews"),
     enabled,
   });
 }
 
-export function useReplyToReview(reviewId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useReplyToReview = (reviewId: number) =>
+  useRefreshingMutation({
     mutationFn: (input: ReviewReplyInput) => requestJson<OwnReview>("POST", `/api/reviews/${reviewId}/reply`, input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.reviews.mine() }),
+    refresh: queryKeys.reviews.mine(),
   });
-}

@@ -20,8 +20,8 @@ import {
 import { ErrorAlert } from "@/web/components/list-states";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
-import { Field, FieldGroup } from "@/web/components/ui/field";
-import { Input, Textarea } from "@/web/components/ui/form-controls";
+import { FieldGroup } from "@/web/components/ui/field";
+import { bound, InputField, TextareaField } from "@/web/components/ui/form-fields";
 import { toast } from "@/web/components/ui/use-toast";
 import { errorMessage } from "@/web/lib/api";
 import { cn } from "@/web/lib/cn";
@@ -99,14 +99,14 @@ function ReviewForm({ requestId, data }: { requestId: number; data: RequestRevie
       <FieldGroup id="review-rating" legend="Your rating" error={errors.rating?.message}>
         <StarRadios control={form.control} />
       </FieldGroup>
-      <Field
+      <TextareaField
+        {...bound(form, "body")}
         id="review-body"
         label="Your review"
-        error={errors.body?.message}
         hint="What did they build, and how did working with them go?"
-      >
-        {(control) => <Textarea {...control} rows={5} maxLength={REVIEW_BODY_MAX} {...form.register("body")} />}
-      </Field>
+        rows={5}
+        maxLength={REVIEW_BODY_MAX}
+      />
       <FieldGroup id="review-outcome" legend={REVIEW_QUESTION} error={errors.outcome?.message}>
         <div className="flex flex-wrap gap-x-6 gap-y-2">
           {REVIEW_OUTCOMES.map((o) => (
@@ -117,25 +117,18 @@ function ReviewForm({ requestId, data }: { requestId: number; data: RequestRevie
           ))}
         </div>
       </FieldGroup>
-      <Field
+      <InputField
+        {...bound(form, "hoursSavedPerYear", { setValueAs: optionalNumber })}
         id="review-hours"
         label="Hours actually saved a year"
         optional
         hint={estimate}
-        error={errors.hoursSavedPerYear?.message}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            className="w-40"
-            {...form.register("hoursSavedPerYear", { setValueAs: optionalNumber })}
-          />
-        )}
-      </Field>
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        controlClassName="w-40"
+      />
       <Button type="submit" disabled={create.isPending}>
         {create.isPending ? "Publishing..." : "Publish review"}
       </Button>

@@ -11,8 +11,7 @@ import {
 } from "@/shared/api-tokens";
 import { CheckboxListField } from "@/web/components/checkbox-list-field";
 import { FormActions } from "@/web/components/form-actions";
-import { Field } from "@/web/components/ui/field";
-import { Input, NativeSelect, SelectOptions } from "@/web/components/ui/form-controls";
+import { bound, InputField, SelectField } from "@/web/components/ui/form-fields";
 import { countOf, formatDate } from "@/web/lib/format";
 import { useSchemaForm } from "@/web/lib/schema-form";
 import { useCreateApiToken } from "./api-tokens-api";
@@ -53,16 +52,14 @@ export function ApiTokenForm({
 
   return (
     <form onSubmit={submit} className="space-y-5" noValidate>
-      <Field
+      <InputField
+        {...bound(form, "name")}
         id="api-token-name"
         label="Token name"
         hint="What uses it, so you know later, such as “n8n lead sync”."
-        error={errors.name?.message}
-      >
-        {(control) => (
-          <Input {...control} autoComplete="off" maxLength={API_TOKEN_NAME_MAX} {...form.register("name")} />
-        )}
-      </Field>
+        autoComplete="off"
+        maxLength={API_TOKEN_NAME_MAX}
+      />
       <CheckboxListField
         control={form.control}
         name="scopes"
@@ -74,19 +71,15 @@ export function ApiTokenForm({
         labels={API_TOKEN_SCOPE_LABELS}
         showValues
       />
-      <Field
+      <SelectField
+        {...bound(form, "expiresInDays", { valueAsNumber: true })}
         id="api-token-expires"
         label="Expiration"
         hint={expiresOn ? `The token expires on ${expiresOn}.` : undefined}
-        error={errors.expiresInDays?.message}
         className="sm:max-w-xs"
-      >
-        {(control) => (
-          <NativeSelect {...control} {...form.register("expiresInDays", { valueAsNumber: true })}>
-            <SelectOptions options={API_TOKEN_LIFETIMES_DAYS} label={lifetimeLabel} />
-          </NativeSelect>
-        )}
-      </Field>
+        options={API_TOKEN_LIFETIMES_DAYS}
+        optionLabel={lifetimeLabel}
+      />
       <FormActions
         pending={create.isPending}
         submitLabel="Create Token"

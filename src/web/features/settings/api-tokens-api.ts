@@ -1,9 +1,10 @@
 // The account's personal API tokens (issue 32 part 3, decision 174): listed, made (the answer carries the
 // token, the only time it is shown) and revoked at /api/account/tokens, from a signed-in session.
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
 import type { ApiTokenList, CreateApiTokenInput, CreatedApiToken } from "@/shared/api-tokens";
 import { apiRequest, getJson, requestJson } from "@/web/lib/api";
 import { queryKeys } from "@/web/lib/query-keys";
+import { useRefreshingMutation } from "@/web/lib/refreshing-mutation";
 
 const TOKENS = "/api/account/tokens";
 
@@ -15,26 +16,19 @@ export const apiTokensQueryOptions = () =>
     select: (list) => list.tokens,
   });
 
-function useRefreshApiTokens() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: queryKeys.auth.apiTokens() });
-}
-
-export function useCreateApiToken() {
-  const changed = useRefreshApiTokens();
-  return useMutation({
+export const useCreateApiToken = () =>
+  useRefreshingMutation({
     mutationFn: (input: CreateApiTokenInput) => requestJson<CreatedApiToken>("POST", TOKENS, input),
-    onSuccess: changed,
+    refresh: queryKeys.auth.apiTokens(),
+    afterSuccessOnly: true,
   });
-}
 
 /** Revoked at once: the next call with it answers 401. */
-export function useRevokeApiToken() {
-  const changed = useRefreshApiTokens();
-  return useMutation({
+export const useRevokeApiToken = () =>
+  useRefreshingMutation({
     mutationFn: async (id: number) => {
       await apiRequest("DELETE", `${TOKENS}/${id}`);
     },
-    onSuccess: changed,
+    refresh: queryKeys.auth.apiTokens(),
+    afterSuccessOnly: true,
   });
-}

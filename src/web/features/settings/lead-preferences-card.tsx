@@ -17,8 +17,8 @@ import { CountryPicker } from "@/web/components/country-picker";
 import { IndustriesField } from "@/web/components/industries-field";
 import { DataOrRetry } from "@/web/components/list-states";
 import { Button } from "@/web/components/ui/button";
-import { CheckboxField, Field } from "@/web/components/ui/field";
-import { Input, NativeSelect, SelectOptions } from "@/web/components/ui/form-controls";
+import { Field } from "@/web/components/ui/field";
+import { bound, CheckboxInputField, InputField, SelectField } from "@/web/components/ui/form-fields";
 import { toast } from "@/web/components/ui/use-toast";
 import { useCompanyCardQuery } from "@/web/lib/company-card-query";
 import { countOf } from "@/web/lib/format";
@@ -73,7 +73,6 @@ function LeadPreferencesForm({ state }: { state: LeadPreferencesState }) {
   const form = useSchemaForm(leadPreferencesInputSchema, formValuesOf(state));
   const save = useSaveLeadPreferences();
   const errors = form.formState.errors;
-  const { register } = form;
   // A return date from tomorrow (UTC, as the server counts) to the furthest a pause may reach.
   const now = Date.now();
   const firstReturnDay = isoDay(new Date(now + DAY_MS));
@@ -131,69 +130,41 @@ function LeadPreferencesForm({ state }: { state: LeadPreferencesState }) {
       </Field>
 
       <div className="grid gap-6 sm:grid-cols-2">
-        <Field
+        <SelectField
+          {...bound(form, "minBudget", { setValueAs: nullIfEmpty })}
           id="lead-prefs-min-budget"
           label="Minimum budget"
           hint="Requests without a budget still reach you."
-          error={errors.minBudget?.message}
-        >
-          {(control) => (
-            <NativeSelect {...control} {...register("minBudget", { setValueAs: nullIfEmpty })}>
-              <option value="">Any budget</option>
-              <SelectOptions options={BUDGETS} />
-            </NativeSelect>
-          )}
-        </Field>
-        <Field
+          emptyOption="Any budget"
+          options={BUDGETS}
+        />
+        <InputField
+          {...bound(form, "weeklyCapacity", { setValueAs: numberOrNull })}
           id="lead-prefs-capacity"
           label="Weekly capacity"
           hint="The most new leads in any 7 days. Empty: no limit."
-          error={errors.weeklyCapacity?.message}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={WEEKLY_CAPACITY_MAX}
-              step={1}
-              {...register("weeklyCapacity", { setValueAs: numberOrNull })}
-            />
-          )}
-        </Field>
-        <Field
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={WEEKLY_CAPACITY_MAX}
+          step={1}
+        />
+        <InputField
+          {...bound(form, "pausedUntil", { setValueAs: nullIfEmpty })}
           id="lead-prefs-paused-until"
           label="On holiday until"
           hint="No new leads before this day. Empty: not paused."
-          error={errors.pausedUntil?.message}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              type="date"
-              min={firstReturnDay}
-              max={lastReturnDay}
-              {...register("pausedUntil", { setValueAs: nullIfEmpty })}
-            />
-          )}
-        </Field>
-        <CheckboxField
+          type="date"
+          min={firstReturnDay}
+          max={lastReturnDay}
+        />
+        <CheckboxInputField
+          {...bound(form, "remoteOnly")}
           id="lead-prefs-remote-only"
           label="Remote work only"
           hint="No requests whose client needs someone on site."
           className="sm:pt-7"
-          error={errors.remoteOnly?.message}
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="checkbox"
-              className="mt-0.5 h-4 w-4 shrink-0 accent-blue-600"
-              {...register("remoteOnly")}
-            />
-          )}
-        </CheckboxField>
+        />
       </div>
 
       <Button type="submit" disabled={save.isPending}>

@@ -5,8 +5,7 @@ import type { PublicUser } from "@/shared/users";
 import { SectionPage } from "@/web/components/section-page";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
-import { Field } from "@/web/components/ui/field";
-import { Input } from "@/web/components/ui/form-controls";
+import { binder, InputField } from "@/web/components/ui/form-fields";
 import { useAuth } from "@/web/lib/auth";
 import { useSchemaForm } from "@/web/lib/schema-form";
 import { useChangeEmail, useChangePassword, useUpdateProfile } from "./api";
@@ -29,8 +28,7 @@ function FormCard<T extends FieldValues, Saved>({
   form,
   fields,
   idPrefix = "settings",
-  onSave,
-  pending,
+  save,
   submitLabel,
   pendingLabel,
 }: {
@@ -40,11 +38,12 @@ function FormCard<T extends FieldValues, Saved>({
   fields: readonly TextField<T>[];
   /** Names the fields' ids, `${idPrefix}-${name}`. */
   idPrefix?: string;
-  onSave: (values: Saved) => void;
-  pending: boolean;
+  /** The mutation that saves the values (its mutate and isPending). */
+  save: { mutate: (values: Saved) => void; isPending: boolean };
   submitLabel: string;
   pendingLabel: string;
 }) {
+  const field = binder(form, idPrefix);
   return (
     <Card>
       <CardHeader>
@@ -52,22 +51,17 @@ function FormCard<T extends FieldValues, Saved>({
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="grid gap-4 sm:grid-cols-2" onSubmit={form.handleSubmit(onSave)} noValidate>
+        <form
+          className="grid gap-4 sm:grid-cols-2"
+          onSubmit={form.handleSubmit((values) => save.mutate(values))}
+          noValidate
+        >
           {fields.map((f) => (
-            <Field
-              key={f.name}
-              id={`${idPrefix}-${f.name}`}
-              label={f.label}
-              error={form.getFieldState(f.name, form.formState).error?.message}
-            >
-              {(control) => (
-                <Input {...control} type={f.type} autoComplete={f.autoComplete} {...form.register(f.name)} />
-              )}
-            </Field>
+            <InputField key={f.name} {...field(f.name)} label={f.label} type={f.type} autoComplete={f.autoComplete} />
           ))}
           <div className="sm:col-span-2">
-            <Button type="submit" disabled={pending}>
-              {pending ? pendingLabel : submitLabel}
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? pendingLabel : submitLabel}
             </Button>
           </div>
         </form>
@@ -88,8 +82,7 @@ function ProfileCard({ user }: { user: PublicUser }) {
         { name: "firstName", label: "First name" },
         { name: "lastName", label: "Last name" },
       ]}
-      onSave={(v) => save.mutate(v)}
-      pending={save.isPending}
+      save={save}
       submitLabel="Save Profile"
       pendingLabel="Saving..."
     />
@@ -122,8 +115,7 @@ function EmailCard({ user }: { user: PublicUser }) {
         { name: "currentPassword", label: "Current password", type: "password", autoComplete: "current-password" },
       ]}
       idPrefix="settings-email"
-      onSave={(v) => change.mutate(v)}
-      pending={change.isPending}
+      save={change}
       submitLabel="Change Email"
       pendingLabel="Sending..."
     />
@@ -145,8 +137,7 @@ function PasswordCard() {
         { name: "currentPassword", label: "Current password", type: "password", autoComplete: "current-password" },
         { name: "newPassword", label: "New password", type: "password", autoComplete: "new-password" },
       ]}
-      onSave={(v) => change.mutate(v)}
-      pending={change.isPending}
+      save={change}
       submitLabel="Change Password"
       pendingLabel="Changing..."
     />

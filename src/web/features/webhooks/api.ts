@@ -1,6 +1,6 @@
 // A provider's webhooks (issue 32 part 2, decision 173): its endpoints (/api/webhooks/endpoints), their
 // secrets (shown once, on creation and rotation) and each endpoint's delivery log with "Send again".
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions, useQueryClient } from "@tanstack/react-query";
 import type {
   CreateWebhookEndpointInput,
   UpdateWebhookEndpointInput,
@@ -10,7 +10,9 @@ import type {
   WebhookEndpointWithSecret,
 } from "@/shared/webhooks";
 import { apiRequest, getJson, requestJson } from "@/web/lib/api";
+import { cursorPages } from "@/web/lib/cursor-pages";
 import { queryKeys } from "@/web/lib/query-keys";
+import { useRefreshingMutation } from "@/web/lib/refreshing-mutation";
 
 const ENDPOINTS = "/api/webhooks/endpoints";
 const endpointUrl = (id: number) => `${ENDPOINTS}/${id}`;
@@ -27,12 +29,7 @@ export const webhookEndpointsQueryOptions = () =>
 export const webhookDeliveriesQueryOptions = (endpointId: number) =>
   infiniteQueryOptions({
     queryKey: queryKeys.webhooks.deliveries(endpointId),
-    queryFn: ({ pageParam }) =>
-      getJson<WebhookDeliveryPage>(
-        `${endpointUrl(endpointId)}/deliveries${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`,
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...cursorPages<WebhookDeliveryPage>(`${endpointUrl(endpointId)}/deliveries`),
   });
 
 /**
@@ -44,51 +41,35 @@ export function useRefreshWebhooks() {
   return () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.all });
 }
 
+/** After every change, the endpoints and their logs are read again (useRefreshWebhooks). */
+const useWebhookMutation = <R, V>(mutationFn: (vars: V) => Promise<R>) =>
+  useRefreshingMutation({ mutationFn, refresh: queryKeys.webhooks.all, afterSuccessOnly: true });
+
 /** POST: the answer carries the signing secret, the only time it is shown. */
-export function useCreateWebhookEndpoint() {
-  const changed = useRefreshWebhooks();
-  return useMutation({
-    mutationFn: (input: CreateWebhookEndpointInput) => requestJson<WebhookEndpointWithSecret>("POST", ENDPOINTS, input),
-    onSuccess: changed,
-  });
-}
+export const useCreateWebhookEndpoint = () =>
+  useWebhookMutation((input: CreateWebhookEndpointInput) =>
+    requestJson<WebhookEndpointWithSecret>("POST", ENDPOINTS, input),
+  );
 
 /** PATCH: the address, the events, the description, or turning it off and on. */
-export function useUpdateWebhookEndpoint() {
-  const changed = useRefreshWebhooks();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: number; input: UpdateWebhookEndpointInput }) =>
-      requestJson<WebhookEndpoint>("PATCH", endpointUrl(id), input),
-    onSuccess: changed,
-  });
-}
+export const useUpdateWebhookEndpoint = () =>
+  useWebhookMutation(({ id, input }: { id: number; input: UpdateWebhookEndpointInput }) =>
+    requestJson<WebhookEndpoint>("PATCH", endpointUrl(id), input),
+  );
 
-export function useDeleteWebhookEndpoint() {
-  const changed = useRefreshWebhooks();
-  return useMutation({
-    mutationFn: async (id: number) => {
-      await apiRequest("DELETE", endpointUrl(id));
-    },
-    onSuccess: changed,
+export const useDeleteWebhookEndpoint = () =>
+  useWebhookMutation(async (id: number) => {
+    await apiRequest("DELETE", endpointUrl(id));
   });
-}
 
 /** A new secret, shown once; the previous one keeps signing beside it for 24 hours. */
-export function useRotateWebhookSecret() {
-  const changed = useRefreshWebhooks();
-  return useMutation({
-    mutationFn: (id: number) => requestJson<WebhookEndpointWithSecret>("POST", `${endpointUrl(id)}/rotate-secret`),
-    onSuccess: changed,
-  });
-}
+export const useRotateWebhookSecret = () =>
+  useWebhookMutation((id: number) =>
+    requestJson<WebhookEndpointWithSecret>("POST", `${endpointUrl(id)}/rotate-secret`),
+  );
 
 /** "Send again": the delivery is due now, with a fresh retry schedule. */
-export function useResendWebhookDelivery() {
-  const changed = useRefreshWebhooks();
-  return useMutation({
-    mutationFn: async (deliveryId: number) => {
-      await apiRequest("POST", `/api/webhooks/deliveries/${deliveryId}/resend`);
-    },
-    onSuccess: changed,
+export const useResendWebhookDelivery = () =>
+  useWebhookMutation(async (deliveryId: number) => {
+    await apiRequest("POST", `/api/webhooks/deliveries/${deliveryId}/resend`);
   });
-}

@@ -13,8 +13,7 @@ import {
 } from "@/shared/webhooks";
 import { CheckboxListField } from "@/web/components/checkbox-list-field";
 import { FormActions } from "@/web/components/form-actions";
-import { Field } from "@/web/components/ui/field";
-import { Input } from "@/web/components/ui/form-controls";
+import { binder, InputField } from "@/web/components/ui/form-fields";
 import { toast } from "@/web/components/ui/use-toast";
 import { errorMessage, fieldIssues } from "@/web/lib/api";
 import { useSchemaForm } from "@/web/lib/schema-form";
@@ -45,7 +44,7 @@ export function EndpointForm({
 }) {
   const form = useSchemaForm(createWebhookEndpointSchema, defaultValues);
   const errors = form.formState.errors;
-  const id = (name: string) => `${idPrefix}-${name}`;
+  const field = binder(form, idPrefix);
 
   const submit = (values: Saved) =>
     onSubmit(values).catch((err: unknown) => {
@@ -63,39 +62,29 @@ export function EndpointForm({
 
   return (
     <form onSubmit={form.handleSubmit(submit)} className="space-y-5" noValidate>
-      <Field
-        id={id("url")}
+      <InputField
+        {...field("url")}
         label="Endpoint URL"
         hint="Where we send each message, starting with https://. Zapier and n8n give you one in their webhook trigger."
-        error={errors.url?.message}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={WEBHOOK_URL_MAX}
-            placeholder="https://hooks.example.com/automatch"
-            className="font-mono"
-            {...form.register("url")}
-          />
-        )}
-      </Field>
-      <Field
-        id={id("description")}
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={WEBHOOK_URL_MAX}
+        placeholder="https://hooks.example.com/automatch"
+        controlClassName="font-mono"
+      />
+      <InputField
+        {...field("description")}
         label="Description"
         optional
         hint="For you, to tell endpoints apart, such as “HubSpot through Zapier”."
-        error={errors.description?.message}
-      >
-        {(control) => <Input {...control} maxLength={WEBHOOK_DESCRIPTION_MAX} {...form.register("description")} />}
-      </Field>
+        maxLength={WEBHOOK_DESCRIPTION_MAX}
+      />
       <CheckboxListField
         control={form.control}
         name="events"
-        id={id("events")}
+        id={`${idPrefix}-events`}
         legend="Events"
         hint="What this endpoint receives."
         error={errors.events?.message ?? errors.events?.root?.message}

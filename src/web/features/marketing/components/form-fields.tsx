@@ -3,8 +3,7 @@
 import type { FormEventHandler, ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { Button } from "@/web/components/ui/button";
-import { Field } from "@/web/components/ui/field";
-import { Input } from "@/web/components/ui/form-controls";
+import { binder, type FormOf, InputField } from "@/web/components/ui/form-fields";
 import { type ToastInput, toast } from "@/web/components/ui/use-toast";
 
 /** A public form: its fields, then the full-width submit button, then what the form adds under it. */
@@ -63,31 +62,27 @@ export function HoneypotField({ id, registration }: { id: string; registration: 
   );
 }
 
-type ContactField = "name" | "email" | "company";
+type Contact = { name: string; email: string; company: string };
+
+const CONTACT_FIELDS = [
+  { name: "name", label: "Full Name", type: "text", autoComplete: "name" },
+  { name: "email", label: "Email Address", type: "email", autoComplete: "email" },
+  { name: "company", label: "Company Name", type: "text", autoComplete: "organization" },
+] as const;
 
 /** Who is writing, the first fields of the inquiry and the vendor application: name and email side by side, then the company. */
-export function ContactFields({
-  idPrefix,
-  register,
-  errors,
-}: {
-  idPrefix: string;
-  register: (name: ContactField) => UseFormRegisterReturn;
-  errors: Partial<Record<ContactField, { message?: string }>>;
-}) {
+export function ContactFields({ idPrefix, form }: { idPrefix: string; form: FormOf<Contact> }) {
+  const field = binder(form, idPrefix);
+  const [name, email, company] = CONTACT_FIELDS.map((f) => (
+    <InputField key={f.name} {...field(f.name)} label={f.label} required type={f.type} autoComplete={f.autoComplete} />
+  ));
   return (
     <>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={`${idPrefix}-name`} label="Full Name" required error={errors.name?.message}>
-          {(control) => <Input {...control} type="text" autoComplete="name" {...register("name")} />}
-        </Field>
-        <Field id={`${idPrefix}-email`} label="Email Address" required error={errors.email?.message}>
-          {(control) => <Input {...control} type="email" autoComplete="email" {...register("email")} />}
-        </Field>
+        {name}
+        {email}
       </div>
-      <Field id={`${idPrefix}-company`} label="Company Name" required error={errors.company?.message}>
-        {(control) => <Input {...control} type="text" autoComplete="organization" {...register("company")} />}
-      </Field>
+      {company}
     </>
   );
 }

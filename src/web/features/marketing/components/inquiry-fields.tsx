@@ -4,8 +4,7 @@ import type { ReactNode } from "react";
 import { type UseFormReturn, useForm } from "react-hook-form";
 import type { Inquiry, InquiryInput } from "@/shared/inquiries";
 import { budgetOptionsFor, type InquirySource } from "@/shared/inquiry-options";
-import { CheckboxField, Field } from "@/web/components/ui/field";
-import { NativeSelect, SelectOptions, Textarea } from "@/web/components/ui/form-controls";
+import { bound, CheckboxInputField, SelectField, TextareaField } from "@/web/components/ui/form-fields";
 import type { ToastInput } from "@/web/components/ui/use-toast";
 import { lazyResolver } from "@/web/lib/lazy-resolver";
 import { useSubmitInquiry } from "../api";
@@ -95,44 +94,33 @@ function InquiryFields({
   idPrefix: string;
   processLabel: string;
 }) {
-  const { register, formState } = form;
-  const errors = formState.errors;
   return (
     <>
-      <ContactFields idPrefix={idPrefix} register={register} errors={errors} />
-      <Field id={`${idPrefix}-process`} label={processLabel} required error={errors.processDescription?.message}>
-        {(control) => (
-          <Textarea
-            {...control}
-            rows={4}
-            placeholder="For example: we copy order data from emails into our ERP by hand, about 200 orders a day."
-            {...register("processDescription")}
-          />
-        )}
-      </Field>
-      <Field id={`${idPrefix}-budget`} label="Budget Estimate" optional error={errors.budgetEstimate?.message}>
-        {(control) => (
-          <NativeSelect {...control} {...register("budgetEstimate")}>
-            <option value="">Select a budget range</option>
-            <SelectOptions options={budgetOptionsFor(source)} />
-          </NativeSelect>
-        )}
-      </Field>
-      <CheckboxField
+      <ContactFields idPrefix={idPrefix} form={form} />
+      <TextareaField
+        {...bound(form, "processDescription")}
+        id={`${idPrefix}-process`}
+        label={processLabel}
+        required
+        rows={4}
+        placeholder="For example: we copy order data from emails into our ERP by hand, about 200 orders a day."
+      />
+      <SelectField
+        {...bound(form, "budgetEstimate")}
+        id={`${idPrefix}-budget`}
+        label="Budget Estimate"
+        optional
+        emptyOption="Select a budget range"
+        options={budgetOptionsFor(source)}
+      />
+      <CheckboxInputField
+        {...bound(form, "talkToConsultant")}
         id={`${idPrefix}-consultant`}
         label="I'd like to talk to an automation consultant"
         labelClassName="font-normal text-slate-700"
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="checkbox"
-            className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-400 accent-blue-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
-            {...register("talkToConsultant")}
-          />
-        )}
-      </CheckboxField>
-      <HoneypotField id={`${idPrefix}-leave-blank`} registration={register("leaveBlank")} />
+        controlClassName="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-400 accent-blue-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+      />
+      <HoneypotField id={`${idPrefix}-leave-blank`} registration={form.register("leaveBlank")} />
     </>
   );
 }

@@ -3,8 +3,8 @@
 import { useForm } from "react-hook-form";
 import type { VendorApplication, VendorApplicationInput } from "@/shared/inquiries";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
-import { Field, FieldGroup } from "@/web/components/ui/field";
-import { Textarea } from "@/web/components/ui/form-controls";
+import { FieldGroup } from "@/web/components/ui/field";
+import { bound, TextareaField } from "@/web/components/ui/form-fields";
 import { lazyResolver } from "@/web/lib/lazy-resolver";
 import { useSubmitVendorApplication } from "../api";
 import { ContactFields, HoneypotField, PublicForm, submissionToasts } from "./form-fields";
@@ -54,7 +54,7 @@ export function VendorApplicationForm() {
       submitLabel="Apply Now"
       pendingLabel="Submitting Application..."
     >
-      <ContactFields idPrefix="vendor" register={register} errors={errors} />
+      <ContactFields idPrefix="vendor" form={form} />
       <FieldGroup
         id="vendor-specialties"
         legend="Automation Specialties"
@@ -80,16 +80,14 @@ export function VendorApplicationForm() {
           ))}
         </div>
       </FieldGroup>
-      <Field id="vendor-message" label="Tell us about your experience" optional error={errors.message?.message}>
-        {(control) => (
-          <Textarea
-            {...control}
-            rows={4}
-            placeholder="Projects you have delivered, industries you know, team size, certifications."
-            {...register("message")}
-          />
-        )}
-      </Field>
+      <TextareaField
+        {...bound(form, "message")}
+        id="vendor-message"
+        label="Tell us about your experience"
+        optional
+        rows={4}
+        placeholder="Projects you have delivered, industries you know, team size, certifications."
+      />
       <HoneypotField id="vendor-leave-blank" registration={register("leaveBlank")} />
     </PublicForm>
   );
