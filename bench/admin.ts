@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { hashPassword } from "../src/server/features/auth/password";
 import { signIn } from "../src/server/test/test-app";
-import { benchApp, printTimedCalls, withBenchDatabase } from "./support";
+import { benchApp, printTimedCalls, runBench, withBenchDatabase } from "./support";
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1_000_000);
@@ -171,7 +171,4 @@ async function main() {
   });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

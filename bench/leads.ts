@@ -22,7 +22,7 @@ import { startWorkers } from "../src/server/jobs/workers";
 import { quoteRequestBody } from "../src/server/test/fixtures";
 import { signIn } from "../src/server/test/test-app";
 import { createAppDeps } from "../src/server/wiring";
-import { pct, seedEligibleProviders, withBenchDatabase } from "./support";
+import { pct, runBench, seedEligibleProviders, withBenchDatabase } from "./support";
 
 const PROVIDERS = Number(process.env.BENCH_PROVIDERS ?? 1000);
 const CLIENTS = 20;
@@ -216,7 +216,4 @@ async function main() {
   if (rows.some((r) => r.pass === false) || process.exitCode) process.exitCode = 1;
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -9,7 +9,7 @@ import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { hashPassword } from "../src/server/features/auth/password";
 import { signIn } from "../src/server/test/test-app";
-import { benchApp, pct, withBenchDatabase } from "./support";
+import { benchApp, pct, runBench, withBenchDatabase } from "./support";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const BACKGROUND = Number(process.env.BENCH_REQUESTS ?? 100_000);
@@ -145,7 +145,4 @@ async function main() {
   });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

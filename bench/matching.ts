@@ -17,7 +17,7 @@ import { requestProfile } from "../src/server/features/matching/service";
 import { quoteRequestBody } from "../src/server/test/fixtures";
 import { prepareRequest, rankProviders } from "../src/shared/matching";
 import { INDUSTRIES } from "../src/shared/quote-request-options";
-import { seedEligibleProviders } from "./support";
+import { runBench, seedEligibleProviders } from "./support";
 
 const POSTGRES_SIZES = (process.env.BENCH_SIZES ?? "1000,10000,100000,1000000").split(",").map(Number);
 /** PGlite (one process, in memory) stops at 100k: seeding and scanning a million rows there takes minutes. */
@@ -201,7 +201,4 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

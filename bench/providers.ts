@@ -12,7 +12,7 @@ import pg from "pg";
 import { countDirectoryQuery, listDirectory } from "../src/server/features/providers/queries";
 import { INDUSTRIES } from "../src/shared/quote-request-options";
 import { PROVIDER_SPECIALTIES } from "../src/shared/specialties";
-import { benchApp, printTimedCalls, withBenchDatabase } from "./support";
+import { benchApp, printTimedCalls, runBench, withBenchDatabase } from "./support";
 
 const PROVIDERS = Number(process.env.BENCH_PROVIDERS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -120,7 +120,4 @@ async function main() {
   });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

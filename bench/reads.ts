@@ -14,7 +14,7 @@ import Fastify from "fastify";
 import pg from "pg";
 import { hashPassword } from "../src/server/features/auth/password";
 import { signIn } from "../src/server/test/test-app";
-import { benchApp, withBenchDatabase } from "./support";
+import { benchApp, runBench, withBenchDatabase } from "./support";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
@@ -164,7 +164,4 @@ async function main() {
   });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -20,6 +20,14 @@ export const pct = (xs: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 };
 
+/** Runs a benchmark's `main`: an error it throws is printed and ends the process with status 1. */
+export function runBench(main: () => Promise<void>): void {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
+
 /**
  * Creates a database of the benchmark's own, runs `body` with it, and drops it after (BENCH_KEEP=1
  * keeps it for EXPLAIN). A failure sets the exit code.

@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { hashPassword } from "../../src/server/features/auth/password";
-import { pct, withBenchDatabase } from "../support";
+import { pct, runBench, withBenchDatabase } from "../support";
 import { Balancer, Recorder } from "./http";
 import { admin, client, PASSWORD, provider, visitor, type World } from "./people";
 import { type Cast, seedCast } from "./seed";
@@ -334,7 +334,4 @@ async function main() {
   });
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -46,6 +46,18 @@ export function createMetrics(options: MetricsOptions = {}) {
     }
   };
 
+  /** A gauge of one number, read from the database when scraped; left as it was when the read fails. */
+  const countGauge = (name: string, help: string, what: string, reading: (r: MetricReaders) => Promise<number>) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      async collect() {
+        const value = await read(what, reading);
+        if (value !== null) this.set(value);
+      },
+    });
+
   const queueOldest = new Gauge({
     name: "automatch_job_queue_oldest_seconds",
     help: "How long the oldest job of the queue that is due has waited to start.",
@@ -137,15 +149,12 @@ export function createMetrics(options: MetricsOptions = {}) {
         labelNames: ["outcome"] as const,
         registers,
       }),
-      waiting: new Gauge({
-        name: "automatch_emails_waiting",
-        help: "Emails in the outbox still to be sent, or sent again.",
-        registers,
-        async collect() {
-          const waiting = await read("the email outbox", (r) => r.emailsWaiting());
-          if (waiting !== null) this.set(waiting);
-        },
-      }),
+      waiting: countGauge(
+        "automatch_emails_waiting",
+        "Emails in the outbox still to be sent, or sent again.",
+        "the email outbox",
+        (r) => r.emailsWaiting(),
+      ),
     },
     webhooks: {
       outcomes: new Counter({
@@ -166,15 +175,12 @@ export function createMetrics(options: MetricsOptions = {}) {
         help: "Webhook endpoints turned off after a day of failures.",
         registers,
       }),
-      waiting: new Gauge({
-        name: "automatch_webhook_deliveries_waiting",
-        help: "Webhook deliveries still to be sent, or sent again.",
-        registers,
-        async collect() {
-          const waiting = await read("the webhook deliveries", (r) => r.webhooksWaiting());
-          if (waiting !== null) this.set(waiting);
-        },
-      }),
+      waiting: countGauge(
+        "automatch_webhook_deliveries_waiting",
+        "Webhook deliveries still to be sent, or sent again.",
+        "the webhook deliveries",
+        (r) => r.webhooksWaiting(),
+      ),
     },
     live: {
       streams: new Gauge({

@@ -80,13 +80,19 @@ async function probeWhile(at: number, until: Promise<unknown>): Promise<(number 
 
 const HALF_HEADERS = "GET /healthz/live HTTP/1.1\r\nHost: localhost\r\nUser-Agent: slow";
 
+/** A thousand connections, opened one after another, each sending half of its headers and no more. */
+async function openThousandHalfRequests(at: number): Promise<Slow[]> {
+  const slow: Slow[] = [];
+  for (let i = 0; i < 1000; i++) slow.push(await openSlow(at, HALF_HEADERS));
+  return slow;
+}
+
 describe("a thousand connections that never finish their headers", () => {
   const ctx = listeningApp({ HTTP_HEADERS_TIMEOUT_MS: "1000", HTTP_REQUEST_TIMEOUT_MS: "1500" });
 
   it("are closed within the headers timeout, while /healthz/live keeps answering", async () => {
     const at = port(ctx);
-    const slow: Slow[] = [];
-    for (let i = 0; i < 1000; i++) slow.push(await openSlow(at, HALF_HEADERS));
+    const slow = await openThousandHalfRequests(at);
     const allClosed = Promise.all(slow.map((s) => s.closedAt));
     const statuses = await probeWhile(at, allClosed);
     const closedAt = await allClosed;
@@ -128,8 +134,7 @@ describe("more connections than the cap", () => {
 
   it("close the oldest idle ones, never more than the cap open, and a health check still gets in", async () => {
     const at = port(ctx);
-    const slow: Slow[] = [];
-    for (let i = 0; i < 1000; i++) slow.push(await openSlow(at, HALF_HEADERS));
+    const slow = await openThousandHalfRequests(at);
     // The headers timeout is 20 s: only the cap can have closed these so soon.
     await new Promise((r) => setTimeout(r, 200));
     const count = await new Promise<number>((resolve, reject) =>

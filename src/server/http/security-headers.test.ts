@@ -1,13 +1,12 @@
 // The headers of decision 105 on real answers: the CSP of the page, HSTS only over HTTPS,
 // no-store on personal data, static caching kept, and no source maps in production.
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
 import { as, createTestContext, createUser, type TestContext, type TestUser } from "../test/test-app";
+import { writeTempFolder } from "../test/web-app";
 
 let ctx: TestContext;
 let client: TestUser;
@@ -18,14 +17,11 @@ beforeAll(async () => {
   ctx = await createTestContext();
   client = await createUser(ctx, "client");
   // A built web app of its own: the page, a hashed asset and its source map.
-  webRoot = fs.mkdtempSync(path.join(os.tmpdir(), "automatch-web-"));
-  fs.mkdirSync(path.join(webRoot, "assets"));
-  fs.writeFileSync(path.join(webRoot, "index.html"), "<!doctype html><html><head><title>t</title></head></html>");
-  fs.writeFileSync(
-    path.join(webRoot, "assets", "index-abc123.js"),
-    "console.info(1);\n//# sourceMappingURL=index-abc123.js.map\n",
-  );
-  fs.writeFileSync(path.join(webRoot, "assets", "index-abc123.js.map"), '{"version":3,"sources":["secret.ts"]}');
+  webRoot = writeTempFolder({
+    "index.html": "<!doctype html><html><head><title>t</title></head></html>",
+    "assets/index-abc123.js": "console.info(1);\n//# sourceMappingURL=index-abc123.js.map\n",
+    "assets/index-abc123.js.map": '{"version":3,"sources":["secret.ts"]}',
+  });
 });
 afterAll(async () => {
   for (const app of apps) await app.close();

@@ -20,6 +20,10 @@ export async function startWorkers(deps: AppDeps, options: { schedules?: boolean
   // The queues a schedule fills (and a commit may wake): their workers look by themselves less often
   // than the match queue's, which people wait on (decision 168).
   const sweep = { pollingIntervalSeconds: sweepPollSeconds(deps.config.jobs) };
+  // A sweep's counts go to the log only when it did something: a quiet minute writes nothing.
+  const logCounts = (level: "info" | "warn", counts: Record<string, number>, message: string) => {
+    if (Object.values(counts).some((n) => n > 0)) log[level](counts, message);
+  };
   // Several matches at once (decision 124): each locks its own request, so they wait only for one
   // another's request, never for other requests (decision 125).
   await jobs.work(
@@ -51,7 +55,7 @@ export async function startWorkers(deps: AppDeps, options: { schedules?: boolean
         if (outcome[key] > 0) deps.metrics.emails.outcomes.inc({ outcome: key }, outcome[key]);
       }
       if (outcome.sent + outcome.retrying + outcome.failed > 0) log.info({ reason, ...outcome }, "sent emails");
-      if (outcome.failed > 0) log.warn({ failed: outcome.failed }, "emails failed for good");
+      logCounts("warn", { failed: outcome.failed }, "emails failed for good");
     },
     sweep,
   );
@@ -61,8 +65,7 @@ export async function startWorkers(deps: AppDeps, options: { schedules?: boolean
       // Each attempt counts itself into the metrics.
       const outcome = await deliverDueWebhooks(deps);
       if (outcome.delivered + outcome.retrying + outcome.failed > 0) log.info({ reason, ...outcome }, "sent webhooks");
-      if (outcome.disabled > 0)
-        log.warn({ disabled: outcome.disabled }, "webhook endpoints turned off after a day of failures");
+      logCounts("warn", { disabled: outcome.disabled }, "webhook endpoints turned off after a day of failures");
     },
     // Two runs at once per process: each claims its own deliveries, at most one per endpoint a batch.
     { ...sweep, concurrency: 2 },
@@ -70,8 +73,7 @@ export async function startWorkers(deps: AppDeps, options: { schedules?: boolean
   await jobs.work(
     JOB_NAMES.checkMatchDeadlines,
     async () => {
-      const raised = await checkMatchDeadlines(deps);
-      if (raised > 0) log.warn({ raised }, "match deadlines missed");
+      logCounts("warn", { raised: await checkMatchDeadlines(deps) }, "match deadlines missed");
     },
     sweep,
   );
@@ -79,28 +81,23 @@ export async function startWorkers(deps: AppDeps, options: { schedules?: boolean
     JOB_NAMES.advanceDemoSubscriptions,
     async () => {
       // Each change tells its provider and, when it grants access again, asks for a rematch itself.
-      const changed = await advanceDemoSubscriptions(deps);
-      if (changed > 0) log.info({ changed }, "demo subscriptions moved on");
+      logCounts("info", { changed: await advanceDemoSubscriptions(deps) }, "demo subscriptions moved on");
     },
     sweep,
   );
   await jobs.work(
     JOB_NAMES.purgeAuthRows,
     async () => {
-      const purged = await purgeOldAuthRows(deps);
-      if (purged.attempts + purged.sessions > 0) log.info(purged, "purged old sign-in attempts and sessions");
+      logCounts("info", await purgeOldAuthRows(deps), "purged old sign-in attempts and sessions");
       // The same hourly sweep forgets submissions' Idempotency-Keys once they expire (decision 110).
-      const keys = await purgeExpiredIdempotencyKeys(deps);
-      if (keys > 0) log.info({ keys }, "purged expired idempotency keys");
+      logCounts("info", { keys: await purgeExpiredIdempotencyKeys(deps) }, "purged expired idempotency keys");
       // And the System tab's 5xx rows past a week (decision 163).
-      const errors = await purgeServerErrors(deps.db, new Date(Date.now() - 7 * 24 * 60 * 60 * 1000));
-      if (errors > 0) log.info({ errors }, "purged old 5xx records");
+      const weekAgo = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000);
+      logCounts("info", { errors: await purgeServerErrors(deps.db, weekAgo) }, "purged old 5xx records");
       // And webhook events past a month, once none of their deliveries waits (decision 173).
-      const events = await purgeOldWebhookEvents(deps);
-      if (events > 0) log.info({ events }, "purged old webhook events");
+      logCounts("info", { events: await purgeOldWebhookEvents(deps) }, "purged old webhook events");
       // And uploads never finished or never attached, and S3 objects without a row (decision 176).
-      const files = await sweepFiles(deps);
-      if (files > 0) log.info({ files }, "swept abandoned uploads");
+      logCounts("info", { files: await sweepFiles(deps) }, "swept abandoned uploads");
     },
     sweep,
   );

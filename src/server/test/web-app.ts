@@ -8,6 +8,16 @@ import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../app";
 import { sharedTestContext } from "./shared-context";
 
+/** A new temporary folder holding `files` (a path below it to its text); the caller removes it. */
+export function writeTempFolder(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "automatch-web-"));
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  }
+  return dir;
+}
+
 /**
  * `files` maps a path below the folder (`web/index.html`, `web-ssr/prerender.js`) to its text; `prepare`
  * runs on the web folder once they are written (the build's compression, say).
@@ -21,11 +31,7 @@ export function sharedWebApp(
   const web = {} as { app: FastifyInstance };
   let dir = "";
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "automatch-web-"));
-    for (const [file, text] of Object.entries(files)) {
-      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      fs.writeFileSync(path.join(dir, file), text);
-    }
+    dir = writeTempFolder(files);
     const webRoot = path.join(dir, "web");
     await prepare?.(webRoot);
     web.app = await buildApp(ctx.deps, { serveWeb: true, webRoot });

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { firstRow } from "../../db/first-row";
+import { rowCount } from "../../db/row-count";
 import { accountTokens } from "../../db/schema/account-tokens";
 import { apiTokens } from "../../db/schema/api-tokens";
 import { companies } from "../../db/schema/companies";
@@ -291,12 +292,13 @@ export async function retireCompany(db: Db, companyId: number, reason: string): 
 
 /** The company's pending quotes withdrawn; answers how many. */
 export async function withdrawPendingQuotes(db: Db, companyId: number): Promise<number> {
-  const rows = await db
-    .update(quotes)
-    .set({ status: "withdrawn", declineReason: null, decidedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(quotes.companyId, companyId), eq(quotes.status, "submitted")))
-    .returning({ id: quotes.id });
-  return rows.length;
+  return rowCount(
+    db
+      .update(quotes)
+      .set({ status: "withdrawn", declineReason: null, decidedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(quotes.companyId, companyId), eq(quotes.status, "submitted")))
+      .returning({ id: quotes.id }),
+  );
 }
 
 /** Leads nobody will work on any more: all but those already closed. */

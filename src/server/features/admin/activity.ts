@@ -7,7 +7,7 @@ import { activityLogs } from "../../db/schema/activity-logs";
 import { users } from "../../db/schema/users";
 import { idCursor, pageLimit, toPage } from "../../http/paging";
 import type { RoutePlugin } from "../../http/types";
-import { adminRoute } from "./errors";
+import { adminListRoute } from "./errors";
 
 export async function listActivity(db: Db, query: { cursor?: string | undefined; limit?: number | undefined }) {
   const after = idCursor(query.cursor);
@@ -39,9 +39,5 @@ export async function listActivity(db: Db, query: { cursor?: string | undefined;
 }
 
 export const activityRoutes: RoutePlugin = async (app) => {
-  app.get(
-    "/api/admin/activity-logs",
-    adminRoute(activityPageSchema, { querystring: pageQuerySchema }),
-    async (request) => listActivity(app.db, request.query),
-  );
+  adminListRoute(app, "/api/admin/activity-logs", { page: activityPageSchema, query: pageQuerySchema }, listActivity);
 };

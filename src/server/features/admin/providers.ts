@@ -16,7 +16,7 @@ import { subscriptions } from "../../db/schema/subscriptions";
 import { users } from "../../db/schema/users";
 import { idCursor, keysetSearch, pageLimit, toPage } from "../../http/paging";
 import type { RoutePlugin } from "../../http/types";
-import { adminRoute } from "./errors";
+import { adminListRoute } from "./errors";
 
 const count = (where: SQL) => sql<number>`(${where})`.mapWith(Number);
 
@@ -83,9 +83,10 @@ export async function listProviders(db: Db, query: AdminProvidersQuery) {
 }
 
 export const providerListRoutes: RoutePlugin = async (app) => {
-  app.get(
+  adminListRoute(
+    app,
     "/api/admin/providers",
-    adminRoute(adminProvidersPageSchema, { querystring: adminProvidersQuerySchema }),
-    async (request) => listProviders(app.db, request.query),
+    { page: adminProvidersPageSchema, query: adminProvidersQuerySchema },
+    listProviders,
   );
 };

@@ -17,13 +17,14 @@ import {
 import { currentUser } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import { countOpenReports, dismissReport, hideMessage, listReports, reportDetail } from "../reports/service";
-import { adminRoute } from "./errors";
+import { adminListRoute, adminRoute } from "./errors";
 
 export const reportRoutes: RoutePlugin = async (app) => {
-  app.get(
+  adminListRoute(
+    app,
     "/api/admin/message-reports",
-    adminRoute(adminReportsPageSchema, { querystring: adminReportsQuerySchema }),
-    async (request) => listReports(app.db, request.query),
+    { page: adminReportsPageSchema, query: adminReportsQuerySchema },
+    listReports,
   );
 
   // The Alerts tab's "Reported messages" card.

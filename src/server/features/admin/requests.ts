@@ -30,7 +30,7 @@ import type { RoutePlugin } from "../../http/types";
 import { JOB_NAMES } from "../../jobs/queue";
 import { logActivity } from "../activity/service";
 import { closeRequestQuotes } from "../quotes/closing";
-import { adminRoute } from "./errors";
+import { adminListRoute, adminRoute } from "./errors";
 
 const REQUEST_NOT_FOUND = "No quote request has this id.";
 
@@ -164,10 +164,11 @@ export async function setRequestStatus(
 }
 
 export const requestRoutes: RoutePlugin = async (app, deps) => {
-  app.get(
+  adminListRoute(
+    app,
     "/api/admin/requests",
-    adminRoute(adminRequestsPageSchema, { querystring: adminRequestsQuerySchema }),
-    async (request) => listRequests(app.db, request.query),
+    { page: adminRequestsPageSchema, query: adminRequestsQuerySchema },
+    listRequests,
   );
 
   app.patch(

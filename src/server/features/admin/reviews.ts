@@ -11,13 +11,14 @@ import {
 import { currentUser } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import { hideReview, listAdminReviews } from "../reviews/service";
-import { adminRoute } from "./errors";
+import { adminListRoute, adminRoute } from "./errors";
 
 export const reviewRoutes: RoutePlugin = async (app, deps) => {
-  app.get(
+  adminListRoute(
+    app,
     "/api/admin/reviews",
-    adminRoute(adminReviewPageSchema, { querystring: adminReviewsQuerySchema }),
-    async (request) => listAdminReviews(app.db, request.query),
+    { page: adminReviewPageSchema, query: adminReviewsQuerySchema },
+    listAdminReviews,
   );
 
   app.patch(

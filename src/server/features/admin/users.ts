@@ -30,7 +30,7 @@ import { revokeAllApiTokens } from "../auth/api-tokens";
 import { withdrawCompanyLeads } from "../leads/service";
 import type { MessagingDeps } from "../notifications/service";
 import { resolveReportsOfAuthor } from "../reports/service";
-import { adminRoute } from "./errors";
+import { adminListRoute, adminRoute } from "./errors";
 
 const USER_NOT_FOUND = "No user has this id.";
 export const LAST_ADMIN_MESSAGE =
@@ -241,11 +241,7 @@ async function lockActiveAdmins(tx: Db, admin: UserRow) {
 }
 
 export const userRoutes: RoutePlugin = async (app, deps) => {
-  app.get(
-    "/api/admin/users",
-    adminRoute(adminUsersPageSchema, { querystring: adminUsersQuerySchema }),
-    async (request) => listUsers(app.db, request.query),
-  );
+  adminListRoute(app, "/api/admin/users", { page: adminUsersPageSchema, query: adminUsersQuerySchema }, listUsers);
 
   app.patch(
     "/api/admin/users/:id/role",

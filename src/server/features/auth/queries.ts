@@ -1,7 +1,9 @@
 import { and, desc, eq, gt, isNull, lt, ne, notInArray, or, sql } from "drizzle-orm";
+import { aggregateRow, countWhere } from "../../db/aggregates";
 import type { Db } from "../../db/client";
 import { firstRow } from "../../db/first-row";
 import { placeholderTime, preparedPerDatabase } from "../../db/prepared";
+import { rowCount } from "../../db/row-count";
 import { type AccountTokenRow, accountTokens } from "../../db/schema/account-tokens";
 import { emailOutbox } from "../../db/schema/email-outbox";
 import { loginAttempts } from "../../db/schema/login-attempts";
@@ -105,11 +107,13 @@ export async function trimSessions(db: Db, userId: number, keep: number): Promis
 
 /** Ends one session of the user's; false when the user has no such session. */
 export async function deleteSessionOfUser(db: Db, userId: number, sessionId: string): Promise<boolean> {
-  const rows = await db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)))
-    .returning({ id: sessions.id });
-  return rows.length === 1;
+  const deleted = await rowCount(
+    db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)))
+      .returning({ id: sessions.id }),
+  );
+  return deleted === 1;
 }
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {
@@ -156,26 +160,22 @@ export async function countRecentFailures(
   const lastSuccess = sql`(select max(${loginAttempts.createdAt}) from ${loginAttempts}
     where ${loginAttempts.email} = ${email} and ${loginAttempts.succeeded})`;
   const afterSuccess = sql`${loginAttempts.createdAt} > coalesce(${lastSuccess}, ${since})`;
-  const [row] = await db
-    .select({
-      byAccount: sql<number>`count(*) filter (where ${loginAttempts.email} = ${email} and ${afterSuccess})`.mapWith(
-        Number,
-      ),
-      byPair:
-        sql<number>`count(*) filter (where ${loginAttempts.email} = ${email} and ${loginAttempts.ip} = ${ip} and ${afterSuccess})`.mapWith(
-          Number,
+  return aggregateRow(
+    db
+      .select({
+        byAccount: countWhere(sql`${loginAttempts.email} = ${email} and ${afterSuccess}`),
+        byPair: countWhere(sql`${loginAttempts.email} = ${email} and ${loginAttempts.ip} = ${ip} and ${afterSuccess}`),
+        byAddress: countWhere(sql`${loginAttempts.ip} = ${ip}`),
+      })
+      .from(loginAttempts)
+      .where(
+        and(
+          eq(loginAttempts.succeeded, false),
+          gt(loginAttempts.createdAt, since),
+          or(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip)),
         ),
-      byAddress: sql<number>`count(*) filter (where ${loginAttempts.ip} = ${ip})`.mapWith(Number),
-    })
-    .from(loginAttempts)
-    .where(
-      and(
-        eq(loginAttempts.succeeded, false),
-        gt(loginAttempts.createdAt, since),
-        or(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip)),
       ),
-    );
-  return { byAccount: row?.byAccount ?? 0, byPair: row?.byPair ?? 0, byAddress: row?.byAddress ?? 0 };
+  );
 }
 
 export async function setUserType(db: Db, id: number, userType: UserRow["userType"]): Promise<UserRow | undefined> {
@@ -223,11 +223,13 @@ export async function findAccountToken(
 
 /** Uses a token up: true only for the one caller that deleted it while it was live. */
 export async function takeAccountToken(db: Db, id: string, now: Date): Promise<boolean> {
-  const rows = await db
-    .delete(accountTokens)
-    .where(and(eq(accountTokens.id, id), gt(accountTokens.expiresAt, now)))
-    .returning({ id: accountTokens.id });
-  return rows.length === 1;
+  const deleted = await rowCount(
+    db
+      .delete(accountTokens)
+      .where(and(eq(accountTokens.id, id), gt(accountTokens.expiresAt, now)))
+      .returning({ id: accountTokens.id }),
+  );
+  return deleted === 1;
 }
 
 export async function deleteAccountTokens(db: Db, userId: number, purpose: AccountTokenRow["purpose"]): Promise<void> {

@@ -2,6 +2,7 @@
 // request, a message or a quote, and what the sweep removes.
 import { and, asc, count, eq, exists, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { rowCount } from "../../db/row-count";
 import { companies } from "../../db/schema/companies";
 import { type FileRow, fileChunks, files } from "../../db/schema/files";
 import { leadMessages } from "../../db/schema/lead-messages";
@@ -119,19 +120,20 @@ export async function findRequestParties(db: Db, quoteRequestId: number, userId:
  */
 export async function attach(db: Db, uploaderId: number, ids: readonly string[], target: FileTarget, now: Date) {
   if (ids.length === 0) return 0;
-  const rows = await db
-    .update(files)
-    .set({ ...target, attachedAt: now })
-    .where(
-      and(
-        inArray(files.id, [...ids]),
-        eq(files.uploaderId, uploaderId),
-        eq(files.status, "ready"),
-        isNull(files.attachedAt),
-      ),
-    )
-    .returning({ id: files.id });
-  return rows.length;
+  return rowCount(
+    db
+      .update(files)
+      .set({ ...target, attachedAt: now })
+      .where(
+        and(
+          inArray(files.id, [...ids]),
+          eq(files.uploaderId, uploaderId),
+          eq(files.status, "ready"),
+          isNull(files.attachedAt),
+        ),
+      )
+      .returning({ id: files.id }),
+  );
 }
 
 export async function countOn(db: Db, column: "quoteRequestId" | "quoteId", id: number): Promise<number> {

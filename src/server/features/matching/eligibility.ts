@@ -1,7 +1,7 @@
 // Who may receive a request (decisions 050, 171, 172), as SQL the candidate queries share: the hard
 // filters, each lead preference, the leads' statistics; with the capacity locks a match takes and the
 // count of what each preference kept out. The scoring and the ranking are in queries.ts.
-import { and, count, eq, gt, inArray, ne, notExists, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, ne, not, notExists, or, type SQL, sql } from "drizzle-orm";
 import { ACCESS_GRANTING_STATUSES } from "@/shared/billing";
 import { inferCountry } from "@/shared/countries";
 import {
@@ -13,6 +13,7 @@ import {
 } from "@/shared/lead-preferences";
 import type { PreparedRequest } from "@/shared/matching";
 import { BUDGETS, type Budget } from "@/shared/quote-request-options";
+import { countWhere } from "../../db/aggregates";
 import type { Db } from "../../db/client";
 import { companies } from "../../db/schema/companies";
 import { leads } from "../../db/schema/leads";
@@ -83,6 +84,21 @@ export function mayReceive(tx: Db, request: CandidateRequest, prepared: Prepared
 }
 
 /**
+ * Eligible for the request: it may receive it (mayReceive) and none of its lead preferences keeps it
+ * out (decision 171: hard filters), given the leads it got lately (`recent`, for the weekly cap).
+ */
+export function eligibleFor(
+  tx: Db,
+  request: CandidateRequest,
+  prepared: PreparedRequest,
+  at: MatchMoment,
+  recent: SQL,
+) {
+  const keptOut = Object.values(preferenceConditions(requestFacts(request), at, recent));
+  return and(mayReceive(tx, request, prepared), not(or(...keptOut) as SQL));
+}
+
+/**
  * Each lead preference as a condition that is true when it keeps the company from this request, never
  * null: `preferenceExclusions` (src/shared/lead-preferences.ts) in SQL. A rule the request cannot fail
  * (no budget given, no country known, remote work) is false without reading the row.
@@ -123,9 +139,10 @@ export async function preferenceExclusionCounts(
   const conditions = preferenceConditions(requestFacts(request), at, sql`coalesce(${leadStats.recent}, 0)`);
   const [row] = await tx
     .select(
-      Object.fromEntries(
-        PREFERENCE_KEYS.map((k) => [k, sql<number>`count(*) filter (where ${conditions[k]})`.mapWith(Number)]),
-      ) as Record<PreferenceKey, SQL.Aliased<number> | SQL<number>>,
+      Object.fromEntries(PREFERENCE_KEYS.map((k) => [k, countWhere(conditions[k])])) as Record<
+        PreferenceKey,
+        SQL.Aliased<number> | SQL<number>
+      >,
     )
     .from(companies)
     .innerJoin(subscriptions, subscribed)

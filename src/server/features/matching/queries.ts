@@ -2,7 +2,7 @@
 // request, pre-ranked by the database, the best few sent back with what the exact ranking needs. Who may
 // receive a request is in eligibility.ts; providers that never had a lead are found in without-history.ts.
 // The rest of a match's SQL (its request, its leads, the sweeps) is in delivery-queries.ts.
-import { and, asc, count, desc, eq, inArray, not, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { LeadPreferences } from "@/shared/lead-preferences";
 import {
   DECLINE_WINDOW_DAYS,
@@ -19,13 +19,11 @@ import { quotes } from "../../db/schema/quotes";
 import { subscriptions } from "../../db/schema/subscriptions";
 import {
   type CandidateRequest,
+  eligibleFor,
   leadStatsSince,
   type MatchMoment,
   matchMoment,
-  mayReceive,
   pendingInvite,
-  preferenceConditions,
-  requestFacts,
   subscribed,
 } from "./eligibility";
 import { candidateScore } from "./score-sql";
@@ -177,7 +175,6 @@ async function bestScoredInFull(
     wins: sql`coalesce(${winStats.wins}, 0)`,
     declines: sql`coalesce(${declineStats.declines}, 0)`,
   };
-  const keptOut = Object.values(preferenceConditions(requestFacts(request), at, stats.recent));
   const invited = pendingInvite(request);
   // Read from the ids of the leads and quotes (and the invitation), not by a scan of every company.
   const hadHistory =
@@ -208,7 +205,7 @@ async function bestScoredInFull(
       .leftJoin(declineStats, eq(declineStats.companyId, companies.id))
       // The provider's lead preferences are hard filters (decision 171): a row any of them keeps out is
       // neither scored nor counted eligible.
-      .where(and(hadHistory, mayReceive(tx, request, prepared), not(or(...keptOut) as SQL))),
+      .where(and(hadHistory, eligibleFor(tx, request, prepared, at, stats.recent))),
   );
   const rows = await tx
     .with(scored)

@@ -3,7 +3,7 @@
 // specialties it covers and on its clients' ratings only. The search visits the groups of (size,
 // specialties covered) from the best a member could score, reads each group's best by ratings from an
 // index, and stops when the shortlist's last place beats anything a group left could score.
-import { and, desc, not, notExists, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, notExists, type SQL, sql } from "drizzle-orm";
 import { COMPANY_SIZES, type CompanySize } from "@/shared/companies";
 import { type PreparedRequest, REVIEWS_FOR_FULL_WEIGHT, scoreOnly } from "@/shared/matching";
 import { RATING_MAX } from "@/shared/reviews";
@@ -13,15 +13,7 @@ import { companies, REVIEW_POINTS_SQL } from "../../db/schema/companies";
 import { leads } from "../../db/schema/leads";
 import { quotes } from "../../db/schema/quotes";
 import { subscriptions } from "../../db/schema/subscriptions";
-import {
-  type CandidateRequest,
-  type MatchMoment,
-  mayReceive,
-  pendingInvite,
-  preferenceConditions,
-  requestFacts,
-  subscribed,
-} from "./eligibility";
+import { type CandidateRequest, eligibleFor, type MatchMoment, pendingInvite, subscribed } from "./eligibility";
 import { candidateScore, NO_HISTORY, weightedPoints } from "./score-sql";
 
 /** A pre-ranked candidate: its score as the database computed it, and the statistics scoring reads. */
@@ -212,13 +204,11 @@ const withoutHistory = (r: { companyId: number; score: number }): Ranked => ({
 
 /** Eligible (eligibility.ts), without any lead or quote, and not the invited provider (scored with a history). */
 function eligibleWithoutHistory(tx: Db, request: CandidateRequest, prepared: PreparedRequest, at: MatchMoment) {
-  const keptOut = Object.values(preferenceConditions(requestFacts(request), at, sql`0`));
   const invited = pendingInvite(request);
   return and(
     notExists(tx.select({ one: sql`1` }).from(leads).where(sql`${leads.companyId} = ${companies.id}`)),
     notExists(tx.select({ one: sql`1` }).from(quotes).where(sql`${quotes.companyId} = ${companies.id}`)),
     invited === null ? undefined : sql`${companies.id} <> ${invited}`,
-    mayReceive(tx, request, prepared),
-    not(or(...keptOut) as SQL),
+    eligibleFor(tx, request, prepared, at, sql`0`),
   );
 }

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { EmailStatus, NotificationKind } from "@/shared/notifications";
 import type { Db } from "../../db/client";
 import { newestFirstPage, type OffsetPage } from "../../db/pages";
+import { rowCount } from "../../db/row-count";
 import { emailOutbox, type OutboxRow } from "../../db/schema/email-outbox";
 import { notificationPreferences } from "../../db/schema/notification-preferences";
 import { type NotificationRow, notifications } from "../../db/schema/notifications";
@@ -40,12 +41,13 @@ export async function markRead(db: Db, userId: number, id: number): Promise<Noti
 }
 
 export async function markAllRead(db: Db, userId: number): Promise<number> {
-  const rows = await db
-    .update(notifications)
-    .set({ readAt: sql`now()` })
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
-    .returning({ id: notifications.id });
-  return rows.length;
+  return rowCount(
+    db
+      .update(notifications)
+      .set({ readAt: sql`now()` })
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+      .returning({ id: notifications.id }),
+  );
 }
 
 /** The kinds the user turned email off (or on) for; kinds without a row are on. */

@@ -1,9 +1,11 @@
 import { and, count, desc, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { QuoteRequestStatus } from "@/shared/quote-request-status";
+import { aggregateRow, countWhere } from "../../db/aggregates";
 import type { Db } from "../../db/client";
 import { firstRow } from "../../db/first-row";
 import { isoTime, type JsonPage, jsonObject, jsonPageColumns } from "../../db/json-page";
 import { preparedPerDatabase } from "../../db/prepared";
+import { rowCount } from "../../db/row-count";
 import { companies } from "../../db/schema/companies";
 import { type IdempotencyKeyRow, idempotencyKeys } from "../../db/schema/idempotency-keys";
 import { leadMessages } from "../../db/schema/lead-messages";
@@ -122,25 +124,32 @@ export async function findQuoteRequestsByClient(
   return { items: row?.items ?? "[]", nextId: row?.nextId ?? null };
 }
 
-/** A client's figures in one statement: counts by status and the estimated hours of the wanted ones. */
+/**
+ * A client's figures in one statement, in the shape of the dashboard's summary: counts by status and
+ * the estimated hours of the wanted ones.
+ */
 export async function countClientQuoteRequests(db: Db, clientId: number) {
-  const n = (where: SQL) => sql<number>`count(*) filter (where ${where})`.mapWith(Number);
-  const [row] = await db
-    .select({
-      total: count(),
-      open: n(sql`${quoteRequests.status} = 'open'`),
-      matched: n(sql`${quoteRequests.status} = 'matched'`),
-      closed: n(sql`${quoteRequests.status} = 'closed'`),
-      cancelled: n(sql`${quoteRequests.status} = 'cancelled'`),
-      hours:
-        sql<number>`coalesce(sum(${quoteRequests.roiHoursPerYear}) filter (where ${quoteRequests.status} <> 'cancelled'), 0)`.mapWith(
-          Number,
+  return aggregateRow(
+    db
+      .select({
+        total: count(),
+        byStatus: {
+          open: countWhere(sql`${quoteRequests.status} = 'open'`),
+          matched: countWhere(sql`${quoteRequests.status} = 'matched'`),
+          closed: countWhere(sql`${quoteRequests.status} = 'closed'`),
+          cancelled: countWhere(sql`${quoteRequests.status} = 'cancelled'`),
+        },
+        hoursSavedPerYear:
+          sql<number>`coalesce(sum(${quoteRequests.roiHoursPerYear}) filter (where ${quoteRequests.status} <> 'cancelled'), 0)`.mapWith(
+            Number,
+          ),
+        withEstimate: countWhere(
+          sql`${quoteRequests.roiHoursPerYear} is not null and ${quoteRequests.status} <> 'cancelled'`,
         ),
-      withEstimate: n(sql`${quoteRequests.roiHoursPerYear} is not null and ${quoteRequests.status} <> 'cancelled'`),
-    })
-    .from(quoteRequests)
-    .where(eq(quoteRequests.clientId, clientId));
-  return row;
+      })
+      .from(quoteRequests)
+      .where(eq(quoteRequests.clientId, clientId)),
+  );
 }
 
 /** Any request by id; the caller decides who may read it (canReadQuoteRequest). */
@@ -259,9 +268,7 @@ export async function claimIdempotencyKey(
 
 /** Keys made at or before `expiredAt` no longer protect anything. */
 export async function deleteIdempotencyKeysBefore(db: Db, expiredAt: Date): Promise<number> {
-  const rows = await db
-    .delete(idempotencyKeys)
-    .where(lte(idempotencyKeys.createdAt, expiredAt))
-    .returning({ key: idempotencyKeys.key });
-  return rows.length;
+  return rowCount(
+    db.delete(idempotencyKeys).where(lte(idempotencyKeys.createdAt, expiredAt)).returning({ key: idempotencyKeys.key }),
+  );
 }

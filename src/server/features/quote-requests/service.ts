@@ -292,18 +292,7 @@ export async function listClientQuoteRequests(
 }
 
 export async function summariseClientQuoteRequests(db: Db, clientId: number): Promise<QuoteRequestSummaryCounts> {
-  const row = await q.countClientQuoteRequests(db, clientId);
-  return {
-    total: row?.total ?? 0,
-    byStatus: {
-      open: row?.open ?? 0,
-      matched: row?.matched ?? 0,
-      closed: row?.closed ?? 0,
-      cancelled: row?.cancelled ?? 0,
-    },
-    hoursSavedPerYear: row?.hours ?? 0,
-    withEstimate: row?.withEstimate ?? 0,
-  };
+  return q.countClientQuoteRequests(db, clientId);
 }
 
 export async function getQuoteRequest(db: Db, viewer: UserRow, id: number): Promise<QuoteRequestDetail> {

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { DeclineReason, StoredLineItem } from "@/shared/quotes";
+import { aggregateRow, countWhere } from "../../db/aggregates";
 import type { Db } from "../../db/client";
 import { firstRow } from "../../db/first-row";
 import { companies } from "../../db/schema/companies";
@@ -241,39 +242,33 @@ export async function findQuoteParties(db: Db, quote: Pick<QuoteRow, "quoteReque
 // ---------------------------------------------------------------------------------------------
 
 export async function countPipeline(db: Db, companyId: number) {
-  const [leadCounts] = await db
-    .select({
-      leads: count(),
-      viewed: count(leads.viewedAt),
-      fresh: sql<number>`count(*) filter (where ${leads.status} = 'new')`.mapWith(Number),
-      invited: sql<number>`count(*) filter (where ${leads.invited})`.mapWith(Number),
-    })
-    .from(leads)
-    .where(eq(leads.companyId, companyId));
-  const [quoteCounts] = await db
-    .select({
-      quoted: sql<number>`count(distinct ${quotes.leadId}) filter (where ${quotes.status} <> 'withdrawn')`.mapWith(
-        Number,
-      ),
-      sent: sql<number>`count(*) filter (where ${quotes.status} <> 'withdrawn')`.mapWith(Number),
-      won: sql<number>`count(*) filter (where ${quotes.status} = 'accepted')`.mapWith(Number),
-      lost: sql<number>`count(*) filter (where ${quotes.status} = 'declined')`.mapWith(Number),
-      invitedWon: sql<number>`count(*) filter (where ${quotes.status} = 'accepted' and exists (
-        select 1 from ${leads} where ${leads.id} = ${quotes.leadId} and ${leads.invited}))`.mapWith(Number),
-    })
-    .from(quotes)
-    .where(eq(quotes.companyId, companyId));
-  return {
-    leads: leadCounts?.leads ?? 0,
-    viewed: leadCounts?.viewed ?? 0,
-    fresh: leadCounts?.fresh ?? 0,
-    invited: leadCounts?.invited ?? 0,
-    invitedWon: quoteCounts?.invitedWon ?? 0,
-    quoted: quoteCounts?.quoted ?? 0,
-    sent: quoteCounts?.sent ?? 0,
-    won: quoteCounts?.won ?? 0,
-    lost: quoteCounts?.lost ?? 0,
-  };
+  const leadCounts = await aggregateRow(
+    db
+      .select({
+        leads: count(),
+        viewed: count(leads.viewedAt),
+        fresh: countWhere(sql`${leads.status} = 'new'`),
+        invited: countWhere(sql`${leads.invited}`),
+      })
+      .from(leads)
+      .where(eq(leads.companyId, companyId)),
+  );
+  const quoteCounts = await aggregateRow(
+    db
+      .select({
+        quoted: sql<number>`count(distinct ${quotes.leadId}) filter (where ${quotes.status} <> 'withdrawn')`.mapWith(
+          Number,
+        ),
+        sent: countWhere(sql`${quotes.status} <> 'withdrawn'`),
+        won: countWhere(sql`${quotes.status} = 'accepted'`),
+        lost: countWhere(sql`${quotes.status} = 'declined'`),
+        invitedWon: countWhere(sql`${quotes.status} = 'accepted' and exists (
+        select 1 from ${leads} where ${leads.id} = ${quotes.leadId} and ${leads.invited})`),
+      })
+      .from(quotes)
+      .where(eq(quotes.companyId, companyId)),
+  );
+  return { ...leadCounts, ...quoteCounts };
 }
 
 /** Quotes sent (not withdrawn) per UTC month since `since`, and how many of them were accepted. */
@@ -283,7 +278,7 @@ export async function countQuotesByMonth(db: Db, companyId: number, since: Date)
     .select({
       month,
       sent: count(),
-      accepted: sql<number>`count(*) filter (where ${quotes.status} = 'accepted')`.mapWith(Number),
+      accepted: countWhere(sql`${quotes.status} = 'accepted'`),
     })
     .from(quotes)
     .where(and(eq(quotes.companyId, companyId), ne(quotes.status, "withdrawn"), gte(quotes.createdAt, since)))

@@ -1,6 +1,7 @@
 // The 5xx answers kept for the admin's System tab (decision 163): one row each, by route pattern.
 import { count, desc, gte, lt, sql } from "drizzle-orm";
 import { type Db, executedRows } from "../../db/client";
+import { rowCount } from "../../db/row-count";
 import { serverErrors } from "../../db/schema/server-errors";
 
 export type ServerErrorEntry = { method: string; route: string; status: number; requestId: string };
@@ -23,11 +24,7 @@ export async function serverErrorsSince(db: Db, since: Date) {
 
 /** Forgets the rows older than `before` (the hourly sweep, a week back); answers how many. */
 export async function purgeServerErrors(db: Db, before: Date): Promise<number> {
-  const gone = await db
-    .delete(serverErrors)
-    .where(lt(serverErrors.createdAt, before))
-    .returning({ id: serverErrors.id });
-  return gone.length;
+  return rowCount(db.delete(serverErrors).where(lt(serverErrors.createdAt, before)).returning({ id: serverErrors.id }));
 }
 
 /** The database's size in bytes, as PostgreSQL (or the embedded one) counts its files. */

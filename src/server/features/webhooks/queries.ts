@@ -1,5 +1,6 @@
 import { and, count, desc, eq, lt, sql } from "drizzle-orm";
 import { type Db, executedRows } from "../../db/client";
+import { rowCount } from "../../db/row-count";
 import { companies } from "../../db/schema/companies";
 import { users } from "../../db/schema/users";
 import {
@@ -245,11 +246,9 @@ export async function deliveriesPage(db: Db, endpointId: number, after: number |
  * is too old to matter.
  */
 export async function purgeOldEvents(db: Db, before: Date): Promise<number> {
-  const rows = await db
-    .delete(webhookEvents)
-    .where(lt(webhookEvents.createdAt, before))
-    .returning({ id: webhookEvents.id });
-  return rows.length;
+  return rowCount(
+    db.delete(webhookEvents).where(lt(webhookEvents.createdAt, before)).returning({ id: webhookEvents.id }),
+  );
 }
 
 /** A retired company's endpoints and events go with it: nothing more is sent for it. */

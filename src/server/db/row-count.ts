@@ -1,0 +1,8 @@
+// How many rows a writing statement touched, counted from what it returns (`returning` a key): the
+// drivers (PGlite, node-postgres) report affected rows differently, the returned rows the same way.
+
+/** Runs the statement (an update or delete with `.returning(...)`) and answers how many rows it returned. */
+export async function rowCount(statement: PromiseLike<readonly unknown[]>): Promise<number> {
+  const rows = await statement;
+  return rows.length;
+}
