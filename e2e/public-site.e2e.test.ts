@@ -12,7 +12,7 @@
 // The "Submitting..." state is made observable the same way: the request is held at the route until
 // the test has seen the button, then passed on to the real server unchanged.
 import type { BrowserContext, Locator, Page, Route } from "playwright-core";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { accessibilityViolations } from "./support/axe";
 import { watchConsoleErrors } from "./support/console";
 import { watchCspViolations } from "./support/csp";
@@ -22,9 +22,11 @@ const product = startProduct();
 let context: BrowserContext;
 let page: Page;
 
-beforeEach(async () => {
-  ({ context, page } = await product.newPage());
-});
+/** A new context with one page for each test of the describe that calls it. */
+const freshPagePerTest = () =>
+  beforeEach(async () => {
+    ({ context, page } = await product.newPage());
+  });
 
 type PublicPage = { path: string; h1: string; texts: string[] };
 
@@ -306,10 +308,32 @@ const FOOTER = [
 
 // Each public page is opened once at 1280 px and once at 375 px, and everything asked of every page is
 // checked on that one visit: an accessibility scan costs seconds, a visit per check and page minutes.
+// A visitor's tab at each width serves the describe's tests, each visit a new document: a new tab costs
+// Chromium about as much as the visit itself, and nothing here signs in or keeps state between visits.
 describe("public pages", () => {
+  type VisitorTab = { context: BrowserContext; page: Page; csp: () => string[]; errors: { take: () => string[] } };
+  const tabs = new Map<number, VisitorTab>();
+  beforeAll(async () => {
+    for (const width of [1280, 375]) {
+      const opened = await product.newPage({ width });
+      // What the tab's CSP refused and its console's errors, watched from its first visit on.
+      const csp = await watchCspViolations(opened.page);
+      tabs.set(width, { ...opened, csp, errors: watchConsoleErrors(opened.page) });
+    }
+  });
+  /** The visitor's tab at `width` for this test, and what its CSP refuses from now on. */
+  const visitAt = (width: 1280 | 375) => {
+    const tab = tabs.get(width);
+    if (!tab) throw new Error(`no visitor tab at ${width} px`);
+    ({ context, page } = tab);
+    tab.errors.take();
+    const before = tab.csp().length;
+    return { cspViolations: () => tab.csp().slice(before), consoleErrors: tab.errors };
+  };
+
   for (const p of PUBLIC_PAGES) {
     it(`${p.path}: its heading and the spec's texts, its own title and description, the header and footer, under the Content-Security-Policy, passing the accessibility scan`, async () => {
-      const cspViolations = await watchCspViolations(page);
+      const { cspViolations } = visitAt(1280);
       const res = await context.request.get(p.path);
       expect(res.headers()["content-security-policy"], p.path).toContain("script-src 'self'");
       const served = servedHead(await res.text());
@@ -357,6 +381,7 @@ describe("public pages", () => {
   }
 
   it("no two pages share a title or a description", async () => {
+    visitAt(1280);
     // Each page's test above finds the rendered title and description equal to the served ones.
     const seen = await Promise.all(
       PUBLIC_PAGES.map(async (p) => servedHead(await (await context.request.get(p.path)).text())),
@@ -366,7 +391,7 @@ describe("public pages", () => {
   });
 
   it("the FAQ's accordion, which animates with inline styles, works under the Content-Security-Policy", async () => {
-    const cspViolations = await watchCspViolations(page);
+    const { cspViolations } = visitAt(1280);
     await open("/how-it-works");
     await page.locator("#faq").getByRole("button").first().click();
     await page
@@ -378,9 +403,7 @@ describe("public pages", () => {
 
   for (const p of PUBLIC_PAGES) {
     it(`${p.path} fits a 375 px phone without sideways scrolling and passes the scan there`, async () => {
-      ({ page } = await product.newPage({ width: 375 }));
-      const cspViolations = await watchCspViolations(page);
-      const consoleErrors = watchConsoleErrors(page);
+      const { cspViolations, consoleErrors } = visitAt(375);
       await open(p.path);
       const widths = await page.evaluate(() => ({
         scroll: document.documentElement.scrollWidth,
@@ -396,7 +419,7 @@ describe("public pages", () => {
   }
 
   it("the header's links fold into a menu on a phone", async () => {
-    ({ page } = await product.newPage({ width: 375 }));
+    visitAt(375);
     await open("/about");
     expect(await mainNav().isVisible()).toBe(false);
     await page.getByRole("button", { name: "Open menu" }).click();
@@ -406,6 +429,8 @@ describe("public pages", () => {
 });
 
 describe("header and footer", () => {
+  freshPagePerTest();
+
   it("the nav links lead to their pages and highlight the current one", async () => {
     await open("/");
     for (const item of NAV) {
@@ -483,6 +508,8 @@ describe("header and footer", () => {
 });
 
 describe("page content", () => {
+  freshPagePerTest();
+
   it("the FAQ has six questions and opens one at a time", async () => {
     await open("/how-it-works");
     const faq = page.locator("#faq");
@@ -636,6 +663,8 @@ describe("page content", () => {
 });
 
 describe("the landing lead form", () => {
+  freshPagePerTest();
+
   it("fails with the error toast and keeps what was typed, then submits and shows the Thank You panel", async () => {
     const email = uniqueEmail("e2e-landing");
     await open("/");
@@ -729,6 +758,8 @@ describe("the landing lead form", () => {
 });
 
 describe("the pre-qualification form on /schedule", () => {
+  freshPagePerTest();
+
   it("fails with its error toast keeping the data, then submits and empties the form", async () => {
     const email = uniqueEmail("e2e-prequal");
     await open("/schedule");
@@ -771,6 +802,8 @@ describe("the pre-qualification form on /schedule", () => {
 });
 
 describe("the vendor application on /for-vendors", () => {
+  freshPagePerTest();
+
   it("fails with its error toast keeping the data, then submits, is stored and empties the form", async () => {
     const email = uniqueEmail("e2e-vendor");
     await open("/for-vendors");
@@ -830,6 +863,8 @@ describe("the vendor application on /for-vendors", () => {
 });
 
 describe("the admin's Inquiries tab", () => {
+  freshPagePerTest();
+
   it("shows what the public forms stored, filtered by form, with vendor applications beside them", async () => {
     const visitor = await product.newContext();
     const landingEmail = uniqueEmail("e2e-inq-landing");
