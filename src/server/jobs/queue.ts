@@ -289,6 +289,9 @@ export function createJobQueue(database: Database, log: JobLog, options: JobQueu
       const ids = workers.get(name) ?? [];
       workers.set(name, ids);
       const pollingIntervalSeconds = workOptions.pollingIntervalSeconds ?? settings.pollSeconds;
+      // This call's workers, by their index, and which of them are running a job.
+      const own: string[] = [];
+      const busy = new Set<number>();
       for (let i = 0; i < (workOptions.concurrency ?? 1); i++) {
         // The queue's first worker polls; the others wake when it finds a job, or when a commit
         // announces one. An idle queue costs one look an interval, not one a worker (decision 168).
@@ -297,12 +300,24 @@ export function createJobQueue(database: Database, log: JobLog, options: JobQueu
           name,
           { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: interval },
           async (jobs) => {
+            busy.add(i);
             // More may have come due with it (a delayed job or a retry, which no commit announces):
             // the sleeping workers look too.
             if (ids.length > 1) wake(name);
+            // While the first worker runs a job, an idle one looks at its interval in its place: a job
+            // that comes due meanwhile would otherwise wait for the job to end or for the backstop.
+            const standIn =
+              i === 0 && own.length > 1
+                ? setInterval(() => {
+                    const idle = own.findIndex((_, k) => k > 0 && !busy.has(k));
+                    if (idle > 0) boss.notifyWorker(own[idle] as string);
+                  }, pollingIntervalSeconds * 1000).unref()
+                : undefined;
             try {
               for (const job of jobs) await run(name, handler, job);
             } finally {
+              clearInterval(standIn);
+              busy.delete(i);
               // A worker that found a job may find another waiting: it looks again at once instead
               // of sleeping until its next poll (pg-boss's worker only skips the sleep when woken).
               wake(name);
@@ -310,6 +325,7 @@ export function createJobQueue(database: Database, log: JobLog, options: JobQueu
           },
         );
         ids.push(id);
+        own.push(id);
       }
     },
   };
