@@ -6,13 +6,12 @@ import { PATHS } from "@/shared/paths";
 import { HomeLogoLink } from "@/web/components/logo";
 import { ScrollArea } from "@/web/components/ui/scroll-area";
 import { Tooltip, TooltipProvider } from "@/web/components/ui/tooltip";
-import { NavUnreadCount } from "@/web/components/unread-badge";
+import { CornerCount, NavUnreadCount } from "@/web/components/unread-badge";
 import { alertCountQueryOptions } from "@/web/features/admin/api";
 import { VerifyEmailBanner } from "@/web/features/auth/verify-email-banner";
 import { NotificationBell } from "@/web/features/notifications/notification-bell";
 import { useAuth } from "@/web/lib/auth";
 import { cn } from "@/web/lib/cn";
-import { badgeCount } from "@/web/lib/format";
 import { useLiveUpdates } from "@/web/lib/live";
 import { activeNavHref, buildBreadcrumbs, SIDEBAR_ITEMS, themeFor } from "./navigation";
 
@@ -30,14 +29,7 @@ function AdminAlertsButton() {
         data-testid="admin-alerts-button"
       >
         <ShieldCheck className="h-5 w-5" />
-        {count ? (
-          <span
-            aria-hidden="true"
-            className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-semibold leading-5 text-white"
-          >
-            {badgeCount(count)}
-          </span>
-        ) : null}
+        <CornerCount count={count} className="text-center leading-5" />
       </Link>
     </Tooltip>
   );

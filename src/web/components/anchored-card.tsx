@@ -4,6 +4,7 @@
 import { useIsFetching } from "@tanstack/react-query";
 import { type ReactNode, type RefObject, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { DataOrRetry } from "@/web/components/list-states";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 
 export function AnchoredCard({
@@ -38,6 +39,25 @@ export function AnchoredCard({
         <CardContent>{children}</CardContent>
       </Card>
     </section>
+  );
+}
+
+/**
+ * An AnchoredCard whose body is its one read: scrolled to once the read has answered, then `children`
+ * with its data, or the failure with Try Again (`what` names what could not be loaded).
+ */
+export function AnchoredQueryCard<T>({
+  query,
+  what,
+  children,
+  ...card
+}: Omit<Parameters<typeof AnchoredCard>[0], "loaded" | "children"> & Parameters<typeof DataOrRetry<T>>[0]) {
+  return (
+    <AnchoredCard {...card} loaded={query.data !== undefined}>
+      <DataOrRetry query={query} what={what}>
+        {children}
+      </DataOrRetry>
+    </AnchoredCard>
   );
 }
 

@@ -2,8 +2,8 @@ import { useMemo, useRef, useState } from "react";
 import { countryName, countryOptions } from "@/shared/countries";
 import { RemovableChips } from "@/web/components/removable-chips";
 import { Button } from "@/web/components/ui/button";
-import type { FieldControlProps } from "@/web/components/ui/field";
 import { NativeSelect } from "@/web/components/ui/form-controls";
+import type { ListPickerProps } from "@/web/components/ui/form-fields";
 
 /**
  * Several countries (ISO codes), each once: chosen in the list, then added with the button (or Enter),
@@ -17,10 +17,7 @@ export function CountryPicker({
   listLabel,
   emptyText,
   ...control
-}: FieldControlProps & {
-  value: string[];
-  onChange: (next: string[]) => void;
-  onBlur?: () => void;
+}: ListPickerProps & {
   /** Names the chosen countries' list for screen readers. */
   listLabel: string;
   /** Said while none is chosen. */

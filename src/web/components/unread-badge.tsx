@@ -2,6 +2,7 @@
 // than in features/conversations because the sidebar and both dashboards show them (decision 080).
 import { MessageSquare } from "lucide-react";
 import { useAuth } from "@/web/lib/auth";
+import { cn } from "@/web/lib/cn";
 import { useUnreadSummary } from "@/web/lib/conversation-unread";
 import { badgeCount } from "@/web/lib/format";
 
@@ -29,6 +30,26 @@ export function UnreadBadge({ count, testId = "unread-badge" }: { count: number;
     >
       <span aria-hidden="true">{badgeCount(count)}</span>
       <span className="sr-only">{count === 1 ? "1 unread message" : `${count} unread messages`}</span>
+    </span>
+  );
+}
+
+/**
+ * A top bar button's count in its corner (the unresolved alerts, the unread notifications); nothing when
+ * there are none. The button's label says it in words, so screen readers skip it. `className` centres it.
+ */
+export function CornerCount({ count, className, testId }: { count?: number; className: string; testId?: string }) {
+  if (!count) return null;
+  return (
+    <span
+      aria-hidden="true"
+      data-testid={testId}
+      className={cn(
+        "absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-xs font-semibold text-white",
+        className,
+      )}
+    >
+      {badgeCount(count)}
     </span>
   );
 }

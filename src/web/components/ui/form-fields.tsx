@@ -1,9 +1,12 @@
 // A Field (./field.tsx) whose control is registered in a react-hook-form form: the label, hint and
 // message wiring, the control, its registration, and its message read from the form's errors, in one
-// element (decision 188). A control that is not a plain registration (a picker behind a Controller, a
-// quantity with a unit) stays a Field with a render function.
+// element (decision 188). A control whose value a Controller holds (a box per value, a list picker) takes
+// `{...controlled(form, "name")}`: the form's control, the name and the message. A quantity with a unit
+// stays a Field with a render function.
 import type { ComponentProps, ReactNode } from "react";
 import {
+  type Control,
+  Controller,
   type FieldValues,
   type FormState,
   get,
@@ -12,7 +15,7 @@ import {
   type UseFormRegister,
   type UseFormRegisterReturn,
 } from "react-hook-form";
-import { CheckboxField, Field } from "./field";
+import { CheckboxField, Field, type FieldControlProps } from "./field";
 import { Input, NativeSelect, SelectOptions, Textarea } from "./form-controls";
 
 /** What a bound field needs of its form: any form of useForm or useSchemaForm. */
@@ -46,6 +49,19 @@ export function binder<T extends FieldValues>(form: FormOf<T>, idPrefix: string)
     ...bound(form, name, rules),
     id: `${idPrefix}-${name}`,
   });
+}
+
+/** What a controlled field needs of its form: any form of useForm or useSchemaForm. */
+type ControlledFormOf<T extends FieldValues> = { control: Control<T>; formState: FormState<NoInfer<T>> };
+
+/**
+ * The binding of a field whose value a Controller holds, spread as `{...controlled(form, "name")}`: the
+ * form's control, the name, and the message in the form's errors (a list's own, or its root's).
+ */
+export function controlled<T extends FieldValues>(form: ControlledFormOf<T>, name: Path<T>) {
+  const error: { message?: unknown; root?: { message?: unknown } } | undefined = get(form.formState.errors, name);
+  const message = error?.message ?? error?.root?.message;
+  return { control: form.control, name, error: typeof message === "string" ? message : undefined };
 }
 
 type FieldProps = Omit<ComponentProps<typeof Field>, "children" | "error">;
@@ -148,5 +164,41 @@ export function CheckboxInputField(props: Omit<BoundFieldProps<ComponentProps<"i
     <CheckboxField {...field} error={error}>
       {(wiring) => <input {...wiring} type="checkbox" {...control} />}
     </CheckboxField>
+  );
+}
+
+/** A picker of several texts (countries, specialties): the list it holds, and its field's wiring (`control`). */
+export type ListPickerProps = FieldControlProps & {
+  value: string[];
+  onChange: (next: string[]) => void;
+  onBlur?: () => void;
+};
+
+/**
+ * A labelled list picker whose value a Controller holds in its form: `children` draws the picker from
+ * its props (the field's wiring and the list, empty while the form has none).
+ */
+export function ListPickerField<T extends FieldValues>({
+  control,
+  name,
+  error,
+  children,
+  ...field
+}: FieldProps &
+  ReturnType<typeof controlled<T>> & {
+    children: (picker: ListPickerProps) => ReactNode;
+  }) {
+  return (
+    <Field {...field} error={error}>
+      {(wiring) => (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field: held }) => (
+            <>{children({ ...wiring, value: held.value ?? [], onChange: held.onChange, onBlur: held.onBlur })}</>
+          )}
+        />
+      )}
+    </Field>
   );
 }

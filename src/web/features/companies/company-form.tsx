@@ -1,5 +1,4 @@
 import { type ReactNode, useMemo } from "react";
-import { Controller } from "react-hook-form";
 import {
   COMPANY_SIZE_LABELS,
   COMPANY_SIZES,
@@ -14,8 +13,14 @@ import {
 import { countryOptions } from "@/shared/countries";
 import { isProviderSpecialty } from "@/shared/specialties";
 import { Button } from "@/web/components/ui/button";
-import { Field } from "@/web/components/ui/field";
-import { binder, InputField, SelectField, TextareaField } from "@/web/components/ui/form-fields";
+import {
+  binder,
+  controlled,
+  InputField,
+  ListPickerField,
+  SelectField,
+  TextareaField,
+} from "@/web/components/ui/form-fields";
 import { useSchemaForm } from "@/web/lib/schema-form";
 import { SpecialtyPicker } from "./specialty-picker";
 
@@ -115,22 +120,9 @@ export function CompanyForm({
         />
       </div>
 
-      <Field id="company-specialties" label="Specialties" error={form.formState.errors.specialties?.message}>
-        {(control) => (
-          <Controller
-            control={form.control}
-            name="specialties"
-            render={({ field }) => (
-              <SpecialtyPicker
-                {...control}
-                value={field.value ?? []}
-                onChange={(next) => field.onChange(next)}
-                onBlur={field.onBlur}
-              />
-            )}
-          />
-        )}
-      </Field>
+      <ListPickerField {...controlled(form, "specialties")} id="company-specialties" label="Specialties">
+        {(picker) => <SpecialtyPicker {...picker} />}
+      </ListPickerField>
 
       {children}
 

@@ -1,23 +1,14 @@
 import { useRef } from "react";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import { RemovableChips } from "@/web/components/removable-chips";
-import type { FieldControlProps } from "@/web/components/ui/field";
 import { NativeSelect, SelectOptions } from "@/web/components/ui/form-controls";
+import type { ListPickerProps } from "@/web/components/ui/form-fields";
 
 /**
  * Spec screen 6: specialties are added once each from the list and removed by clicking their chip.
  * Only the ones not chosen yet are offered. The list takes the field's label and message (`control`).
  */
-export function SpecialtyPicker({
-  value,
-  onChange,
-  onBlur,
-  ...control
-}: FieldControlProps & {
-  value: string[];
-  onChange: (next: string[]) => void;
-  onBlur?: () => void;
-}) {
+export function SpecialtyPicker({ value, onChange, onBlur, ...control }: ListPickerProps) {
   const remaining = PROVIDER_SPECIALTIES.filter((s) => !value.includes(s));
   const select = useRef<HTMLSelectElement>(null);
   return (

@@ -5,8 +5,8 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { Notification } from "@/shared/notifications";
 import { Tooltip } from "@/web/components/ui/tooltip";
+import { CornerCount } from "@/web/components/unread-badge";
 import { cn } from "@/web/lib/cn";
-import { badgeCount } from "@/web/lib/format";
 import { timeAgo } from "@/web/lib/time-ago";
 import {
   notificationsQueryOptions,
@@ -71,15 +71,7 @@ export function NotificationBell() {
             data-testid="notification-bell"
           >
             <Bell className="h-5 w-5" aria-hidden="true" />
-            {unread > 0 ? (
-              <span
-                aria-hidden="true"
-                data-testid="notification-count"
-                className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-semibold text-white"
-              >
-                {badgeCount(unread)}
-              </span>
-            ) : null}
+            <CornerCount count={unread} className="flex h-5 items-center justify-center" testId="notification-count" />
           </button>
         </Popover.Trigger>
       </Tooltip>

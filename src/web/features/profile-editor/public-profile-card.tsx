@@ -17,6 +17,7 @@ import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/form-controls";
+import { controlled } from "@/web/components/ui/form-fields";
 import { toast } from "@/web/components/ui/use-toast";
 import { ApiError, errorMessage, fieldIssues } from "@/web/lib/api";
 import { useCompanyCardQuery } from "@/web/lib/company-card-query";
@@ -116,12 +117,10 @@ function PublicProfileForm({ saved }: { saved: PublicProfileSettings }) {
       </Field>
 
       <IndustriesField
-        control={form.control}
-        name="industriesServed"
+        {...controlled(form, "industriesServed")}
         id="public-profile-industries"
         legend="Industries you serve"
         hint="Clients filter the directory by their industry."
-        error={errors.industriesServed?.message}
       />
 
       <Button type="submit" disabled={update.isPending}>

@@ -81,6 +81,18 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** A part of the profile under its heading, which names it (the id is the heading's). */
+function ProfileSection({ id, title, children }: { id: string; title: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-xl font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 function Profile({ profile }: { profile: ProviderProfilePage }) {
   const meta = providerProfileMeta(profile.name, profile.description);
   usePageMeta(meta.title, meta.description);
@@ -124,17 +136,11 @@ function Profile({ profile }: { profile: ProviderProfilePage }) {
           </Button>
         </header>
 
-        <section aria-labelledby="about">
-          <h2 id="about" className="text-xl font-semibold text-slate-900">
-            About {profile.name}
-          </h2>
+        <ProfileSection id="about" title={<>About {profile.name}</>}>
           <p className="mt-3 whitespace-pre-line leading-relaxed text-slate-800">{profile.description}</p>
-        </section>
+        </ProfileSection>
 
-        <section aria-labelledby="facts">
-          <h2 id="facts" className="text-xl font-semibold text-slate-900">
-            Company facts
-          </h2>
+        <ProfileSection id="facts" title="Company facts">
           <dl className="mt-2 divide-y divide-slate-200" data-testid="profile-facts">
             <Fact term="Specialties">
               {profile.specialties.length > 0 ? (
@@ -169,23 +175,17 @@ function Profile({ profile }: { profile: ProviderProfilePage }) {
             </Fact>
             <Fact term="Member since">{formatMonthYear(profile.memberSince)}</Fact>
           </dl>
-        </section>
+        </ProfileSection>
 
-        <section aria-labelledby="figures">
-          <h2 id="figures" className="text-xl font-semibold text-slate-900">
-            Track record on the marketplace
-          </h2>
+        <ProfileSection id="figures" title="Track record on the marketplace">
           <dl className="mt-3 grid gap-4 sm:grid-cols-3" data-testid="profile-figures">
             <Figure label="Requests quoted" value={figures.requestsQuoted.toLocaleString("en-US")} />
             <Figure label="Hires" value={figures.hires.toLocaleString("en-US")} />
             <Figure label="Median response time" value={responseTimeInWords(figures.medianResponseMinutes)} />
           </dl>
-        </section>
+        </ProfileSection>
 
-        <section aria-labelledby="case-studies">
-          <h2 id="case-studies" className="text-xl font-semibold text-slate-900">
-            Case studies
-          </h2>
+        <ProfileSection id="case-studies" title="Case studies">
           {profile.caseStudies.length === 0 ? (
             <p className="mt-3 text-slate-700">{profile.name} has not published a case study yet.</p>
           ) : (
@@ -195,7 +195,7 @@ function Profile({ profile }: { profile: ProviderProfilePage }) {
               ))}
             </div>
           )}
-        </section>
+        </ProfileSection>
 
         <Reviews profile={profile} />
       </div>
@@ -248,10 +248,7 @@ function Reviews({ profile }: { profile: ProviderProfilePage }) {
     ["not_met", rating.outcomes.notMet],
   ] as const;
   return (
-    <section aria-labelledby="reviews">
-      <h2 id="reviews" className="text-xl font-semibold text-slate-900">
-        Reviews
-      </h2>
+    <ProfileSection id="reviews" title="Reviews">
       {rating.count === 0 ? (
         <p className="mt-3 text-slate-700">
           No reviews yet. Only clients who hired {profile.name} through the marketplace can review it.
@@ -300,6 +297,6 @@ function Reviews({ profile }: { profile: ProviderProfilePage }) {
           )}
         </>
       )}
-    </section>
+    </ProfileSection>
   );
 }

@@ -11,7 +11,7 @@ import {
 } from "@/shared/api-tokens";
 import { CheckboxListField } from "@/web/components/checkbox-list-field";
 import { FormActions } from "@/web/components/form-actions";
-import { bound, InputField, SelectField } from "@/web/components/ui/form-fields";
+import { bound, controlled, InputField, SelectField } from "@/web/components/ui/form-fields";
 import { countOf, formatDate } from "@/web/lib/format";
 import { useSchemaForm } from "@/web/lib/schema-form";
 import { useCreateApiToken } from "./api-tokens-api";
@@ -42,7 +42,6 @@ export function ApiTokenForm({
     expiresInDays: DEFAULT_LIFETIME_DAYS,
   });
   const create = useCreateApiToken();
-  const errors = form.formState.errors;
   const days = form.watch("expiresInDays");
   const expiresOn = Number.isFinite(days) ? formatDate(new Date(Date.now() + days * DAY_MS).toISOString()) : null;
 
@@ -61,12 +60,10 @@ export function ApiTokenForm({
         maxLength={API_TOKEN_NAME_MAX}
       />
       <CheckboxListField
-        control={form.control}
-        name="scopes"
+        {...controlled(form, "scopes")}
         id="api-token-scopes"
         legend="Scopes"
         hint="What the token may do: nothing else, and nothing your account cannot."
-        error={errors.scopes?.message ?? errors.scopes?.root?.message}
         options={scopes}
         labels={API_TOKEN_SCOPE_LABELS}
         showValues

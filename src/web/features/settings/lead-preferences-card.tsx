@@ -1,7 +1,6 @@
 // Settings, for providers (issue 32, decision 171): "Leads I want". Which clients' requests matching may
 // send (industries, a minimum budget, countries, remote work only), how many a week, and a holiday; with
 // where the provider stands today (the leads of the last 7 days, a pause, the capacity reached).
-import { Controller } from "react-hook-form";
 import {
   isoDay,
   type LeadPreferencesInput,
@@ -12,13 +11,18 @@ import {
 } from "@/shared/lead-preferences";
 import { BUDGETS } from "@/shared/quote-request-options";
 import type { PublicUser } from "@/shared/users";
-import { AnchoredCard } from "@/web/components/anchored-card";
+import { AnchoredQueryCard } from "@/web/components/anchored-card";
 import { CountryPicker } from "@/web/components/country-picker";
 import { IndustriesField } from "@/web/components/industries-field";
-import { DataOrRetry } from "@/web/components/list-states";
 import { Button } from "@/web/components/ui/button";
-import { Field } from "@/web/components/ui/field";
-import { bound, CheckboxInputField, InputField, SelectField } from "@/web/components/ui/form-fields";
+import {
+  bound,
+  CheckboxInputField,
+  controlled,
+  InputField,
+  ListPickerField,
+  SelectField,
+} from "@/web/components/ui/form-fields";
 import { toast } from "@/web/components/ui/use-toast";
 import { useCompanyCardQuery } from "@/web/lib/company-card-query";
 import { countOf } from "@/web/lib/format";
@@ -39,17 +43,16 @@ export function LeadPreferencesCard({ user }: { user: Pick<PublicUser, "userType
   const [query, hidden] = useCompanyCardQuery(leadPreferencesQueryOptions(), user);
   if (hidden) return null;
   return (
-    <AnchoredCard
+    <AnchoredQueryCard
       anchor={LEAD_PREFERENCES_ANCHOR}
       title="Leads I want"
       description="Matching sends you only the requests that fit all of these. Leads you already have stay as they are."
       testId="lead-preferences-card"
-      loaded={query.data !== undefined}
+      query={query}
+      what="Your lead preferences"
     >
-      <DataOrRetry query={query} what="Your lead preferences">
-        {(state) => <LeadPreferencesForm state={state} />}
-      </DataOrRetry>
-    </AnchoredCard>
+      {(state) => <LeadPreferencesForm state={state} />}
+    </AnchoredQueryCard>
   );
 }
 
@@ -72,7 +75,6 @@ function formValuesOf(state: LeadPreferencesState): LeadPreferencesInput {
 function LeadPreferencesForm({ state }: { state: LeadPreferencesState }) {
   const form = useSchemaForm(leadPreferencesInputSchema, formValuesOf(state));
   const save = useSaveLeadPreferences();
-  const errors = form.formState.errors;
   // A return date from tomorrow (UTC, as the server counts) to the furthest a pause may reach.
   const now = Date.now();
   const firstReturnDay = isoDay(new Date(now + DAY_MS));
@@ -97,37 +99,20 @@ function LeadPreferencesForm({ state }: { state: LeadPreferencesState }) {
       </div>
 
       <IndustriesField
-        control={form.control}
-        name="industries"
+        {...controlled(form, "industries")}
         id="lead-prefs-industries"
         legend="Client industries"
         hint="Tick none to take requests from every industry."
-        error={errors.industries?.message}
       />
 
-      <Field
+      <ListPickerField
+        {...controlled(form, "countries")}
         id="lead-prefs-countries"
         label="Countries you serve"
         hint="Clients in these countries only; add none to take every country. A client who gives no country still reaches you."
-        error={errors.countries?.message}
       >
-        {(control) => (
-          <Controller
-            control={form.control}
-            name="countries"
-            render={({ field }) => (
-              <CountryPicker
-                {...control}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                listLabel="Chosen countries"
-                emptyText="Every country."
-              />
-            )}
-          />
-        )}
-      </Field>
+        {(picker) => <CountryPicker {...picker} listLabel="Chosen countries" emptyText="Every country." />}
+      </ListPickerField>
 
       <div className="grid gap-6 sm:grid-cols-2">
         <SelectField

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import type { DefaultValues, FieldValues, Path, UseFormReturn } from "react-hook-form";
+import type { $ZodType } from "zod/v4/core";
 import { changeEmailSchema, changePasswordSchema, updateProfileSchema } from "@/shared/auth";
 import type { PublicUser } from "@/shared/users";
 import { SectionPage } from "@/web/components/section-page";
@@ -70,6 +71,17 @@ function FormCard<T extends FieldValues, Saved>({
   );
 }
 
+/**
+ * The form of a change that asks for a password: empty at first and again once saved, and a refusal that
+ * names its fields shown at them. `callbacks` go to the saving mutation.
+ */
+function useEmptiedForm<T extends FieldValues>(schema: $ZodType<T, T>, empty: DefaultValues<T>) {
+  const form = useSchemaForm(schema, empty);
+  const fields = Object.keys(empty) as Path<T>[];
+  const callbacks = { onSuccess: () => form.reset(), onError: (err: Error) => showAtFields(form, err, fields) };
+  return { form, callbacks };
+}
+
 function ProfileCard({ user }: { user: PublicUser }) {
   const form = useSchemaForm(updateProfileSchema, { firstName: user.firstName, lastName: user.lastName });
   const save = useUpdateProfile();
@@ -90,11 +102,8 @@ function ProfileCard({ user }: { user: PublicUser }) {
 }
 
 function EmailCard({ user }: { user: PublicUser }) {
-  const form = useSchemaForm(changeEmailSchema, { email: "", currentPassword: "" });
-  const change = useChangeEmail({
-    onSuccess: () => form.reset(),
-    onError: (err) => showAtFields(form, err, ["email", "currentPassword"]),
-  });
+  const { form, callbacks } = useEmptiedForm(changeEmailSchema, { email: "", currentPassword: "" });
+  const change = useChangeEmail(callbacks);
   return (
     <FormCard
       title="Email"
@@ -123,11 +132,8 @@ function EmailCard({ user }: { user: PublicUser }) {
 }
 
 function PasswordCard() {
-  const form = useSchemaForm(changePasswordSchema, { currentPassword: "", newPassword: "" });
-  const change = useChangePassword({
-    onSuccess: () => form.reset(),
-    onError: (err) => showAtFields(form, err, ["currentPassword", "newPassword"]),
-  });
+  const { form, callbacks } = useEmptiedForm(changePasswordSchema, { currentPassword: "", newPassword: "" });
+  const change = useChangePassword(callbacks);
   return (
     <FormCard
       title="Password"

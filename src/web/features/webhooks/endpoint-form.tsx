@@ -13,7 +13,7 @@ import {
 } from "@/shared/webhooks";
 import { CheckboxListField } from "@/web/components/checkbox-list-field";
 import { FormActions } from "@/web/components/form-actions";
-import { binder, InputField } from "@/web/components/ui/form-fields";
+import { binder, controlled, InputField } from "@/web/components/ui/form-fields";
 import { toast } from "@/web/components/ui/use-toast";
 import { errorMessage, fieldIssues } from "@/web/lib/api";
 import { useSchemaForm } from "@/web/lib/schema-form";
@@ -43,7 +43,6 @@ export function EndpointForm({
   submitLabel: string;
 }) {
   const form = useSchemaForm(createWebhookEndpointSchema, defaultValues);
-  const errors = form.formState.errors;
   const field = binder(form, idPrefix);
 
   const submit = (values: Saved) =>
@@ -82,12 +81,10 @@ export function EndpointForm({
         maxLength={WEBHOOK_DESCRIPTION_MAX}
       />
       <CheckboxListField
-        control={form.control}
-        name="events"
+        {...controlled(form, "events")}
         id={`${idPrefix}-events`}
         legend="Events"
         hint="What this endpoint receives."
-        error={errors.events?.message ?? errors.events?.root?.message}
         options={WEBHOOK_EVENTS}
         labels={WEBHOOK_EVENT_LABELS}
         showValues

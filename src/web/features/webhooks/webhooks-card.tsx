@@ -13,10 +13,9 @@ import {
   type WebhookEndpoint,
 } from "@/shared/webhooks";
 import { AddItemPanel } from "@/web/components/add-item-panel";
-import { AnchoredCard } from "@/web/components/anchored-card";
+import { AnchoredQueryCard } from "@/web/components/anchored-card";
 import { CodeChips } from "@/web/components/code-chips";
 import { ExternalLink } from "@/web/components/external-link";
-import { DataOrRetry } from "@/web/components/list-states";
 import { SecretNotice } from "@/web/components/secret-notice";
 import { StatusPill } from "@/web/components/status-pill";
 import { ConfirmButton } from "@/web/components/ui/alert-dialog";
@@ -46,7 +45,7 @@ export function WebhooksCard({ user }: { user: Pick<PublicUser, "userType"> }) {
   const [query, hidden] = useCompanyCardQuery(webhookEndpointsQueryOptions(), user);
   if (hidden) return null;
   return (
-    <AnchoredCard
+    <AnchoredQueryCard
       anchor="webhooks"
       title="Webhooks"
       description={
@@ -57,12 +56,11 @@ export function WebhooksCard({ user }: { user: Pick<PublicUser, "userType"> }) {
         </>
       }
       testId="webhooks-card"
-      loaded={query.data !== undefined}
+      query={query}
+      what="Your webhooks"
     >
-      <DataOrRetry query={query} what="Your webhooks">
-        {(endpoints) => <Endpoints endpoints={endpoints} />}
-      </DataOrRetry>
-    </AnchoredCard>
+      {(endpoints) => <Endpoints endpoints={endpoints} />}
+    </AnchoredQueryCard>
   );
 }
 
