@@ -6,3 +6,11 @@ export async function rowCount(statement: PromiseLike<readonly unknown[]>): Prom
   const rows = await statement;
   return rows.length;
 }
+
+/**
+ * Whether the statement (a write with `.returning(...)`) touched any row: an insert its conflict did not
+ * skip, an update or delete whose condition matched.
+ */
+export async function wroteAny(statement: PromiseLike<readonly unknown[]>): Promise<boolean> {
+  return (await rowCount(statement)) > 0;
+}

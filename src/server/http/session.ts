@@ -110,6 +110,14 @@ export function requireRole(...roles: UserType[]) {
   };
 }
 
+/**
+ * Who may call a route that API tokens reach too (decision 174): a signed-in user of the given types (any,
+ * when none is given), or a token holding `tokenScope`. Spread into the route's options.
+ */
+export function tokenScoped(tokenScope: ApiTokenScope | readonly ApiTokenScope[], ...roles: UserType[]) {
+  return { config: { tokenScope }, preValidation: requireRole(...roles) };
+}
+
 /** The signed-in user, for handlers behind requireRole. */
 export function currentUser(request: FastifyRequest): UserRow {
   if (!request.currentUser) throw new UnauthorizedError();

@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import type { AlertSeverity } from "@/shared/alerts";
 import type { Db } from "../../db/client";
+import { wroteAny } from "../../db/row-count";
 import { alerts } from "../../db/schema/alerts";
 
 export type AlertInput = {
@@ -17,12 +18,13 @@ export type AlertInput = {
 
 /** True when the alert is new; false when one for this cause exists already. */
 export async function raiseAlert(tx: Db, input: AlertInput): Promise<boolean> {
-  const rows = await tx
-    .insert(alerts)
-    .values({ ...input, resourceType: input.resourceType ?? null, resourceId: input.resourceId ?? null })
-    .onConflictDoNothing({ target: alerts.cause })
-    .returning({ id: alerts.id });
-  return rows.length > 0;
+  return wroteAny(
+    tx
+      .insert(alerts)
+      .values({ ...input, resourceType: input.resourceType ?? null, resourceId: input.resourceId ?? null })
+      .onConflictDoNothing({ target: alerts.cause })
+      .returning({ id: alerts.id }),
+  );
 }
 
 /**

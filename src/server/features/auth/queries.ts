@@ -3,7 +3,7 @@ import { aggregateRow, countWhere } from "../../db/aggregates";
 import type { Db } from "../../db/client";
 import { firstRow } from "../../db/first-row";
 import { placeholderTime, preparedPerDatabase } from "../../db/prepared";
-import { rowCount } from "../../db/row-count";
+import { wroteAny } from "../../db/row-count";
 import { type AccountTokenRow, accountTokens } from "../../db/schema/account-tokens";
 import { emailOutbox } from "../../db/schema/email-outbox";
 import { loginAttempts } from "../../db/schema/login-attempts";
@@ -107,13 +107,12 @@ export async function trimSessions(db: Db, userId: number, keep: number): Promis
 
 /** Ends one session of the user's; false when the user has no such session. */
 export async function deleteSessionOfUser(db: Db, userId: number, sessionId: string): Promise<boolean> {
-  const deleted = await rowCount(
+  return wroteAny(
     db
       .delete(sessions)
       .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)))
       .returning({ id: sessions.id }),
   );
-  return deleted === 1;
 }
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {
@@ -223,13 +222,12 @@ export async function findAccountToken(
 
 /** Uses a token up: true only for the one caller that deleted it while it was live. */
 export async function takeAccountToken(db: Db, id: string, now: Date): Promise<boolean> {
-  const deleted = await rowCount(
+  return wroteAny(
     db
       .delete(accountTokens)
       .where(and(eq(accountTokens.id, id), gt(accountTokens.expiresAt, now)))
       .returning({ id: accountTokens.id }),
   );
-  return deleted === 1;
 }
 
 export async function deleteAccountTokens(db: Db, userId: number, purpose: AccountTokenRow["purpose"]): Promise<void> {

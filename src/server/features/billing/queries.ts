@@ -2,6 +2,7 @@ import { and, asc, eq, gt, lte, or, sql } from "drizzle-orm";
 import type { BillingProviderName } from "@/shared/billing";
 import type { Db } from "../../db/client";
 import { firstRow } from "../../db/first-row";
+import { wroteAny } from "../../db/row-count";
 import { billingEvents } from "../../db/schema/billing-events";
 import { type SubscriptionRow, subscriptions } from "../../db/schema/subscriptions";
 import { users } from "../../db/schema/users";
@@ -76,12 +77,13 @@ export async function recordBillingEvent(
   db: Db,
   values: { provider: BillingProviderName; eventId: string; type: string },
 ): Promise<boolean> {
-  const rows = await db
-    .insert(billingEvents)
-    .values(values)
-    .onConflictDoNothing({ target: billingEvents.eventId })
-    .returning({ id: billingEvents.id });
-  return rows.length > 0;
+  return wroteAny(
+    db
+      .insert(billingEvents)
+      .values(values)
+      .onConflictDoNothing({ target: billingEvents.eventId })
+      .returning({ id: billingEvents.id }),
+  );
 }
 
 /** Demo subscriptions whose trial or period has ended by `now`: their clock has to run. */

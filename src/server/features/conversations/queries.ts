@@ -5,7 +5,9 @@ import { alias } from "drizzle-orm/pg-core";
 import type { MessageSide } from "@/shared/conversations";
 import type { NotificationKind } from "@/shared/notifications";
 import type { Db } from "../../db/client";
+import { joinLeadParties } from "../../db/lead-parties";
 import { preparedPerDatabase } from "../../db/prepared";
+import { wroteAny } from "../../db/row-count";
 import { companies } from "../../db/schema/companies";
 import { leadMessages } from "../../db/schema/lead-messages";
 import { leads } from "../../db/schema/leads";
@@ -54,7 +56,7 @@ export async function findThread(
   { lock = false }: { lock?: boolean } = {},
 ) {
   const other = otherSide(reader.side);
-  const query = db
+  const thread = db
     .select({
       lead: {
         id: leads.id,
@@ -83,8 +85,8 @@ export async function findThread(
         where m.lead_id = ${leads.id} and m.side = ${reader.side} and m.id <= ${markerOf(other)}), 0)`.mapWith(Number),
     })
     .from(leads)
-    .innerJoin(quoteRequests, eq(quoteRequests.id, leads.quoteRequestId))
-    .innerJoin(companies, eq(companies.id, leads.companyId))
+    .$dynamic();
+  const query = joinLeadParties(thread)
     .innerJoin(clientUser, eq(clientUser.id, quoteRequests.clientId))
     .innerJoin(ownerUser, eq(ownerUser.id, companies.userId))
     // At most one: a lead has one quote that is not withdrawn (quotes_one_live_per_lead).
@@ -333,28 +335,30 @@ export async function refreshUnreadNotification(
   db: Db,
   input: BellEntries & { title: string; body: string },
 ): Promise<boolean> {
-  const [row] = await db
-    .update(notifications)
-    .set({ title: input.title, body: input.body, createdAt: sql`now()` })
-    .where(
-      eq(
-        notifications.id,
-        sql`(${db
-          .select({ id: sql`max(${notifications.id})` })
-          .from(notifications)
-          .where(and(...entriesAbout(input), isNull(notifications.readAt)))})`,
-      ),
-    )
-    .returning({ id: notifications.id });
-  return row !== undefined;
+  return wroteAny(
+    db
+      .update(notifications)
+      .set({ title: input.title, body: input.body, createdAt: sql`now()` })
+      .where(
+        eq(
+          notifications.id,
+          sql`(${db
+            .select({ id: sql`max(${notifications.id})` })
+            .from(notifications)
+            .where(and(...entriesAbout(input), isNull(notifications.readAt)))})`,
+        ),
+      )
+      .returning({ id: notifications.id }),
+  );
 }
 
 /** Reads the user's unread bell entries of a kind about one page; answers whether there were any. */
 export async function readNotificationsAbout(db: Db, input: BellEntries): Promise<boolean> {
-  const rows = await db
-    .update(notifications)
-    .set({ readAt: sql`now()` })
-    .where(and(...entriesAbout(input), isNull(notifications.readAt)))
-    .returning({ id: notifications.id });
-  return rows.length > 0;
+  return wroteAny(
+    db
+      .update(notifications)
+      .set({ readAt: sql`now()` })
+      .where(and(...entriesAbout(input), isNull(notifications.readAt)))
+      .returning({ id: notifications.id }),
+  );
 }

@@ -12,7 +12,7 @@ import {
 } from "@/shared/conversations";
 import { quoteRequestIdParamsSchema } from "@/shared/quote-requests";
 import { errorResponses } from "../../http/error-responses";
-import { currentUser, requireRole } from "../../http/session";
+import { currentUser, requireRole, tokenScoped } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import {
   getConversation,
@@ -30,14 +30,11 @@ const { 409: _conflict, ...errors } = errorResponses;
 // A thread's routes are open to every signed-in caller: whether they are its party is the service's
 // question, answered 404 for anyone else (admins too), as for a thread that does not exist (decision 128).
 export const conversationRoutes: RoutePlugin = async (app, deps) => {
-  const anyone = { preValidation: requireRole() };
-
   app.get(
     "/api/conversations/unread",
     {
       schema: { tags, response: { 200: unreadSummarySchema, ...errors } },
-      config: { tokenScope: "messages:read" },
-      preValidation: requireRole("client", "provider"),
+      ...tokenScoped("messages:read", "client", "provider"),
     },
     async (request) => getUnreadSummary(app.db, currentUser(request)),
   );
@@ -46,8 +43,7 @@ export const conversationRoutes: RoutePlugin = async (app, deps) => {
     "/api/conversations/:leadId",
     {
       schema: { tags, params: conversationParamsSchema, response: { 200: conversationSchema, ...errors } },
-      config: { tokenScope: "messages:read" },
-      ...anyone,
+      ...tokenScoped("messages:read"),
     },
     async (request) => getConversation(app.db, currentUser(request), request.params.leadId),
   );
@@ -61,8 +57,7 @@ export const conversationRoutes: RoutePlugin = async (app, deps) => {
         querystring: messagePageQuerySchema,
         response: { 200: messagePageSchema, ...errors },
       },
-      config: { tokenScope: "messages:read" },
-      ...anyone,
+      ...tokenScoped("messages:read"),
     },
     async (request) => listThreadMessages(app.db, currentUser(request), request.params.leadId, request.query),
   );
@@ -76,8 +71,7 @@ export const conversationRoutes: RoutePlugin = async (app, deps) => {
         body: sendMessageSchema,
         response: { 201: messageSchema, ...errorResponses },
       },
-      config: { tokenScope: "messages:write" },
-      ...anyone,
+      ...tokenScoped("messages:write"),
     },
     async (request, reply) =>
       reply.code(201).send(await sendMessage(deps, currentUser(request), request.params.leadId, request.body)),
@@ -93,8 +87,7 @@ export const conversationRoutes: RoutePlugin = async (app, deps) => {
         body: markReadSchema.nullish(),
         response: { 200: markReadResultSchema, ...errors },
       },
-      config: { tokenScope: "messages:write" },
-      ...anyone,
+      ...tokenScoped("messages:write"),
     },
     async (request) => markConversationRead(app.db, currentUser(request), request.params.leadId, request.body?.upTo),
   );

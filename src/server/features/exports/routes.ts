@@ -1,6 +1,6 @@
 import { adminRequestsExportQuerySchema, adminUsersExportQuerySchema, EXPORT_PATHS } from "@/shared/exports";
 import { errorResponses } from "../../http/error-responses";
-import { currentUser, requireRole } from "../../http/session";
+import { currentUser, tokenScoped } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import { sendCsv } from "./csv";
 import { exportMyLeads, exportMyQuotes, exportRequests, exportUsers } from "./service";
@@ -12,8 +12,8 @@ const noHead = { exposeHeadRoute: false };
 
 // Each export is its list's rows: the same role, the same API token scope, the same filters.
 export const exportRoutes: RoutePlugin = async (app, deps) => {
-  const provider = { ...noHead, preValidation: requireRole("provider"), config: { tokenScope: "leads:read" as const } };
-  const admin = { ...noHead, preValidation: requireRole("admin"), config: { tokenScope: "admin:read" as const } };
+  const provider = { ...noHead, ...tokenScoped("leads:read", "provider") };
+  const admin = { ...noHead, ...tokenScoped("admin:read", "admin") };
 
   app.get(EXPORT_PATHS.leads, { schema, ...provider }, async (request, reply) =>
     sendCsv(reply, "leads", deps.now(), await exportMyLeads(deps, currentUser(request))),

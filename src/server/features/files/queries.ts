@@ -2,6 +2,7 @@
 // request, a message or a quote, and what the sweep removes.
 import { and, asc, count, eq, exists, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { joinLeadParties } from "../../db/lead-parties";
 import { rowCount } from "../../db/row-count";
 import { companies } from "../../db/schema/companies";
 import { type FileRow, fileChunks, files } from "../../db/schema/files";
@@ -72,7 +73,7 @@ export async function findLeadParties(db: Db, target: { messageId: number } | { 
     "messageId" in target
       ? sql`(select ${leadMessages.leadId} from ${leadMessages} where ${leadMessages.id} = ${target.messageId})`
       : sql`(select ${quotes.leadId} from ${quotes} where ${quotes.id} = ${target.quoteId})`;
-  const [row] = await db
+  const query = db
     .select({
       leadId: leads.id,
       quoteRequestId: leads.quoteRequestId,
@@ -82,9 +83,8 @@ export async function findLeadParties(db: Db, target: { messageId: number } | { 
       withdrawnAt: leads.withdrawnAt,
     })
     .from(leads)
-    .innerJoin(quoteRequests, eq(quoteRequests.id, leads.quoteRequestId))
-    .innerJoin(companies, eq(companies.id, leads.companyId))
-    .where(eq(leads.id, leadId));
+    .$dynamic();
+  const [row] = await joinLeadParties(query).where(eq(leads.id, leadId));
   return row ?? null;
 }
 

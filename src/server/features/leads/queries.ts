@@ -3,6 +3,7 @@ import type { DeclineLeadInput } from "@/shared/leads";
 import type { Db } from "../../db/client";
 import { firstRow } from "../../db/first-row";
 import { preparedPerDatabase } from "../../db/prepared";
+import { wroteAny } from "../../db/row-count";
 import { companies } from "../../db/schema/companies";
 import { leads } from "../../db/schema/leads";
 import { quoteRequests } from "../../db/schema/quote-requests";
@@ -102,18 +103,19 @@ export async function markLeadDeclined(
   companyId: number,
   input: DeclineLeadInput,
 ): Promise<boolean> {
-  const rows = await tx
-    .update(leads)
-    .set({
-      status: "declined",
-      declineReason: input.reason,
-      declineNote: input.note ? input.note : null,
-      declinedAt: sql`now()`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(leads.id, leadId), eq(leads.companyId, companyId), inArray(leads.status, ["new", "viewed"])))
-    .returning({ id: leads.id });
-  return rows.length > 0;
+  return wroteAny(
+    tx
+      .update(leads)
+      .set({
+        status: "declined",
+        declineReason: input.reason,
+        declineNote: input.note ? input.note : null,
+        declinedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(leads.id, leadId), eq(leads.companyId, companyId), inArray(leads.status, ["new", "viewed"])))
+      .returning({ id: leads.id }),
+  );
 }
 
 /**

@@ -3,7 +3,7 @@ import { declineLeadSchema, leadAccessSchema, leadDetailSchema, leadSummarySchem
 import { pageQuerySchema } from "@/shared/paging";
 import { errorResponses, messageOnlySchema } from "../../http/error-responses";
 import { sendArrayPage } from "../../http/paging";
-import { currentUser, requireRole } from "../../http/session";
+import { currentUser, requireRole, tokenScoped } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import { leadAccessFor } from "../companies/access";
 import { declineMyLead, getMyLead, listMyLeads, viewMyLead } from "./service";
@@ -27,8 +27,7 @@ export const leadRoutes: RoutePlugin = async (app, deps) => {
     "/api/leads/me",
     {
       schema: { tags: ["leads"], querystring: pageQuerySchema, response: { 200: z.array(leadSummarySchema) } },
-      config: { tokenScope: "leads:read" },
-      ...providerOnly,
+      ...tokenScoped("leads:read", "provider"),
     },
     async (request, reply) =>
       sendArrayPage(request, reply, await listMyLeads(app.db, currentUser(request), request.query)),
@@ -38,8 +37,7 @@ export const leadRoutes: RoutePlugin = async (app, deps) => {
     "/api/leads/:id",
     {
       schema: { tags: ["leads"], params: leadParams, response: { 200: leadDetailSchema } },
-      config: { tokenScope: "leads:read" },
-      ...providerOnly,
+      ...tokenScoped("leads:read", "provider"),
     },
     async (request) => getMyLead(app.db, currentUser(request), request.params.id),
   );

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { firstRow } from "../../db/first-row";
 import { isoTime, type JsonPage, jsonObject, jsonPageColumns } from "../../db/json-page";
 import { preparedPerDatabase } from "../../db/prepared";
-import { rowCount } from "../../db/row-count";
+import { rowCount, wroteAny } from "../../db/row-count";
 import { companies } from "../../db/schema/companies";
 import { type IdempotencyKeyRow, idempotencyKeys } from "../../db/schema/idempotency-keys";
 import { leadMessages } from "../../db/schema/lead-messages";
@@ -254,16 +254,17 @@ export async function claimIdempotencyKey(
   now: Date,
   expiredAt: Date,
 ): Promise<boolean> {
-  const rows = await db
-    .insert(idempotencyKeys)
-    .values({ ...values, createdAt: now })
-    .onConflictDoUpdate({
-      target: [idempotencyKeys.userId, idempotencyKeys.key],
-      set: { requestHash: values.requestHash, quoteRequestId: values.quoteRequestId, createdAt: now },
-      setWhere: lte(idempotencyKeys.createdAt, expiredAt),
-    })
-    .returning({ key: idempotencyKeys.key });
-  return rows.length > 0;
+  return wroteAny(
+    db
+      .insert(idempotencyKeys)
+      .values({ ...values, createdAt: now })
+      .onConflictDoUpdate({
+        target: [idempotencyKeys.userId, idempotencyKeys.key],
+        set: { requestHash: values.requestHash, quoteRequestId: values.quoteRequestId, createdAt: now },
+        setWhere: lte(idempotencyKeys.createdAt, expiredAt),
+      })
+      .returning({ key: idempotencyKeys.key }),
+  );
 }
 
 /** Keys made at or before `expiredAt` no longer protect anything. */

@@ -11,7 +11,7 @@ import {
 } from "@/shared/quotes";
 import { errorResponses, messageOnlySchema } from "../../http/error-responses";
 import { sendArrayPage } from "../../http/paging";
-import { currentUser, requireRole } from "../../http/session";
+import { currentUser, requireRole, tokenScoped } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import {
   acceptQuote,
@@ -38,8 +38,7 @@ export const quoteRoutes: RoutePlugin = async (app, deps) => {
     "/api/leads/:id/quote",
     {
       schema: { tags, params: quoteIdParamsSchema, response: { 200: leadQuoteSchema, ...errors } },
-      config: { tokenScope: "leads:read" },
-      ...provider,
+      ...tokenScoped("leads:read", "provider"),
     },
     async (request) => getLeadQuote(app.db, currentUser(request), request.params.id),
   );
@@ -48,8 +47,7 @@ export const quoteRoutes: RoutePlugin = async (app, deps) => {
     "/api/leads/:id/quote",
     {
       schema: { tags, params: quoteIdParamsSchema, body: quoteInputSchema, response: { 201: quoteSchema, ...errors } },
-      config: { tokenScope: "quotes:write" },
-      ...provider,
+      ...tokenScoped("quotes:write", "provider"),
     },
     async (request, reply) =>
       reply.code(201).send(await sendQuote(deps, currentUser(request), request.params.id, request.body)),
@@ -59,8 +57,7 @@ export const quoteRoutes: RoutePlugin = async (app, deps) => {
     "/api/quotes/:id",
     {
       schema: { tags, params: quoteIdParamsSchema, body: quoteInputSchema, response: { 200: quoteSchema, ...errors } },
-      config: { tokenScope: "quotes:write" },
-      ...provider,
+      ...tokenScoped("quotes:write", "provider"),
     },
     async (request) => updateQuote(deps, currentUser(request), request.params.id, request.body),
   );
@@ -69,8 +66,7 @@ export const quoteRoutes: RoutePlugin = async (app, deps) => {
     "/api/quotes/:id/withdraw",
     {
       schema: { tags, params: quoteIdParamsSchema, response: { 200: quoteSchema, ...errors } },
-      config: { tokenScope: "quotes:write" },
-      ...provider,
+      ...tokenScoped("quotes:write", "provider"),
     },
     async (request) => withdrawQuote(app.db, currentUser(request), request.params.id),
   );
@@ -84,8 +80,7 @@ export const quoteRoutes: RoutePlugin = async (app, deps) => {
         querystring: pageQuerySchema,
         response: { 200: z.array(quoteSchema.extend({ title: z.string() })), ...errors },
       },
-      config: { tokenScope: "leads:read" },
-      ...provider,
+      ...tokenScoped("leads:read", "provider"),
     },
     async (request, reply) =>
       sendArrayPage(request, reply, await listMyQuotes(app.db, currentUser(request), request.query)),

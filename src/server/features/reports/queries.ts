@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { firstRow } from "../../db/first-row";
+import { joinLeadParties } from "../../db/lead-parties";
 import { alerts } from "../../db/schema/alerts";
 import { companies } from "../../db/schema/companies";
 import { leadMessages, messageReports } from "../../db/schema/lead-messages";
@@ -14,22 +15,19 @@ import { alertResolution } from "../alerts/service";
 
 /** A message and who may read its thread: the request's client and the owner of the lead's company. */
 export async function findMessageWithParties(db: Db, messageId: number) {
-  return firstRow(
-    db
-      .select({
-        message: leadMessages,
-        clientId: quoteRequests.clientId,
-        providerUserId: companies.userId,
-        quoteRequestId: quoteRequests.id,
-        title: quoteRequests.title,
-        companyName: companies.name,
-      })
-      .from(leadMessages)
-      .innerJoin(leads, eq(leads.id, leadMessages.leadId))
-      .innerJoin(quoteRequests, eq(quoteRequests.id, leads.quoteRequestId))
-      .innerJoin(companies, eq(companies.id, leads.companyId))
-      .where(eq(leadMessages.id, messageId)),
-  );
+  const message = db
+    .select({
+      message: leadMessages,
+      clientId: quoteRequests.clientId,
+      providerUserId: companies.userId,
+      quoteRequestId: quoteRequests.id,
+      title: quoteRequests.title,
+      companyName: companies.name,
+    })
+    .from(leadMessages)
+    .innerJoin(leads, eq(leads.id, leadMessages.leadId))
+    .$dynamic();
+  return firstRow(joinLeadParties(message).where(eq(leadMessages.id, messageId)));
 }
 
 /** The new report's id, or undefined when this reporter reported the message already. */
@@ -75,13 +73,14 @@ const reportColumns = {
 };
 
 const selectReports = (db: Db) =>
-  db
-    .select(reportColumns)
-    .from(messageReports)
-    .innerJoin(leadMessages, eq(leadMessages.id, messageReports.messageId))
-    .innerJoin(leads, eq(leads.id, leadMessages.leadId))
-    .innerJoin(quoteRequests, eq(quoteRequests.id, leads.quoteRequestId))
-    .innerJoin(companies, eq(companies.id, leads.companyId))
+  joinLeadParties(
+    db
+      .select(reportColumns)
+      .from(messageReports)
+      .innerJoin(leadMessages, eq(leadMessages.id, messageReports.messageId))
+      .innerJoin(leads, eq(leads.id, leadMessages.leadId))
+      .$dynamic(),
+  )
     .leftJoin(author, eq(author.id, leadMessages.senderId))
     .leftJoin(reporter, eq(reporter.id, messageReports.reporterId))
     .leftJoin(resolver, eq(resolver.id, messageReports.resolvedById));

@@ -4,6 +4,7 @@
 import { and, desc, eq, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { firstRow } from "../../db/first-row";
+import { wroteAny } from "../../db/row-count";
 import { companies } from "../../db/schema/companies";
 import { quoteRequests } from "../../db/schema/quote-requests";
 import { quotes } from "../../db/schema/quotes";
@@ -87,22 +88,24 @@ export const hiddenReviews = () => isNotNull(reviews.hiddenAt);
 
 /** Writes the reply when there is none yet and the review is visible; true when it did. */
 export async function writeReply(db: Db, id: number, body: string): Promise<boolean> {
-  const rows = await db
-    .update(reviews)
-    .set({ replyBody: body, repliedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(reviews.id, id), isNull(reviews.replyBody), isNull(reviews.hiddenAt)))
-    .returning({ id: reviews.id });
-  return rows.length > 0;
+  return wroteAny(
+    db
+      .update(reviews)
+      .set({ replyBody: body, repliedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(reviews.id, id), isNull(reviews.replyBody), isNull(reviews.hiddenAt)))
+      .returning({ id: reviews.id }),
+  );
 }
 
 /** Hides a visible review; true when it did (false: hidden already). */
 export async function hideReview(db: Db, id: number, adminId: number, reason: string): Promise<boolean> {
-  const rows = await db
-    .update(reviews)
-    .set({ hiddenAt: sql`now()`, hiddenReason: reason, hiddenBy: adminId, updatedAt: sql`now()` })
-    .where(and(eq(reviews.id, id), isNull(reviews.hiddenAt)))
-    .returning({ id: reviews.id });
-  return rows.length > 0;
+  return wroteAny(
+    db
+      .update(reviews)
+      .set({ hiddenAt: sql`now()`, hiddenReason: reason, hiddenBy: adminId, updatedAt: sql`now()` })
+      .where(and(eq(reviews.id, id), isNull(reviews.hiddenAt)))
+      .returning({ id: reviews.id }),
+  );
 }
 
 /** The reviews a client wrote, for the account's export (decision 118). */
