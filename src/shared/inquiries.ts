@@ -8,6 +8,7 @@ import {
   landingBudgetOptions,
   preQualificationBudgetOptions,
 } from "./inquiry-options";
+import { numberedPageOf } from "./paging";
 import { PROVIDER_SPECIALTIES } from "./specialties";
 
 const required = (message: string, max: number) =>
@@ -69,40 +70,33 @@ export type VendorApplication = z.output<typeof vendorApplicationSchema>;
 // What admins read: GET /api/admin/inquiries, GET /api/admin/vendor-applications
 // ---------------------------------------------------------------------------------------------
 
-export const storedInquirySchema = z.object({
-  id: z.number().int(),
+/** A public form as the admins read it: who sent it, what the form asked (`fields`), from where and when. */
+const storedForm = <T extends z.ZodRawShape>(fields: T) =>
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    company: z.string(),
+    ...fields,
+    ip: z.string(),
+    createdAt: z.string(),
+  });
+
+export const storedInquirySchema = storedForm({
   source: z.string(),
-  name: z.string(),
-  email: z.string(),
-  company: z.string(),
   processDescription: z.string(),
   budgetEstimate: z.string().nullable(),
   talkToConsultant: z.boolean(),
-  ip: z.string(),
-  createdAt: z.string(),
 });
 export type StoredInquiry = z.infer<typeof storedInquirySchema>;
 
-export const storedVendorApplicationSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  company: z.string(),
+export const storedVendorApplicationSchema = storedForm({
   specialties: z.array(z.string()),
   message: z.string().nullable(),
-  ip: z.string(),
-  createdAt: z.string(),
 });
 export type StoredVendorApplication = z.infer<typeof storedVendorApplicationSchema>;
 
-const numberedPage = <T extends z.ZodType>(item: T) =>
-  z.object({
-    items: z.array(item),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-    totalPages: z.number().int(),
-  });
+const numberedPage = <T extends z.ZodType>(item: T) => numberedPageOf(item).extend({ totalPages: z.number().int() });
 export const inquiryPageSchema = numberedPage(storedInquirySchema);
 export type InquiryPage = z.infer<typeof inquiryPageSchema>;
 export const vendorApplicationPageSchema = numberedPage(storedVendorApplicationSchema);

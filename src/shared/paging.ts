@@ -32,6 +32,16 @@ export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 }
 
+/** One numbered page of an offset-paged admin list (the outbox, failed jobs): its items and where it stands. */
+export function numberedPageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+  });
+}
+
 /** A query or body field that takes one of a fixed set, answering "status must be one of a, b, c." otherwise. */
 export const oneOf = <const T extends readonly [string, ...string[]]>(field: string, values: T) =>
   z.enum(values, { message: `${field} must be one of ${values.join(", ")}.` });

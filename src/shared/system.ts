@@ -1,7 +1,7 @@
 // The admin's System tab (issue 31, decision 163): the job queues, failed jobs, the last hour's 5xx
 // answers and the database, as GET /api/admin/system answers them.
 import { z } from "zod";
-import { pageNumberSchema } from "./paging";
+import { numberedPageOf, pageNumberSchema } from "./paging";
 
 export const FAILED_JOBS_PAGE_SIZE = 20;
 
@@ -33,12 +33,7 @@ export const serverErrorCountSchema = z.object({ method: z.string(), route: z.st
 
 export const systemOverviewSchema = z.object({
   queues: z.array(queueFigureSchema),
-  failedJobs: z.object({
-    items: z.array(failedJobSchema),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-    total: z.number().int(),
-  }),
+  failedJobs: numberedPageOf(failedJobSchema),
   /** Emails the sender gave up on (the Emails tab lists them, filtered by "Failed"). */
   failedEmails: z.number().int(),
   /** 5xx answers of the last hour, by route, most first. */

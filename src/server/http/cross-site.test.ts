@@ -8,7 +8,7 @@ import { companies } from "../db/schema/companies";
 import { raiseAlert } from "../features/alerts/service";
 import { createProvider } from "../test/fixtures";
 import { sharedTestContext } from "../test/shared-context";
-import { as, createUser, type TestUser } from "../test/test-app";
+import { as, createUser, FROM_ANOTHER_SITE, type TestUser } from "../test/test-app";
 import { CROSS_SITE_MESSAGE, isSameSiteOrNotBrowser } from "./cross-site";
 
 const ctx = sharedTestContext({ PUBLIC_URL: "https://automatch.example" });
@@ -19,7 +19,6 @@ beforeAll(async () => {
   publicUrl = ctx.config.publicUrl;
 });
 
-const FROM_ANOTHER_SITE = { "sec-fetch-site": "cross-site", origin: "https://evil.example" };
 const FROM_OUR_PAGES = { "sec-fetch-site": "same-origin", origin: "https://automatch.example" };
 
 /** The bodies a cross-site HTML form (or a no-cors fetch) can send without a preflight. */

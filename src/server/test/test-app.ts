@@ -157,6 +157,9 @@ export function as(ctx: TestContext, user: Pick<TestUser, "cookie"> | null, opts
   return ctx.app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(user ? { cookie: user.cookie } : {}) } });
 }
 
+/** The headers of a request another site's page makes a browser send: its Fetch Metadata and its Origin. */
+export const FROM_ANOTHER_SITE = { "sec-fetch-site": "cross-site", origin: "https://evil.example" };
+
 /** Who a test's request is from: a user, or null for a visitor who is signed out. */
 export type Caller = Pick<TestUser, "cookie"> | null;
 

@@ -8,19 +8,17 @@ import { leads } from "../../db/schema/leads";
 import { notifications } from "../../db/schema/notifications";
 import { quoteRequests } from "../../db/schema/quote-requests";
 import { quotes } from "../../db/schema/quotes";
-import { createTopProvider, type TestProvider } from "../../test/fixtures";
+import { createTopProvider } from "../../test/fixtures";
 import { matchedRequest, quoteOn, submitRequest } from "../../test/scenarios";
-import { sharedTestContext } from "../../test/shared-context";
+import { sharedTestContext, sharedTopProviders, sharedUsers } from "../../test/shared-context";
 import { apiAs, as, createUser, eachOnTheOther, signIn, type TestUser } from "../../test/test-app";
 import { raiseAlert } from "../alerts/service";
 import { matchQuoteRequest } from "../matching/service";
 import { LAST_ADMIN_MESSAGE } from "./users";
 
 const ctx = sharedTestContext();
-let admin: TestUser;
-let client: TestUser;
-let a: TestProvider;
-let b: TestProvider;
+const [admin, client] = sharedUsers(ctx, "admin", "client");
+const [a, b] = sharedTopProviders(ctx, 2);
 
 const { get, patch } = apiAs(ctx);
 
@@ -28,13 +26,6 @@ async function lastActivity() {
   const [row] = await ctx.database.db.select().from(activityLogs).orderBy(sql`${activityLogs.id} desc`).limit(1);
   return row;
 }
-
-beforeAll(async () => {
-  admin = await createUser(ctx, "admin");
-  client = await createUser(ctx, "client");
-  a = await createTopProvider(ctx);
-  b = await createTopProvider(ctx);
-});
 
 describe("every admin route is for admins only", () => {
   const routes: [string, string][] = [];

@@ -2,27 +2,20 @@
 // `Authorization: Bearer`, each scope opening exactly its routes; revoked, expired and suspended tokens
 // open nothing; a bearer call never reaches account settings, and no CSRF check applies to it.
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { API_TOKEN_MESSAGES, type ApiTokenScope, PROVIDER_TOKEN_SCOPES } from "@/shared/api-tokens";
 import { apiTokens } from "../../db/schema/api-tokens";
 import { users } from "../../db/schema/users";
-import { createTopProvider, type TestProvider } from "../../test/fixtures";
+import { createTopProvider } from "../../test/fixtures";
 import { emailsTo } from "../../test/reads";
 import { leadOf, matchedRequest, quoteOn } from "../../test/scenarios";
-import { sharedTestContext } from "../../test/shared-context";
-import { apiAs, as, createUser, type TestUser } from "../../test/test-app";
+import { sharedTestContext, sharedTopProviders, sharedUsers } from "../../test/shared-context";
+import { apiAs, as, createUser, FROM_ANOTHER_SITE, type TestUser } from "../../test/test-app";
 
 const ctx = sharedTestContext();
+const [provider] = sharedTopProviders(ctx, 1);
+const [client, admin] = sharedUsers(ctx, "client", "admin");
 const api = apiAs(ctx).call;
-let provider: TestProvider;
-let client: TestUser;
-let admin: TestUser;
-
-beforeAll(async () => {
-  provider = await createTopProvider(ctx);
-  client = await createUser(ctx, "client");
-  admin = await createUser(ctx, "admin");
-});
 
 async function newToken(scopes: ApiTokenScope[], who: TestUser = provider, expiresInDays = 30) {
   const res = await api(who, "POST", "/api/account/tokens", {
@@ -196,19 +189,18 @@ describe("a bearer call", () => {
   it("needs no same-site proof, while a session still does", async () => {
     const { token } = await newToken(["messages:write"]);
     const { lead } = await world();
-    const crossSite = { "sec-fetch-site": "cross-site", origin: "https://evil.example" };
     const bearer = await withToken(
       token,
       "POST",
       `/api/conversations/${lead}/messages`,
       { body: "From n8n." },
-      crossSite,
+      FROM_ANOTHER_SITE,
     );
     expect(bearer.statusCode, bearer.body).toBe(201);
     const session = await as(ctx, provider, {
       method: "POST",
       url: `/api/conversations/${lead}/messages`,
-      headers: crossSite,
+      headers: FROM_ANOTHER_SITE,
       payload: { body: "From a forged form." },
     });
     expect(session.statusCode).toBe(403);

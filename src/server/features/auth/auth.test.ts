@@ -6,7 +6,15 @@ import { loginAttempts } from "../../db/schema/login-attempts";
 import { sessions } from "../../db/schema/sessions";
 import { emailsTo } from "../../test/reads";
 import { sharedTestContext } from "../../test/shared-context";
-import { as, createUser, sessionCookie, startNewWindow, type TestUser, uniqueEmail } from "../../test/test-app";
+import {
+  as,
+  createUser,
+  FROM_ANOTHER_SITE,
+  sessionCookie,
+  startNewWindow,
+  type TestUser,
+  uniqueEmail,
+} from "../../test/test-app";
 import { LOGOUT_CONFIRM_BUTTON, LOGOUT_CONFIRM_TEXT, LOGOUT_CONFIRM_TITLE } from "./logout-page";
 import { SIGN_UP_LIMIT } from "./routes";
 import { purgeOldAuthRows } from "./service";
@@ -373,11 +381,7 @@ describe("sign-out", () => {
       expect((await as(ctx, user, { method: "GET", url: "/api/auth/user" })).statusCode).toBe(200);
 
       // Another site's page cannot submit the form for the user.
-      const forged = await as(ctx, user, {
-        method: "POST",
-        url: "/api/logout",
-        headers: { "sec-fetch-site": "cross-site", origin: "https://evil.example" },
-      });
+      const forged = await as(ctx, user, { method: "POST", url: "/api/logout", headers: FROM_ANOTHER_SITE });
       expect(forged.statusCode).toBe(403);
       expect((await as(ctx, user, { method: "GET", url: "/api/auth/user" })).statusCode).toBe(200);
 

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   MESSAGE_EMAIL_WINDOW_MINUTES,
   MESSAGE_MAX_LENGTH,
@@ -14,19 +14,15 @@ import { notifications } from "../../db/schema/notifications";
 import { subscriptions } from "../../db/schema/subscriptions";
 import { LIVE_CHANNEL, type LiveMessage } from "../../live/publish";
 import { unconfirmLikeAnEarlyAccount } from "../../test/accounts";
-import { createTopProvider, type TestProvider } from "../../test/fixtures";
 import { emailsTo, notificationsOf } from "../../test/reads";
 import { acceptQuote, leadOf, matchedRequest, quoteBody, quoteOn } from "../../test/scenarios";
-import { sharedTestContext } from "../../test/shared-context";
+import { sharedTestContext, sharedTopProviders, sharedUsers } from "../../test/shared-context";
 import { apiAs, createUser, startNewWindow, type TestUser } from "../../test/test-app";
 import { CONVERSATION_NOT_FOUND, MESSAGE_RATE_LIMIT, REMOVED_MESSAGE_NOTE } from "./service";
 
 const ctx = sharedTestContext();
-let client: TestUser;
-let otherClient: TestUser;
-let admin: TestUser;
-let a: TestProvider;
-let b: TestProvider;
+const [client, otherClient, admin] = sharedUsers(ctx, "client", ["client", "other"], "admin");
+const [a, b] = sharedTopProviders(ctx, 2);
 
 type Method = "GET" | "POST" | "PUT";
 const { call } = apiAs(ctx);
@@ -129,14 +125,6 @@ async function listenLive() {
     stop: () => stop(),
   };
 }
-
-beforeAll(async () => {
-  client = await createUser(ctx, "client");
-  otherClient = await createUser(ctx, "client", "other");
-  admin = await createUser(ctx, "admin");
-  a = await createTopProvider(ctx);
-  b = await createTopProvider(ctx);
-});
 
 describe("who may read and write a thread", () => {
   it("answers the two parties, refuses everyone else: 401, 403 for a wrong role, 404 for a stranger", async () => {

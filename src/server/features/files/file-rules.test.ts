@@ -4,31 +4,22 @@
 // commits while it waits.
 import { PassThrough, Readable } from "node:stream";
 import { count, eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FILE_MESSAGES, UPLOADS_AT_ONCE_MAX } from "@/shared/files";
 import { fileChunks, files } from "../../db/schema/files";
 import { users } from "../../db/schema/users";
 import { fileHelpers, PDF, PNG } from "../../test/files";
-import { createTopProvider, type TestProvider } from "../../test/fixtures";
 import { matchedRequest } from "../../test/scenarios";
-import { sharedTestContext } from "../../test/shared-context";
-import { createUser, type TestUser } from "../../test/test-app";
+import { sharedTestContext, sharedTopProviders, sharedUsers } from "../../test/shared-context";
+import { createUser } from "../../test/test-app";
 import { createApiToken } from "../auth/api-tokens";
 import * as q from "./queries";
 import { sweepFiles, uploadFile } from "./service";
 
 const ctx = sharedTestContext();
+const [provider] = sharedTopProviders(ctx, 1);
+const [client, admin] = sharedUsers(ctx, "client", "admin");
 const { api, upload, uploaded, download, fileRows, messageWithFile } = fileHelpers(ctx);
-
-let client: TestUser;
-let provider: TestProvider;
-let admin: TestUser;
-
-beforeAll(async () => {
-  provider = await createTopProvider(ctx);
-  client = await createUser(ctx, "client");
-  admin = await createUser(ctx, "admin");
-});
 
 describe("a file's name", () => {
   it("must say what the content is: a PDF named .html and XML named .svg are refused, saying how to fix it", async () => {

@@ -10,29 +10,19 @@ import { fileChunks, files } from "../../db/schema/files";
 import { quoteRequests } from "../../db/schema/quote-requests";
 import { EICAR, startClamd, type TestClamd } from "../../test/clamd";
 import { fileHelpers, PDF, PNG } from "../../test/files";
-import { createTopProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
+import { createTopProvider, quoteRequestBody } from "../../test/fixtures";
 import { leadOf, matchedRequest, quoteBody } from "../../test/scenarios";
-import { sharedTestContext } from "../../test/shared-context";
-import { as, createUser, type TestUser } from "../../test/test-app";
+import { sharedTestContext, sharedTopProviders, sharedUsers } from "../../test/shared-context";
+import { as, createUser } from "../../test/test-app";
 import { sweepFiles } from "./service";
 
 const ctx = sharedTestContext();
+const [provider] = sharedTopProviders(ctx, 1);
+const [client, other, admin] = sharedUsers(ctx, "client", "client", "admin");
 const { api, upload, uploaded, download, fileRows, messageWithFile } = fileHelpers(ctx);
 
 /** A Windows program, named as a PDF. */
 const EXE = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(510, 0x90)]);
-
-let client: TestUser;
-let other: TestUser;
-let provider: TestProvider;
-let admin: TestUser;
-
-beforeAll(async () => {
-  provider = await createTopProvider(ctx);
-  client = await createUser(ctx, "client");
-  other = await createUser(ctx, "client");
-  admin = await createUser(ctx, "admin");
-});
 
 describe("uploading", () => {
   it("keeps a PDF as its content says, and gives it back to its uploader as a download that never runs", async () => {

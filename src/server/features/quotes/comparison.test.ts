@@ -1,23 +1,14 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { companies } from "../../db/schema/companies";
-import { createTopProvider, type TestProvider } from "../../test/fixtures";
+import type { TestProvider } from "../../test/fixtures";
 import { createReviewedHire } from "../../test/reviewed-hires";
 import { matchedRequest, quoteOn } from "../../test/scenarios";
-import { sharedTestContext } from "../../test/shared-context";
-import { as, createUser, type TestUser } from "../../test/test-app";
+import { sharedTestContext, sharedTopProviders, sharedUsers } from "../../test/shared-context";
+import { as } from "../../test/test-app";
 
 const ctx = sharedTestContext();
-let client: TestUser;
-let reviewer: TestUser;
-let rated: TestProvider;
-let fresh: TestProvider;
-
-beforeAll(async () => {
-  client = await createUser(ctx, "client");
-  reviewer = await createUser(ctx, "client", "reviewer");
-  rated = await createTopProvider(ctx);
-  fresh = await createTopProvider(ctx);
-});
+const [client, reviewer] = sharedUsers(ctx, "client", ["client", "reviewer"]);
+const [rated, fresh] = sharedTopProviders(ctx, 2);
 
 /** The comparison's figures come from the providers; the quote's words are their own. */
 const QUOTE_MESSAGE = "We would build an unattended bot that keys each invoice into SAP.";

@@ -1,33 +1,21 @@
 import { and, eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { emailOutbox } from "../../db/schema/email-outbox";
 import { leads } from "../../db/schema/leads";
 import { quotes } from "../../db/schema/quotes";
 import { subscriptions } from "../../db/schema/subscriptions";
-import { createProvider, createTopProvider, type TestProvider } from "../../test/fixtures";
+import { createProvider, createTopProvider } from "../../test/fixtures";
 import { notificationsOf } from "../../test/reads";
 import { leadOf, matchedRequest, quoteBody, quoteOn } from "../../test/scenarios";
-import { sharedTestContext } from "../../test/shared-context";
-import { apiAs, createUser, type TestUser } from "../../test/test-app";
+import { sharedTestContext, sharedTopProviders, sharedUsers } from "../../test/shared-context";
+import { apiAs, createUser } from "../../test/test-app";
 import { unsendableReason } from "../notifications/mail";
 
 const ctx = sharedTestContext();
-let client: TestUser;
-let otherClient: TestUser;
+const [client, otherClient] = sharedUsers(ctx, "client", ["client", "other"]);
+const [a, b, c] = sharedTopProviders(ctx, 3);
 
 const { call } = apiAs(ctx);
-
-let a: TestProvider;
-let b: TestProvider;
-let c: TestProvider;
-
-beforeAll(async () => {
-  client = await createUser(ctx, "client");
-  otherClient = await createUser(ctx, "client", "other");
-  a = await createTopProvider(ctx);
-  b = await createTopProvider(ctx);
-  c = await createTopProvider(ctx);
-});
 
 describe("sending a quote", () => {
   it("validates the amount, its bounds, the texts and the line items, naming the field", async () => {

@@ -2,7 +2,7 @@
 // per hire), the reviewed provider's one reply and its list, and what a deleted client's review shows.
 // The admin's list and hiding are in admin/reviews.test.ts.
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   type OwnReview,
   REPLY_EXISTS_MESSAGE,
@@ -15,17 +15,13 @@ import { reviews } from "../../db/schema/reviews";
 import { createTopProvider, quoteRequestBody, type TestProvider } from "../../test/fixtures";
 import { emailsTo, notificationsOf, ratingFigures } from "../../test/reads";
 import { acceptQuote, hire, matchedRequest, quoteOn } from "../../test/scenarios";
-import { sharedTestContext } from "../../test/shared-context";
+import { sharedTestContext, sharedTopProviders, sharedUsers } from "../../test/shared-context";
 import { apiAs, createUser, type TestUser } from "../../test/test-app";
 
 const ctx = sharedTestContext();
-let client: TestUser;
-let otherClient: TestUser;
-let admin: TestUser;
-let provider: TestProvider;
-let otherProvider: TestProvider;
-
 const { call } = apiAs(ctx);
+const [client, otherClient, admin] = sharedUsers(ctx, "client", ["client", "other"], "admin");
+const [provider, otherProvider] = sharedTopProviders(ctx, 2);
 
 const REVIEW = {
   rating: 4,
@@ -44,14 +40,6 @@ const hireOn = (owner: TestUser = client, hired: TestProvider = provider, title 
 async function review(requestId: number, over: Record<string, unknown> = {}, owner: TestUser = client) {
   return call(owner, "POST", `/api/quote-requests/${requestId}/review`, { ...REVIEW, ...over });
 }
-
-beforeAll(async () => {
-  client = await createUser(ctx, "client");
-  otherClient = await createUser(ctx, "client", "other");
-  admin = await createUser(ctx, "admin");
-  provider = await createTopProvider(ctx);
-  otherProvider = await createTopProvider(ctx);
-});
 
 describe("the invitation to review", () => {
   it("comes on accepting a quote, in the app and by email, linking to the request's review card", async () => {
