@@ -32,7 +32,7 @@ export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 }
 
-/** One numbered page of an offset-paged admin list (the outbox, failed jobs): its items and where it stands. */
+/** One numbered page of an offset-paged admin list (failed jobs, the public forms): its items and where it stands. */
 export function numberedPageOf<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
