@@ -19,6 +19,10 @@ export type SessionReader = {
   idOf: (token: string) => string;
   /** Who a personal API token speaks for, with its scopes; undefined when it opens nothing (decision 174). */
   userForToken: (app: { db: Db; now: Clock }, token: string) => Promise<TokenCaller | undefined>;
+  /** A read of the user's own that the process may keep while it hears every change to it (decision 192). */
+  userRead: <T>(userId: number, key: string, at: Date, read: () => Promise<T>) => Promise<T>;
+  /** Drops what the process keeps of these users: the live hub has news for them. */
+  forgetUsers: (userIds: readonly number[]) => void;
   /** Returns once this process has heard every change to sessions and accounts committed before the call. */
   sync: (db: Db) => Promise<void>;
   /** Gets ready before the first request (a cache starts listening). */

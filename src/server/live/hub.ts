@@ -69,7 +69,16 @@ function parseMessage(payload: string): { userIds: number[]; event: LiveEvent } 
   }
 }
 
-export function createLiveHub(database: Database, log: LiveHubLog, limits: LiveLimits = DEFAULT_LIVE_LIMITS): LiveHub {
+/**
+ * `beforeDelivery` hears the users of each event before their tabs do: the process drops what it keeps of
+ * them (decision 192), so that the read a tab makes on the news never finds it kept from before.
+ */
+export function createLiveHub(
+  database: Database,
+  log: LiveHubLog,
+  limits: LiveLimits = DEFAULT_LIVE_LIMITS,
+  beforeDelivery: (userIds: readonly number[]) => void = () => {},
+): LiveHub {
   const byUser = new Map<number, Set<LiveStream>>();
   const byNetwork = new Map<string, number>();
   let count = 0;
@@ -134,6 +143,7 @@ export function createLiveHub(database: Database, log: LiveHubLog, limits: LiveL
         log.warn({ payload: payload.slice(0, 200) }, "live: a message on the channel that is not a live event");
         return;
       }
+      beforeDelivery(message.userIds);
       for (const userId of message.userIds) {
         for (const stream of [...(byUser.get(userId) ?? [])]) {
           stream.send(message.event);

@@ -1,6 +1,7 @@
 // The live stream (GET /api/events, decision 130) over real HTTP, on both databases: the app listens on
 // a port of its own and the tests read its stream with fetch. The app is built from the test context's
 // deps with a short heartbeat, so that the session checks the heartbeat makes come within the test.
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LiveEvent } from "@/shared/live";
@@ -131,6 +132,31 @@ describe("GET /api/events", () => {
     expect(Date.now() - started).toBeLessThan(2000);
     expect(await theirs.nextEvent()).toEqual({ event: "notification", data: JSON.stringify({ type: "notification" }) });
     for (const s of [mine, alsoMine, theirs]) s.close();
+  });
+
+  it("drops what the process keeps of a user before the user's tab hears the news (decision 192)", async () => {
+    const owner = await createUser(ctx, "client", "news");
+    await ctx.database.db.execute(sql`
+      insert into quote_requests (client_id, title, description, industry, automation_types, budget_range, timeline,
+                                  requirements, match_due_at, is_complex)
+      values (${owner.id}, 'Before the news', 'Written by the test.', 'finance', array['Save time'], '$15k-$30k',
+              '1-3months', '{}'::jsonb, now(), false)`);
+    const dashboard = async () => {
+      const res = await fetch(`${base}/api/quote-requests/me`, { headers: { cookie: owner.cookie } });
+      return ((await res.json()) as { title: string }[]).map((r) => r.title);
+    };
+    expect(await dashboard()).toEqual(["Before the news"]);
+    // A change the database does not announce on the auth channel: only the event's news drops the page.
+    await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update quote_requests set title = 'After the news' where client_id = ${owner.id}`);
+    });
+    expect(await dashboard()).toEqual(["Before the news"]);
+    const stream = await connectReady(owner);
+    await publish([owner.id], { type: "quote" });
+    expect(await stream.nextEvent()).toEqual({ event: "quote", data: JSON.stringify({ type: "quote" }) });
+    expect(await dashboard()).toEqual(["After the news"]);
+    stream.close();
   });
 
   it("ends every stream of a user told session-ended (endUserStreams), after telling them", async () => {

@@ -34,7 +34,7 @@ export function liveRoutes(options: LiveOptions = {}): RoutePlugin {
   const limits = options.limits ?? DEFAULT_LIVE_LIMITS;
 
   return async (app, deps) => {
-    const hub = createLiveHub(deps.database, deps.log, limits);
+    const hub = createLiveHub(deps.database, deps.log, limits, (userIds) => deps.sessions.forgetUsers(userIds));
     let heartbeat: NodeJS.Timeout | undefined;
 
     /** Every stream gets a comment line; those whose session has ended are told so and closed. */

@@ -5,6 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
+import { quoteRequests } from "../../db/schema/quote-requests";
 import { sessions } from "../../db/schema/sessions";
 import { users } from "../../db/schema/users";
 import { sharedTestContext } from "../../test/shared-context";
@@ -17,6 +18,36 @@ const ctx = sharedTestContext({}, { jobs: false });
 const me = (user: Pick<TestUser, "cookie">) => as(ctx, user, { method: "GET", url: "/api/auth/user" });
 const sessionIdOf = (user: Pick<TestUser, "cookie">) => sessionIdFromToken(user.cookie.replace(/^sid=/, ""));
 const heard = () => ctx.deps.sessions.sync(ctx.database.db);
+/** The titles and the contact's first name of the client's requests, as its dashboard reads them. */
+async function dashboard(user: Pick<TestUser, "cookie">, query = "") {
+  const res = await as(ctx, user, { method: "GET", url: `/api/quote-requests/me${query}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { title: string; client: { firstName: string } }[]).map(
+    (r) => `${r.title} (${r.client.firstName})`,
+  );
+}
+/** A request of the client's, written to its table: this file's app runs no jobs, so none is submitted. */
+async function requestOf(client: TestUser, title: string): Promise<number> {
+  const [row] = await ctx.database.db
+    .insert(quoteRequests)
+    .values({
+      clientId: client.id,
+      title,
+      description: "Written by the test.",
+      industry: "finance",
+      automationTypes: ["Save time"],
+      budgetRange: "$15k-$30k",
+      timeline: "1-3months",
+      requirements: {} as never,
+      matchDueAt: ctx.clock.now(),
+      isComplex: false,
+    })
+    .returning({ id: quoteRequests.id });
+  if (!row) throw new Error("no request written");
+  return row.id;
+}
+const retitle = (tx: Db, id: number, title: string) =>
+  tx.update(quoteRequests).set({ title }).where(eq(quoteRequests.id, id));
 
 /** A write the database does not announce: what the cache cannot know of, as with the triggers disabled. */
 function unannounced(write: (tx: Db) => Promise<unknown>) {
@@ -96,5 +127,34 @@ describe("the cache of sessions", () => {
     expect((await lastUse()) ?? 0).toBeGreaterThanOrEqual((signedInAt ?? 0) + 61_000);
     await unannounced((tx) => tx.delete(sessions).where(eq(sessions.id, sessionIdOf(user))));
     expect((await me(user)).statusCode).toBe(200);
+  });
+});
+
+describe("a client's first page of requests, kept while the process hears the client's changes (decision 192)", () => {
+  it("is answered without the database until a change to one of the client's requests is heard", async () => {
+    const client = await createUser(ctx, "client", "kept");
+    const id = await requestOf(client, "First title");
+    expect(await dashboard(client)).toEqual(["First title (Kept)"]);
+    await unannounced((tx) => retitle(tx, id, "Unheard title"));
+    expect(await dashboard(client)).toEqual(["First title (Kept)"]);
+    // Only the dashboard's read is kept: a filtered page or a later one reads the database.
+    expect(await dashboard(client, "?status=open")).toEqual(["Unheard title (Kept)"]);
+    await retitle(ctx.database.db, id, "Heard title");
+    await heard();
+    expect(await dashboard(client)).toEqual(["Heard title (Kept)"]);
+  });
+
+  it("keeps a page for at most CACHED_FOR_MS, and drops a user's when the live hub has news for them", async () => {
+    const client = await createUser(ctx, "client", "timed");
+    const id = await requestOf(client, "Before");
+    expect(await dashboard(client)).toEqual(["Before (Timed)"]);
+    await unannounced((tx) => retitle(tx, id, "After a while"));
+    ctx.clock.advance(CACHED_FOR_MS - 1000);
+    expect(await dashboard(client)).toEqual(["Before (Timed)"]);
+    ctx.clock.advance(1000);
+    expect(await dashboard(client)).toEqual(["After a while (Timed)"]);
+    await unannounced((tx) => retitle(tx, id, "On the news"));
+    ctx.deps.sessions.forgetUsers([client.id]);
+    expect(await dashboard(client)).toEqual(["On the news (Timed)"]);
   });
 });

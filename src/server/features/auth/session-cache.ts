@@ -5,6 +5,10 @@
 // account's sessions when it commits. While the process cannot listen, nothing is cached and every
 // request reads the database, as before. The expiry and the idle timeout are checked at each use by the
 // app's clock, as the query checks them.
+// The same hearing keeps a few reads of a user's own (decision 192): a client's first page of requests,
+// which costs the database more than the rest of the request. Migration 0030 sends the client's id when
+// one of its requests changes; a process drops what it keeps of an account whatever it hears of it, and
+// the live hub drops what it keeps of the users it passes an event to before the event reaches their tabs.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Clock } from "../../clock";
@@ -14,12 +18,14 @@ import type { UserRow } from "../../db/schema/users";
 import * as q from "./queries";
 import { sessionIdFromToken } from "./service";
 
-/** The channel the triggers of migration 0029 notify: the payload is the account's id. */
+/** The channel the triggers of migrations 0029 and 0030 notify: the payload is the account's id. */
 export const AUTH_CHANNEL = "automatch_auth";
 /** A session's last use is written at most this often: one write a minute, not one a request. */
 export const TOUCH_EVERY_MS = 60 * 1000;
 /** The most sessions one process keeps; the one cached longest ago goes first. */
 export const MAX_CACHED_SESSIONS = 10_000;
+/** The most users whose own reads one process keeps; the one kept longest ago goes first. */
+export const MAX_USERS_WITH_KEPT_READS = 10_000;
 /**
  * How long (by the app's clock) a cached session is trusted without being read again, whatever is heard: a bound on what a
  * notification the database never sent (a change made with the triggers disabled) could leave stale.
@@ -29,6 +35,7 @@ export const CACHED_FOR_MS = 30 * 1000;
 export const SYNC_WAIT_MS = 2000;
 
 type Entry = { user: UserRow; expiresAt: Date; lastSeenAt: Date; readAt: Date };
+type KeptRead = { value: unknown; readAt: number };
 export type SessionLookup = { db: Db; now: Clock; sessionIdleMs: number };
 
 export type SessionCache = {
@@ -41,6 +48,14 @@ export type SessionCache = {
    * or a suspension answered by this process never finds the session cached.
    */
   sync: (db: Db) => Promise<void>;
+  /**
+   * `read`'s answer, kept by this process under the user and `key` for at most CACHED_FOR_MS while it
+   * hears every change to the account (decision 192): what `read` returns must change only when the
+   * database says so for that user (migrations 0029 and 0030). While it cannot listen, every call reads.
+   */
+  userRead: <T>(userId: number, key: string, at: Date, read: () => Promise<T>) => Promise<T>;
+  /** Drops what the process keeps of these users: news of them is on its way to their tabs. */
+  forgetUsers: (userIds: readonly number[]) => void;
   /** Starts listening; settles once the first attempt has listened or failed (it is retried). */
   start: () => Promise<void>;
   /** Stops listening and forgets every session: the app is closing. */
@@ -50,6 +65,7 @@ export type SessionCache = {
 export function createSessionCache(database: Database, log: ChannelLog): SessionCache {
   const entries = new Map<string, Entry>();
   const byUser = new Map<number, Set<string>>();
+  const reads = new Map<number, Map<string, KeptRead>>();
   let listener: ChannelListener | null = null;
   let listening = false;
   let closed = false;
@@ -82,10 +98,24 @@ export function createSessionCache(database: Database, log: ChannelLog): Session
     generation += 1;
     entries.clear();
     byUser.clear();
+    reads.clear();
   };
-  const forgetUser = (payload: string) => {
+  const forgetUser = (payload: string | number) => {
     generation += 1;
-    for (const id of [...(byUser.get(Number(payload)) ?? [])]) forget(id);
+    const userId = Number(payload);
+    for (const id of [...(byUser.get(userId) ?? [])]) forget(id);
+    reads.delete(userId);
+  };
+  const keepRead = (userId: number, key: string, read: KeptRead) => {
+    const kept = reads.get(userId) ?? new Map<string, KeptRead>();
+    // Moved to the end: the user kept longest ago is the first one out.
+    reads.delete(userId);
+    if (reads.size >= MAX_USERS_WITH_KEPT_READS) {
+      const oldest = reads.keys().next();
+      if (!oldest.done) reads.delete(oldest.value);
+    }
+    kept.set(key, read);
+    reads.set(userId, kept);
   };
   const keep = (id: string, entry: Entry) => {
     forget(id);
@@ -146,6 +176,18 @@ export function createSessionCache(database: Database, log: ChannelLog): Session
       }
       // A copy: what a handler does to its request's user never reaches the next request's.
       return { ...entry.user };
+    },
+    async userRead<T>(userId: number, key: string, at: Date, read: () => Promise<T>) {
+      const kept = listening ? reads.get(userId)?.get(key) : undefined;
+      if (kept && at.getTime() - kept.readAt < CACHED_FOR_MS) return kept.value as T;
+      const since = generation;
+      const value = await read();
+      // Kept only if nothing was heard while it was read: what was heard may have changed it.
+      if (listening && since === generation) keepRead(userId, key, { value, readAt: at.getTime() });
+      return value;
+    },
+    forgetUsers(userIds) {
+      for (const userId of userIds) forgetUser(userId);
     },
     async start() {
       await listen();

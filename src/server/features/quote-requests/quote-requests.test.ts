@@ -336,6 +336,28 @@ describe("GET /api/quote-requests/me", () => {
     expect((await as(ctx, provider, { method: "GET", url: "/api/quote-requests/me" })).statusCode).toBe(403);
     expect((await as(ctx, null, { method: "GET", url: "/api/quote-requests/me" })).statusCode).toBe(401);
   });
+  it("shows the client's own changes in the very next read: submitted, cancelled, renamed (the kept page, decision 192)", async () => {
+    const fresh = await createUser(ctx, "client", "changing");
+    const mine = async () =>
+      (await as(ctx, fresh, { method: "GET", url: "/api/quote-requests/me" }))
+        .json()
+        .map((r: { title: string; status: string; client: { firstName: string } }) =>
+          [r.title, r.status === "cancelled" ? "cancelled" : "not cancelled", r.client.firstName].join(", "),
+        );
+    expect(await mine()).toEqual([]);
+    const created = await createOk(fresh, validBody({ title: "Kept for the dashboard" }));
+    expect(await mine()).toEqual(["Kept for the dashboard, not cancelled, Changing"]);
+    const cancelled = await as(ctx, fresh, { method: "POST", url: `/api/quote-requests/${created.id}/cancel` });
+    expect(cancelled.statusCode).toBe(200);
+    expect(await mine()).toEqual(["Kept for the dashboard, cancelled, Changing"]);
+    const renamed = await as(ctx, fresh, {
+      method: "PATCH",
+      url: "/api/auth/profile",
+      payload: { firstName: "Renamed", lastName: "Client" },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await mine()).toEqual(["Kept for the dashboard, cancelled, Renamed"]);
+  });
 });
 
 describe("GET /api/quote-requests/:id", () => {

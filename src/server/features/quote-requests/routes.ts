@@ -60,7 +60,14 @@ export const quoteRequestRoutes: RoutePlugin = async (app, deps) => {
       preValidation: requireRole("client"),
     },
     async (request, reply) =>
-      sendJsonPage(request, reply, await listClientQuoteRequests(app.db, currentUser(request), request.query)),
+      sendJsonPage(
+        request,
+        reply,
+        await listClientQuoteRequests(app.db, currentUser(request), request.query, {
+          userRead: app.sessions.userRead,
+          now: app.now,
+        }),
+      ),
   );
 
   app.get(

@@ -25,6 +25,7 @@ import type { QuoteRequestRow } from "../../db/schema/quote-requests";
 import type { UserRow } from "../../db/schema/users";
 import { AppError, ConflictError, FieldError, NotFoundError } from "../../errors";
 import { idCursor, pageLimit } from "../../http/paging";
+import type { SessionReader } from "../../http/session";
 import { JOB_NAMES, type JobQueue } from "../../jobs/queue";
 import { requireAccess } from "../companies/access";
 import { attachUploads, countAttached, requestFilesFor } from "../files/service";
@@ -273,22 +274,31 @@ const CLIENT_STATUS_SET: Record<ClientStatus, QuoteRequestStatus[]> = {
   closed: ["closed", "cancelled"],
 };
 
-/** A page of the client's requests, newest first (decision 104), as the answer's JSON (decision 182). */
+/** What may keep a client's first page: the process's hearing of every change to it (decision 192). */
+export type PageKeeper = { userRead: SessionReader["userRead"]; now: Clock };
+
+/**
+ * A page of the client's requests, newest first (decision 104), as the answer's JSON (decision 182). The
+ * dashboard's read, the first page of every status, is kept by the process while it hears the client's
+ * changes (decision 192), for the contact it was written with.
+ */
 export async function listClientQuoteRequests(
   db: Db,
   client: Pick<UserRow, "id" | "firstName" | "lastName" | "email">,
   query: MyQuoteRequestsQuery = {},
+  keeper?: PageKeeper,
 ) {
-  return q.findQuoteRequestsByClient(
-    db,
-    // A deleted client's stand-in address is nobody's contact (decision 118), as toSummary says.
-    { ...client, email: isDeletedAccountEmail(client.email) ? "" : client.email },
-    {
-      after: idCursor(query.cursor),
-      limit: pageLimit(query.limit),
-      statuses: query.status ? CLIENT_STATUS_SET[query.status] : undefined,
-    },
-  );
+  // A deleted client's stand-in address is nobody's contact (decision 118), as toSummary says.
+  const contact = { ...client, email: isDeletedAccountEmail(client.email) ? "" : client.email };
+  const page = {
+    after: idCursor(query.cursor),
+    limit: pageLimit(query.limit),
+    statuses: query.status ? CLIENT_STATUS_SET[query.status] : undefined,
+  };
+  const read = () => q.findQuoteRequestsByClient(db, contact, page);
+  if (!keeper || page.after !== null || page.statuses) return read();
+  const key = JSON.stringify(["quote-requests", page.limit, contact.firstName, contact.lastName, contact.email]);
+  return keeper.userRead(client.id, key, keeper.now(), read);
 }
 
 export async function summariseClientQuoteRequests(db: Db, clientId: number): Promise<QuoteRequestSummaryCounts> {
