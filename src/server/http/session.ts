@@ -31,6 +31,15 @@ export type SessionReader = {
   close: () => Promise<void>;
 };
 
+/** What may keep a read of a user's own: the process's hearing of every change to it (decision 192). */
+export type PageKeeper = { userRead: SessionReader["userRead"]; now: Clock };
+
+/** The request's keeper: the first pages of a user's own lists are kept through it (decision 192). */
+export const keeperOf = (request: FastifyRequest): PageKeeper => ({
+  userRead: request.server.sessions.userRead,
+  now: request.server.now,
+});
+
 /** A bearer call's caller: the token's owner and what the token may do. */
 export type TokenCaller = { user: UserRow; scopes: readonly ApiTokenScope[] };
 

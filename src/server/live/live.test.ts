@@ -141,6 +141,8 @@ describe("GET /api/events", () => {
                                   requirements, match_due_at, is_complex)
       values (${owner.id}, 'Before the news', 'Written by the test.', 'finance', array['Save time'], '$15k-$30k',
               '1-3months', '{}'::jsonb, now(), false)`);
+    // Written beside the app: heard a moment later, and a read under way meanwhile is not kept.
+    await ctx.deps.sessions.sync(ctx.database.db);
     const dashboard = async () => {
       const res = await fetch(`${base}/api/quote-requests/me`, { headers: { cookie: owner.cookie } });
       return ((await res.json()) as { title: string }[]).map((r) => r.title);

@@ -5,9 +5,13 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
+import { companies } from "../../db/schema/companies";
+import { leads } from "../../db/schema/leads";
 import { quoteRequests } from "../../db/schema/quote-requests";
 import { sessions } from "../../db/schema/sessions";
+import { subscriptions } from "../../db/schema/subscriptions";
 import { users } from "../../db/schema/users";
+import { createProvider, type TestProvider } from "../../test/fixtures";
 import { sharedTestContext } from "../../test/shared-context";
 import { as, createUser, type TestUser } from "../../test/test-app";
 import { sessionIdFromToken } from "./service";
@@ -134,6 +138,8 @@ describe("a client's first page of requests, kept while the process hears the cl
   it("is answered without the database until a change to one of the client's requests is heard", async () => {
     const client = await createUser(ctx, "client", "kept");
     const id = await requestOf(client, "First title");
+    // Written beside the app: heard a moment later, and a read under way meanwhile is not kept.
+    await heard();
     expect(await dashboard(client)).toEqual(["First title (Kept)"]);
     await unannounced((tx) => retitle(tx, id, "Unheard title"));
     expect(await dashboard(client)).toEqual(["First title (Kept)"]);
@@ -144,9 +150,30 @@ describe("a client's first page of requests, kept while the process hears the cl
     expect(await dashboard(client)).toEqual(["Heard title (Kept)"]);
   });
 
+  it("keeps a read unless its own user, or everything, was heard of while it was read", async () => {
+    const reads = ctx.deps.sessions;
+    const at = ctx.clock.now();
+    // Ids no account has: nothing else this process hears is about them.
+    const [one, other] = [2_000_000_001, 2_000_000_002];
+    let release = () => {};
+    const held = () => new Promise<string>((resolve) => (release = () => resolve("read first")));
+    const again = async () => "read again";
+    const whileOneIsRead = reads.userRead(one, "k", at, held);
+    reads.forgetUsers([other]);
+    release();
+    expect(await whileOneIsRead).toBe("read first");
+    expect(await reads.userRead(one, "k", at, again)).toBe("read first");
+    const whileOtherIsRead = reads.userRead(other, "k", at, held);
+    reads.forgetUsers([other]);
+    release();
+    expect(await whileOtherIsRead).toBe("read first");
+    expect(await reads.userRead(other, "k", at, again)).toBe("read again");
+  });
+
   it("keeps a page for at most CACHED_FOR_MS, and drops a user's when the live hub has news for them", async () => {
     const client = await createUser(ctx, "client", "timed");
     const id = await requestOf(client, "Before");
+    await heard();
     expect(await dashboard(client)).toEqual(["Before (Timed)"]);
     await unannounced((tx) => retitle(tx, id, "After a while"));
     ctx.clock.advance(CACHED_FOR_MS - 1000);
@@ -156,5 +183,75 @@ describe("a client's first page of requests, kept while the process hears the cl
     await unannounced((tx) => retitle(tx, id, "On the news"));
     ctx.deps.sessions.forgetUsers([client.id]);
     expect(await dashboard(client)).toEqual(["On the news (Timed)"]);
+  });
+});
+
+describe("a provider's first page of leads, kept while the process hears every change to it (decision 192)", () => {
+  /** The provider's leads page: each lead's title and status, or the refusal's status and message. */
+  async function leadsPage(provider: Pick<TestUser, "cookie">) {
+    const res = await as(ctx, provider, { method: "GET", url: "/api/leads/me" });
+    if (res.statusCode !== 200) return `${res.statusCode}: ${res.json().message}`;
+    return (res.json() as { title: string; status: string }[]).map((l) => `${l.title}, ${l.status}`);
+  }
+  /** A provider with one new lead on a request titled `title`: its id and the request's. */
+  async function providerWithLead(title: string): Promise<{ provider: TestProvider; lead: number; request: number }> {
+    const provider = await createProvider(ctx);
+    const request = await requestOf(await createUser(ctx, "client"), title);
+    const [row] = await ctx.database.db
+      .insert(leads)
+      .values({ quoteRequestId: request, companyId: provider.companyId, matchScore: 70, scoreParts: [], status: "new" })
+      .returning({ id: leads.id });
+    if (!row) throw new Error("no lead written");
+    await heard();
+    expect(await leadsPage(provider)).toEqual([`${title}, new`]);
+    return { provider, lead: row.id, request };
+  }
+
+  it("is answered without the database until a change to one of its leads or their requests is heard", async () => {
+    const { provider, lead, request } = await providerWithLead("Lead title");
+    await unannounced((tx) => tx.update(leads).set({ status: "viewed" }).where(eq(leads.id, lead)));
+    expect(await leadsPage(provider)).toEqual(["Lead title, new"]);
+    await ctx.database.db.update(leads).set({ status: "quoted" }).where(eq(leads.id, lead));
+    await heard();
+    expect(await leadsPage(provider)).toEqual(["Lead title, quoted"]);
+    await retitle(ctx.database.db, request, "Renamed request");
+    await heard();
+    expect(await leadsPage(provider)).toEqual(["Renamed request, quoted"]);
+    // A new lead of the company's, and one taken away.
+    const [second] = await ctx.database.db
+      .insert(leads)
+      .values({
+        quoteRequestId: await requestOf(await createUser(ctx, "client"), "Second request"),
+        companyId: provider.companyId,
+        matchScore: 60,
+        scoreParts: [],
+        status: "new",
+      })
+      .returning({ id: leads.id });
+    await heard();
+    expect(await leadsPage(provider)).toEqual(["Second request, new", "Renamed request, quoted"]);
+    await ctx.database.db.delete(leads).where(eq(leads.id, second?.id ?? 0));
+    await heard();
+    expect(await leadsPage(provider)).toEqual(["Renamed request, quoted"]);
+  });
+
+  it("refuses the page at once when the subscription lapses or the company is suspended from leads", async () => {
+    const lapsed = await providerWithLead("Lapsing");
+    await ctx.database.db
+      .update(subscriptions)
+      .set({ status: "past_due" })
+      .where(eq(subscriptions.userId, lapsed.provider.id));
+    const rejected = await providerWithLead("Rejected");
+    await ctx.database.db
+      .update(companies)
+      .set({ status: "rejected", rejectionReason: "Not a real company" })
+      .where(eq(companies.id, rejected.provider.companyId));
+    await heard();
+    expect(await leadsPage(lapsed.provider)).toBe(
+      "403: Your last subscription payment failed. Leads resume once the payment goes through.",
+    );
+    expect(await leadsPage(rejected.provider)).toMatch(
+      /^403: Your company profile was not approved: Not a real company/,
+    );
   });
 });

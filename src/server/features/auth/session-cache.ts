@@ -5,10 +5,11 @@
 // account's sessions when it commits. While the process cannot listen, nothing is cached and every
 // request reads the database, as before. The expiry and the idle timeout are checked at each use by the
 // app's clock, as the query checks them.
-// The same hearing keeps a few reads of a user's own (decision 192): a client's first page of requests,
-// which costs the database more than the rest of the request. Migration 0030 sends the client's id when
-// one of its requests changes; a process drops what it keeps of an account whatever it hears of it, and
-// the live hub drops what it keeps of the users it passes an event to before the event reaches their tabs.
+// The same hearing keeps a few reads of a user's own (decision 192): the first page of a client's requests
+// and of a provider's leads, which cost the database more than the rest of the request. Migrations 0030
+// and 0031 send the user's id when what those pages show changes; a process drops what it keeps of an
+// account whatever it hears of it, and the live hub drops what it keeps of the users it passes an event
+// to before the event reaches their tabs.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Clock } from "../../clock";
@@ -18,7 +19,7 @@ import type { UserRow } from "../../db/schema/users";
 import * as q from "./queries";
 import { sessionIdFromToken } from "./service";
 
-/** The channel the triggers of migrations 0029 and 0030 notify: the payload is the account's id. */
+/** The channel the triggers of migrations 0029-0031 notify: the payload is the account's id. */
 export const AUTH_CHANNEL = "automatch_auth";
 /** A session's last use is written at most this often: one write a minute, not one a request. */
 export const TOUCH_EVERY_MS = 60 * 1000;
@@ -51,7 +52,7 @@ export type SessionCache = {
   /**
    * `read`'s answer, kept by this process under the user and `key` for at most CACHED_FOR_MS while it
    * hears every change to the account (decision 192): what `read` returns must change only when the
-   * database says so for that user (migrations 0029 and 0030). While it cannot listen, every call reads.
+   * database says so for that user (migrations 0029-0031). While it cannot listen, every call reads.
    */
   userRead: <T>(userId: number, key: string, at: Date, read: () => Promise<T>) => Promise<T>;
   /** Drops what the process keeps of these users: news of them is on its way to their tabs. */
@@ -71,6 +72,11 @@ export function createSessionCache(database: Database, log: ChannelLog): Session
   let closed = false;
   // Moves on with everything heard: a read that began before a change is not cached after it.
   let generation = 0;
+  // Moves on when everything is forgotten. A user's own read is kept unless that user, or everything, was
+  // heard of while it was read: the generation each user with reads under way was last heard of at.
+  let everything = 0;
+  const readsUnderWay = new Map<number, number>();
+  const lastHeardOf = new Map<number, number>();
   // The syncs waiting to hear their own notification, by number; this process's mark on them.
   const syncs = new Map<number, () => void>();
   const mark = `sync:${randomUUID()}:`;
@@ -96,6 +102,7 @@ export function createSessionCache(database: Database, log: ChannelLog): Session
   };
   const forgetAll = () => {
     generation += 1;
+    everything += 1;
     entries.clear();
     byUser.clear();
     reads.clear();
@@ -105,6 +112,7 @@ export function createSessionCache(database: Database, log: ChannelLog): Session
     const userId = Number(payload);
     for (const id of [...(byUser.get(userId) ?? [])]) forget(id);
     reads.delete(userId);
+    if (readsUnderWay.has(userId)) lastHeardOf.set(userId, generation);
   };
   const keepRead = (userId: number, key: string, read: KeptRead) => {
     const kept = reads.get(userId) ?? new Map<string, KeptRead>();
@@ -181,9 +189,25 @@ export function createSessionCache(database: Database, log: ChannelLog): Session
       const kept = listening ? reads.get(userId)?.get(key) : undefined;
       if (kept && at.getTime() - kept.readAt < CACHED_FOR_MS) return kept.value as T;
       const since = generation;
-      const value = await read();
-      // Kept only if nothing was heard while it was read: what was heard may have changed it.
-      if (listening && since === generation) keepRead(userId, key, { value, readAt: at.getTime() });
+      const sinceEverything = everything;
+      readsUnderWay.set(userId, (readsUnderWay.get(userId) ?? 0) + 1);
+      let heardOf = false;
+      let value: T;
+      try {
+        value = await read();
+      } finally {
+        heardOf = (lastHeardOf.get(userId) ?? since) > since;
+        const left = (readsUnderWay.get(userId) ?? 1) - 1;
+        if (left > 0) readsUnderWay.set(userId, left);
+        else {
+          readsUnderWay.delete(userId);
+          lastHeardOf.delete(userId);
+        }
+      }
+      // Kept only if nothing was heard of the user while it was read: what was heard may have changed it.
+      if (listening && sinceEverything === everything && !heardOf) {
+        keepRead(userId, key, { value, readAt: at.getTime() });
+      }
       return value;
     },
     forgetUsers(userIds) {

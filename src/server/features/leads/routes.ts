@@ -3,7 +3,7 @@ import { declineLeadSchema, leadAccessSchema, leadDetailSchema, leadSummarySchem
 import { pageQuerySchema } from "@/shared/paging";
 import { errorResponses, messageOnlySchema } from "../../http/error-responses";
 import { sendArrayPage } from "../../http/paging";
-import { currentUser, requireRole, tokenScoped } from "../../http/session";
+import { currentUser, keeperOf, requireRole, tokenScoped } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import { leadAccessFor } from "../companies/access";
 import { declineMyLead, getMyLead, listMyLeads, viewMyLead } from "./service";
@@ -30,7 +30,7 @@ export const leadRoutes: RoutePlugin = async (app, deps) => {
       ...tokenScoped("leads:read", "provider"),
     },
     async (request, reply) =>
-      sendArrayPage(request, reply, await listMyLeads(app.db, currentUser(request), request.query)),
+      sendArrayPage(request, reply, await listMyLeads(app.db, currentUser(request), request.query, keeperOf(request))),
   );
 
   app.get(

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema/users";
 import { ConflictError, NotFoundError } from "../../errors";
 import { idCursor, pageLimit, toPage } from "../../http/paging";
+import type { PageKeeper } from "../../http/session";
 import { JOB_NAMES, type JobQueue } from "../../jobs/queue";
 import { publishLiveEvent } from "../../live/publish";
 import { requireAccess } from "../companies/access";
@@ -33,12 +34,21 @@ const toSummary = (row: SummaryRow): LeadSummary => ({
 });
 
 /** A page of the provider's leads, newest first (decision 104). */
-export async function listMyLeads(db: Db, user: UserRow, query: PageQuery = {}) {
+export async function listMyLeads(db: Db, user: UserRow, query: PageQuery = {}, keeper?: PageKeeper) {
   const limit = pageLimit(query.limit);
   const after = idCursor(query.cursor);
-  // Both at once: the rows are read only to be dropped when the provider has no access.
-  const [, rows] = await Promise.all([requireAccess(db, user), q.listLeadsForProvider(db, user.id, { after, limit })]);
-  return toPage(rows, limit, toSummary, (row) => row.lead.id);
+  const read = async () => {
+    // Both at once: the rows are read only to be dropped when the provider has no access.
+    const [, rows] = await Promise.all([
+      requireAccess(db, user),
+      q.listLeadsForProvider(db, user.id, { after, limit }),
+    ]);
+    return toPage(rows, limit, toSummary, (row) => row.lead.id);
+  };
+  // The leads page's first read is kept while the process hears every change to it (decision 192); a
+  // refusal (no access) is never kept.
+  if (!keeper || after !== null) return read();
+  return keeper.userRead(user.id, JSON.stringify(["leads", limit]), keeper.now(), read);
 }
 
 /** The lead with its request; the client's contact details only once the provider has quoted. */

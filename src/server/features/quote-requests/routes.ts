@@ -11,7 +11,7 @@ import {
 } from "@/shared/quote-requests";
 import { errorResponses } from "../../http/error-responses";
 import { sendJsonPage } from "../../http/paging";
-import { currentUser, requireRole } from "../../http/session";
+import { currentUser, keeperOf, requireRole } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
 import {
   addRequestFiles,
@@ -63,10 +63,7 @@ export const quoteRequestRoutes: RoutePlugin = async (app, deps) => {
       sendJsonPage(
         request,
         reply,
-        await listClientQuoteRequests(app.db, currentUser(request), request.query, {
-          userRead: app.sessions.userRead,
-          now: app.now,
-        }),
+        await listClientQuoteRequests(app.db, currentUser(request), request.query, keeperOf(request)),
       ),
   );
 

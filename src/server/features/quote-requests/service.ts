@@ -25,7 +25,7 @@ import type { QuoteRequestRow } from "../../db/schema/quote-requests";
 import type { UserRow } from "../../db/schema/users";
 import { AppError, ConflictError, FieldError, NotFoundError } from "../../errors";
 import { idCursor, pageLimit } from "../../http/paging";
-import type { SessionReader } from "../../http/session";
+import type { PageKeeper } from "../../http/session";
 import { JOB_NAMES, type JobQueue } from "../../jobs/queue";
 import { requireAccess } from "../companies/access";
 import { attachUploads, countAttached, requestFilesFor } from "../files/service";
@@ -273,9 +273,6 @@ const CLIENT_STATUS_SET: Record<ClientStatus, QuoteRequestStatus[]> = {
   matched: ["matched"],
   closed: ["closed", "cancelled"],
 };
-
-/** What may keep a client's first page: the process's hearing of every change to it (decision 192). */
-export type PageKeeper = { userRead: SessionReader["userRead"]; now: Clock };
 
 /**
  * A page of the client's requests, newest first (decision 104), as the answer's JSON (decision 182). The
