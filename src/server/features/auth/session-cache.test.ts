@@ -50,6 +50,16 @@ async function requestOf(client: TestUser, title: string): Promise<number> {
   if (!row) throw new Error("no request written");
   return row.id;
 }
+/** A client with one request, its first page read once after the write was heard, so that it is kept. */
+async function clientWithKeptPage(name: string, title: string): Promise<{ client: TestUser; id: number }> {
+  const client = await createUser(ctx, "client", name);
+  const id = await requestOf(client, title);
+  // Written beside the app: heard a moment later, and a read under way meanwhile is not kept.
+  await heard();
+  const firstName = name.charAt(0).toUpperCase() + name.slice(1);
+  expect(await dashboard(client)).toEqual([`${title} (${firstName})`]);
+  return { client, id };
+}
 const retitle = (tx: Db, id: number, title: string) =>
   tx.update(quoteRequests).set({ title }).where(eq(quoteRequests.id, id));
 
@@ -136,11 +146,7 @@ describe("the cache of sessions", () => {
 
 describe("a client's first page of requests, kept while the process hears the client's changes (decision 192)", () => {
   it("is answered without the database until a change to one of the client's requests is heard", async () => {
-    const client = await createUser(ctx, "client", "kept");
-    const id = await requestOf(client, "First title");
-    // Written beside the app: heard a moment later, and a read under way meanwhile is not kept.
-    await heard();
-    expect(await dashboard(client)).toEqual(["First title (Kept)"]);
+    const { client, id } = await clientWithKeptPage("kept", "First title");
     await unannounced((tx) => retitle(tx, id, "Unheard title"));
     expect(await dashboard(client)).toEqual(["First title (Kept)"]);
     // Only the dashboard's read is kept: a filtered page or a later one reads the database.
@@ -150,7 +156,7 @@ describe("a client's first page of requests, kept while the process hears the cl
     expect(await dashboard(client)).toEqual(["Heard title (Kept)"]);
   });
 
-  it("keeps a read unless its own user, or everything, was heard of while it was read", async () => {
+  it("keeps a read unless its own user was heard of while it was read", async () => {
     const reads = ctx.deps.sessions;
     const at = ctx.clock.now();
     // Ids no account has: nothing else this process hears is about them.
@@ -171,10 +177,7 @@ describe("a client's first page of requests, kept while the process hears the cl
   });
 
   it("keeps a page for at most CACHED_FOR_MS, and drops a user's when the live hub has news for them", async () => {
-    const client = await createUser(ctx, "client", "timed");
-    const id = await requestOf(client, "Before");
-    await heard();
-    expect(await dashboard(client)).toEqual(["Before (Timed)"]);
+    const { client, id } = await clientWithKeptPage("timed", "Before");
     await unannounced((tx) => retitle(tx, id, "After a while"));
     ctx.clock.advance(CACHED_FOR_MS - 1000);
     expect(await dashboard(client)).toEqual(["Before (Timed)"]);
