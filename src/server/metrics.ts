@@ -46,24 +46,30 @@ export function createMetrics(options: MetricsOptions = {}) {
     }
   };
 
+  /** A counter, a histogram and a gauge (with what it reads when scraped) of this registry. */
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
+    new Counter<L>({ name, help, labelNames, registers });
+  const histogram = <L extends string>(name: string, help: string, buckets: number[], labelNames: readonly L[] = []) =>
+    new Histogram<L>({ name, help, labelNames, buckets, registers });
+  const gauge = <L extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly L[] = [],
+    collect?: (this: Gauge<L>) => Promise<void>,
+  ) => new Gauge<L>({ name, help, labelNames, registers, collect });
+
   /** A gauge of one number, read from the database when scraped; left as it was when the read fails. */
   const countGauge = (name: string, help: string, what: string, reading: (r: MetricReaders) => Promise<number>) =>
-    new Gauge({
-      name,
-      help,
-      registers,
-      async collect() {
-        const value = await read(what, reading);
-        if (value !== null) this.set(value);
-      },
+    gauge(name, help, [], async function () {
+      const value = await read(what, reading);
+      if (value !== null) this.set(value);
     });
 
-  const queueOldest = new Gauge({
-    name: "automatch_job_queue_oldest_seconds",
-    help: "How long the oldest job of the queue that is due has waited to start.",
-    labelNames: ["queue"] as const,
-    registers,
-  });
+  const queueOldest = gauge(
+    "automatch_job_queue_oldest_seconds",
+    "How long the oldest job of the queue that is due has waited to start.",
+    ["queue"],
+  );
 
   return {
     registry,
@@ -72,83 +78,72 @@ export function createMetrics(options: MetricsOptions = {}) {
       readers = from;
     },
     http: {
-      requests: new Counter({
-        name: "automatch_http_requests_total",
-        help: "HTTP requests answered, by route pattern, method and status.",
-        labelNames: ["method", "route", "status"] as const,
-        registers,
-      }),
-      duration: new Histogram({
-        name: "automatch_http_request_duration_seconds",
-        help: "Time from a request's arrival to its answer, by route pattern and method.",
-        labelNames: ["method", "route"] as const,
-        buckets: LATENCY_BUCKETS,
-        registers,
-      }),
+      requests: counter(
+        "automatch_http_requests_total",
+        "HTTP requests answered, by route pattern, method and status.",
+        ["method", "route", "status"],
+      ),
+      duration: histogram(
+        "automatch_http_request_duration_seconds",
+        "Time from a request's arrival to its answer, by route pattern and method.",
+        LATENCY_BUCKETS,
+        ["method", "route"],
+      ),
     },
     database: {
-      pool: new Gauge({
-        name: "automatch_db_pool_connections",
-        help: "The PostgreSQL pool's connections by state (in_use, idle), and requests waiting for one (waiting).",
-        labelNames: ["state"] as const,
-        registers,
-        async collect() {
+      pool: gauge(
+        "automatch_db_pool_connections",
+        "The PostgreSQL pool's connections by state (in_use, idle), and requests waiting for one (waiting).",
+        ["state"],
+        async function () {
           const pool = await read("the database pool", (r) => r.pool());
           if (!pool) return;
           this.set({ state: "in_use" }, pool.inUse);
           this.set({ state: "idle" }, pool.idle);
           this.set({ state: "waiting" }, pool.waiting);
         },
-      }),
+      ),
     },
     jobs: {
-      depth: new Gauge({
-        name: "automatch_job_queue_depth",
-        help: "Jobs waiting in the queue (due or delayed).",
-        labelNames: ["queue"] as const,
-        registers,
-        async collect() {
+      depth: gauge(
+        "automatch_job_queue_depth",
+        "Jobs waiting in the queue (due or delayed).",
+        ["queue"],
+        async function () {
           const queues = await read("the job queues", (r) => r.queues());
           for (const q of queues ?? []) {
             this.set({ queue: q.queue }, q.depth);
             queueOldest.set({ queue: q.queue }, q.oldestSeconds);
           }
         },
-      }),
+      ),
       oldest: queueOldest,
-      runSeconds: new Histogram({
-        name: "automatch_job_run_seconds",
-        help: "How long a job's run took, by queue and outcome (completed, failed).",
-        labelNames: ["queue", "outcome"] as const,
-        buckets: JOB_BUCKETS,
-        registers,
-      }),
-      failures: new Counter({
-        name: "automatch_job_failures_total",
-        help: "Job runs that failed (each is retried until its queue's limit).",
-        labelNames: ["queue"] as const,
-        registers,
-      }),
-      retries: new Counter({
-        name: "automatch_job_retries_total",
-        help: "Job runs that were a retry of an earlier failed or lost run.",
-        labelNames: ["queue"] as const,
-        registers,
-      }),
+      runSeconds: histogram(
+        "automatch_job_run_seconds",
+        "How long a job's run took, by queue and outcome (completed, failed).",
+        JOB_BUCKETS,
+        ["queue", "outcome"],
+      ),
+      failures: counter(
+        "automatch_job_failures_total",
+        "Job runs that failed (each is retried until its queue's limit).",
+        ["queue"],
+      ),
+      retries: counter("automatch_job_retries_total", "Job runs that were a retry of an earlier failed or lost run.", [
+        "queue",
+      ]),
     },
-    submitToLead: new Histogram({
-      name: "automatch_submit_to_lead_seconds",
-      help: "From a quote request's submission to its first leads' delivery.",
-      buckets: SUBMIT_TO_LEAD_BUCKETS,
-      registers,
-    }),
+    submitToLead: histogram(
+      "automatch_submit_to_lead_seconds",
+      "From a quote request's submission to its first leads' delivery.",
+      SUBMIT_TO_LEAD_BUCKETS,
+    ),
     emails: {
-      outcomes: new Counter({
-        name: "automatch_emails_total",
-        help: "Emails the sender handled, by outcome: sent, retrying (a failure tried again later), failed (given up).",
-        labelNames: ["outcome"] as const,
-        registers,
-      }),
+      outcomes: counter(
+        "automatch_emails_total",
+        "Emails the sender handled, by outcome: sent, retrying (a failure tried again later), failed (given up).",
+        ["outcome"],
+      ),
       waiting: countGauge(
         "automatch_emails_waiting",
         "Emails in the outbox still to be sent, or sent again.",
@@ -157,24 +152,21 @@ export function createMetrics(options: MetricsOptions = {}) {
       ),
     },
     webhooks: {
-      outcomes: new Counter({
-        name: "automatch_webhook_deliveries_total",
-        help: "Webhook attempts by outcome: delivered, retrying (a failure tried again later), failed (given up).",
-        labelNames: ["outcome"] as const,
-        registers,
-      }),
-      attemptSeconds: new Histogram({
-        name: "automatch_webhook_attempt_seconds",
-        help: "How long a webhook attempt took, by result: 2xx, other status, no answer (refused, time-out, error).",
-        labelNames: ["result"] as const,
-        buckets: LATENCY_BUCKETS,
-        registers,
-      }),
-      disabled: new Counter({
-        name: "automatch_webhook_endpoints_disabled_total",
-        help: "Webhook endpoints turned off after a day of failures.",
-        registers,
-      }),
+      outcomes: counter(
+        "automatch_webhook_deliveries_total",
+        "Webhook attempts by outcome: delivered, retrying (a failure tried again later), failed (given up).",
+        ["outcome"],
+      ),
+      attemptSeconds: histogram(
+        "automatch_webhook_attempt_seconds",
+        "How long a webhook attempt took, by result: 2xx, other status, no answer (refused, time-out, error).",
+        LATENCY_BUCKETS,
+        ["result"],
+      ),
+      disabled: counter(
+        "automatch_webhook_endpoints_disabled_total",
+        "Webhook endpoints turned off after a day of failures.",
+      ),
       waiting: countGauge(
         "automatch_webhook_deliveries_waiting",
         "Webhook deliveries still to be sent, or sent again.",
@@ -183,17 +175,8 @@ export function createMetrics(options: MetricsOptions = {}) {
       ),
     },
     live: {
-      streams: new Gauge({
-        name: "automatch_live_streams_open",
-        help: "Live-update streams (Server-Sent Events) open on this process.",
-        registers,
-      }),
-      events: new Counter({
-        name: "automatch_live_events_sent_total",
-        help: "Live events written to streams, by event type.",
-        labelNames: ["type"] as const,
-        registers,
-      }),
+      streams: gauge("automatch_live_streams_open", "Live-update streams (Server-Sent Events) open on this process."),
+      events: counter("automatch_live_events_sent_total", "Live events written to streams, by event type.", ["type"]),
     },
   };
 }
