@@ -21,6 +21,8 @@ const [admin, client] = sharedUsers(ctx, "admin", "client");
 const [a, b] = sharedTopProviders(ctx, 2);
 
 const { get, patch } = apiAs(ctx);
+/** Returns once this process has heard what was written beside the app: the Overview is kept until then (decision 194). */
+const heard = () => ctx.deps.sessions.sync(ctx.database.db);
 
 async function lastActivity() {
   const [row] = await ctx.database.db.select().from(activityLogs).orderBy(sql`${activityLogs.id} desc`).limit(1);
@@ -412,6 +414,7 @@ describe("the figures the database keeps (migration 0012)", () => {
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     const doomed = await matchedRequest(ctx, client, { title: "Deleted request" });
     await ctx.database.db.delete(quoteRequests).where(eq(quoteRequests.id, doomed));
+    await heard();
 
     const stats = (await get(admin, "/api/admin/stats")).json();
     const [direct] = await ctx.database.db
@@ -467,6 +470,7 @@ describe("deleted accounts in the admin's figures (issue 30, migration 0019)", (
   it("count in no figure of users: not by type, not in the total, not among the week's or month's new ones", async () => {
     const leaving = await createUser(ctx, "client", "leaving");
     const retiring = await createTopProvider(ctx);
+    await heard();
     const stats = async () => (await get(admin, "/api/admin/stats")).json();
     const analytics = async () => (await get(admin, "/api/admin/analytics?period=7d")).json();
     const [before, weekBefore] = [await stats(), await analytics()];

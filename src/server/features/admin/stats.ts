@@ -1,13 +1,15 @@
 // The Overview's figures (GET /api/admin/stats, spec section 3 "Admin stats"): one statement reading the
 // figures the database keeps (migration 0012, decision 090), so that the page costs one round trip
-// and a few rows however many requests there are.
+// and a few rows however many requests there are; each process keeps them while nothing they count
+// changes (decision 194).
 import { sql } from "drizzle-orm";
 import { type AdminStats, adminStatsSchema, type Revenue } from "@/shared/admin";
 import { PLAN } from "@/shared/billing";
-import type { Clock } from "../../clock";
 import type { Db } from "../../db/client";
 import { preparedPerDatabase } from "../../db/prepared";
+import { keeperOf } from "../../http/session";
 import type { RoutePlugin } from "../../http/types";
+import { MARKETPLACE_ID } from "../auth/session-cache";
 import { adminRoute } from "./errors";
 
 /** The first instant of the calendar month (UTC) that `now` falls in. */
@@ -120,7 +122,14 @@ export async function adminStats(db: Db, now: Date): Promise<AdminStats> {
   };
 }
 
-export const statsRoutes: RoutePlugin = async (app, deps) => {
-  const now: Clock = deps.now;
-  app.get("/api/admin/stats", adminRoute(adminStatsSchema), async () => adminStats(app.db, now()));
+/**
+ * The figures are the same for every admin: each process keeps them while it hears that nothing they
+ * count changed (decision 194), at most CACHED_FOR_MS, and reads them again in a new month.
+ */
+export const statsRoutes: RoutePlugin = async (app) => {
+  app.get("/api/admin/stats", adminRoute(adminStatsSchema), async (request) => {
+    const { userRead, now } = keeperOf(request);
+    const at = now();
+    return userRead(MARKETPLACE_ID, `admin-stats:${isoDate(monthStart(at))}`, at, () => adminStats(app.db, at));
+  });
 };

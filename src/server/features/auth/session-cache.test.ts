@@ -2,9 +2,12 @@
 // session or an account, made through this app or beside it (another process, an operator's SQL), is
 // heard and ends what was cached. "Beside it" is a write through the database directly; `sync` is what a
 // write's answer waits for, the moment after which this process has heard everything committed before.
+// The same hearing keeps a user's first pages (decision 192) and the admin's Overview figures (decision 194).
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { AdminStats } from "@/shared/admin";
 import type { Db } from "../../db/client";
+import { alerts } from "../../db/schema/alerts";
 import { companies } from "../../db/schema/companies";
 import { leads } from "../../db/schema/leads";
 import { quoteRequests } from "../../db/schema/quote-requests";
@@ -13,7 +16,7 @@ import { subscriptions } from "../../db/schema/subscriptions";
 import { users } from "../../db/schema/users";
 import { createProvider, type TestProvider } from "../../test/fixtures";
 import { sharedTestContext } from "../../test/shared-context";
-import { as, createUser, type TestUser } from "../../test/test-app";
+import { as, createUser, type TestUser, uniqueEmail } from "../../test/test-app";
 import { sessionIdFromToken } from "./service";
 import { CACHED_FOR_MS } from "./session-cache";
 
@@ -256,5 +259,87 @@ describe("a provider's first page of leads, kept while the process hears every c
     expect(await leadsPage(rejected.provider)).toMatch(
       /^403: Your company profile was not approved: Not a real company/,
     );
+  });
+});
+
+describe("the admin's Overview figures, kept while the process hears every change they count (decision 194)", () => {
+  const overview = async (admin: Pick<TestUser, "cookie">) => {
+    const res = await as(ctx, admin, { method: "GET", url: "/api/admin/stats" });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as AdminStats;
+  };
+  /** Adds `n` clients to the kept count, in a shard no connection writes (pid % 8 is below 8). */
+  const countClients = (tx: Db, n: number) =>
+    tx.execute(sql`insert into admin_counts (name, shard, n) values ('users:client', 99, ${n})
+      on conflict (name, shard) do update set n = admin_counts.n + excluded.n`);
+
+  it("are answered without the database until a change is heard, for at most CACHED_FOR_MS", async () => {
+    const admin = await createUser(ctx, "admin", "overseer");
+    const before = await overview(admin);
+    try {
+      await unannounced((tx) => countClients(tx, 5));
+      expect((await overview(admin)).totalClients).toBe(before.totalClients);
+      ctx.clock.advance(CACHED_FOR_MS);
+      expect((await overview(admin)).totalClients).toBe(before.totalClients + 5);
+    } finally {
+      await unannounced((tx) => tx.execute(sql`delete from admin_counts where shard = 99`));
+    }
+    await countClients(ctx.database.db, 0);
+    await heard();
+    expect((await overview(admin)).totalClients).toBe(before.totalClients);
+  });
+
+  it("hear a new account, a request's status, an alert, a subscription and a company's change beside the app", async () => {
+    const admin = await createUser(ctx, "admin", "overseer");
+    const provider = await createProvider(ctx);
+    const client = await createUser(ctx, "client");
+    const request = await requestOf(client, "Counted request");
+    await heard();
+    const changes: [string, (tx: Db) => Promise<unknown>, (s: AdminStats) => number, number][] = [
+      [
+        "a client",
+        (tx) =>
+          tx.insert(users).values({ email: uniqueEmail("counted"), passwordHash: "-", firstName: "C", lastName: "T" }),
+        (s) => s.totalClients,
+        1,
+      ],
+      [
+        "a request cancelled",
+        (tx) => tx.update(quoteRequests).set({ status: "cancelled" }).where(eq(quoteRequests.id, request)),
+        (s) => s.requestsByStatus.cancelled,
+        1,
+      ],
+      [
+        "an alert raised",
+        (tx) =>
+          tx.insert(alerts).values({
+            type: "test",
+            severity: "low",
+            title: "Counted",
+            description: "Raised beside the app.",
+            cause: `counted-${request}`,
+          }),
+        (s) => s.unresolvedAlerts,
+        1,
+      ],
+      [
+        "a subscription lapsed",
+        (tx) => tx.update(subscriptions).set({ status: "past_due" }).where(eq(subscriptions.userId, provider.id)),
+        (s) => s.revenue.activeSubscriptions,
+        -1,
+      ],
+      [
+        "a company's verified name changed",
+        (tx) => tx.update(companies).set({ verifiedName: "Someone else" }).where(eq(companies.id, provider.companyId)),
+        (s) => s.pendingProviders,
+        1,
+      ],
+    ];
+    for (const [what, write, figure, by] of changes) {
+      const kept = figure(await overview(admin));
+      await write(ctx.database.db);
+      await heard();
+      expect(figure(await overview(admin)), what).toBe(kept + by);
+    }
   });
 });

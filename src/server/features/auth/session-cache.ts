@@ -9,7 +9,8 @@
 // and of a provider's leads, which cost the database more than the rest of the request. Migrations 0030
 // and 0031 send the user's id when what those pages show changes; a process drops what it keeps of an
 // account whatever it hears of it, and the live hub drops what it keeps of the users it passes an event
-// to before the event reaches their tabs.
+// to before the event reaches their tabs. The admin's Overview figures are kept the same way, under
+// MARKETPLACE_ID (decision 194, migration 0032).
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Clock } from "../../clock";
@@ -19,8 +20,13 @@ import type { UserRow } from "../../db/schema/users";
 import * as q from "./queries";
 import { sessionIdFromToken } from "./service";
 
-/** The channel the triggers of migrations 0029-0031 notify: the payload is the account's id. */
+/** The channel the triggers of migrations 0029-0032 notify: the payload is the account's id (or MARKETPLACE_ID). */
 export const AUTH_CHANNEL = "automatch_auth";
+/**
+ * The id the marketplace's own figures are kept under, as a user's reads are: the admin's Overview
+ * (decision 194). Migration 0032 sends it when a write may change them; no account has it.
+ */
+export const MARKETPLACE_ID = 0;
 /** A session's last use is written at most this often: one write a minute, not one a request. */
 export const TOUCH_EVERY_MS = 60 * 1000;
 /** The most sessions one process keeps; the one cached longest ago goes first. */
