@@ -4,6 +4,7 @@
 // specialties changed, a request and a company deleted. A company with a lead or a quote is marked.
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { executedRows } from "../../db/client";
 import { companies } from "../../db/schema/companies";
 import { matchBounds } from "../../db/schema/match-bounds";
 import { quoteRequests } from "../../db/schema/quote-requests";
@@ -33,7 +34,7 @@ async function drift(): Promise<number[]> {
       or b.answered <> (select count(distinct q.lead_id) from quotes q where q.company_id = c.id)
       or b.accepted <> (select count(*) from quotes q where q.company_id = c.id and q.status = 'accepted')
       or b.leads_seen > (select count(*) from leads l where l.company_id = c.id)`);
-  return (result as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
+  return executedRows<{ id: number }>(result).map((r) => r.id);
 }
 
 async function boundOf(companyId: number) {

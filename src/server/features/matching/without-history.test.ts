@@ -1,7 +1,8 @@
-// Matching at scale (decision 181): the candidate query that reads the providers without a lead history
-// group by group from an index gives exactly what scoring every candidate gives (the same shortlist, in
-// the same order, with the same statistics), on varied data and on both databases; and counts the
-// eligible providers exactly below its cap.
+// Matching at scale (decisions 181 and 194): the candidate query that reads the providers without a lead
+// history group by group from an index, and those with one by their kept bounds, gives exactly what scoring
+// every candidate gives (the same shortlist, in the same order, with the same statistics), on varied data
+// (histories recent and old, declines, answers, wins, ratings, lead preferences) and on both databases;
+// and counts the eligible providers exactly below its cap.
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prepareRequest } from "@/shared/matching";
@@ -130,13 +131,13 @@ const RICH = 400;
  * the work or for no capacity, answered with quotes, some accepted (wins in the requests' industries);
  * ratings on some; a weekly capacity (that their recent leads may fill), a pause or an industry on others.
  */
-async function seedRichHistory(on: number[]) {
+async function seedRichHistory(on: number[], count = RICH, tag = "rich") {
   const specialties = sql.raw(`array[${PROVIDER_SPECIALTIES.map((s) => `'${s}'`).join(",")}]`);
   const requests = sql.raw(`array[${on.join(",")}]`);
   await ctx.database.db.execute(sql`
     with u as (
       insert into users (email, password_hash, first_name, last_name, user_type)
-      select 'rich-' || g || '@example.com', 'x', 'Rich', 'Provider ' || g, 'provider' from generate_series(1, ${RICH}) g
+      select ${tag} || '-' || g || '@example.com', 'x', 'Rich', 'Provider ' || g, 'provider' from generate_series(1, ${count}) g
       returning id
     ), c as (
       insert into companies (user_id, name, description, industry, location, country, size, specialties, status,
@@ -155,7 +156,7 @@ async function seedRichHistory(on: number[]) {
       returning id, user_id
     ), s as (
       insert into subscriptions (user_id, provider, customer_id, external_id, status)
-      select user_id, 'demo', 'cus_rich_' || user_id, 'sub_rich_' || user_id, 'active' from c
+      select user_id, 'demo', 'cus_' || ${tag} || user_id, 'sub_' || ${tag} || user_id, 'active' from c
     )
     insert into leads (quote_request_id, company_id, match_score, score_parts, status, decline_reason, declined_at, created_at)
     select (${requests})[1 + (c.id + j) % cardinality(${requests})], c.id, 60, '[]'::jsonb,
@@ -169,13 +170,17 @@ async function seedRichHistory(on: number[]) {
     insert into quotes (lead_id, company_id, quote_request_id, amount_cents, timeline, message, status, decided_at)
     select l.id, l.company_id, l.quote_request_id, 1500000, '4 weeks', 'A quote of the matching-at-scale test.',
       (case when l.id % 3 <> 0 then 'accepted' else 'submitted' end)::quote_status, case when l.id % 3 <> 0 then now() end
-    from leads l join companies c on c.id = l.company_id where l.status = 'quoted' and c.name like 'Rich Co %'`);
+    from leads l join companies c on c.id = l.company_id
+    where l.status = 'quoted' and c.name like 'Rich Co %' and not exists (select 1 from quotes q where q.lead_id = l.id)`);
 }
+
+let earlier: number[] = [];
 
 beforeAll(async () => {
   await ctx.database.db.delete(companies);
   client = await createUser(ctx, "client");
-  await seedRichHistory(await seedHistory());
+  earlier = await seedHistory();
+  await seedRichHistory(earlier);
   await seedPlainProviders();
 });
 
@@ -268,5 +273,20 @@ describe("the candidates without a lead history, read group by group", () => {
     const row = await request({ requirements: { ...body.requirements, locationPreference: "us-only" } });
     const walked = await expectSameAsScoringEveryone(row);
     expect(walked.some(Boolean)).toBe(false);
+  });
+
+  it("are those of scoring every candidate when most providers have a history", async () => {
+    // More eligible providers with a history than the cap, and none without one: the walk starts without a
+    // last place to reach, and counts those with a history.
+    await seedRichHistory(earlier, 1200, "mature");
+    await ctx.database.db
+      .update(companies)
+      .set({ leadPausedUntil: sql`current_date + 30` })
+      .where(sql`${companies.name} like 'Plain Co %'`);
+    const walked: boolean[] = [];
+    for (const row of [await request({}), await request({ industry: "retail", budgetRange: "<$5k" })]) {
+      walked.push(...(await expectSameAsScoringEveryone(row)));
+    }
+    expect(walked.every(Boolean)).toBe(true);
   });
 });
