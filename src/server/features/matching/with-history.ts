@@ -5,7 +5,7 @@
 // search visits the (size, specialties) groups best bound first, reads from an index only the companies whose
 // bound reaches the shortlist's last place, scores those exactly, and stops when the last place beats every
 // bound left: the argument of decision 181, with a bound in place of a score.
-import { and, count, inArray, type SQL, sql } from "drizzle-orm";
+import { count, type SQL, sql } from "drizzle-orm";
 import type { CompanySize } from "@/shared/companies";
 import { capacityWindowStart } from "@/shared/lead-preferences";
 import {
@@ -198,19 +198,15 @@ export async function countWithHistory(
   const invited = pendingInvite(request);
   const since = capacityWindowStart(at.now);
   const recent = sql`(select count(*) from leads c where c.company_id = ${companies.id} and c.created_at > ${since})`;
+  // From the marked companies (and the invited one) to theirs, so that the count stops at the cap.
   const capped = tx
     .select({ one: sql`1`.as("one") })
-    .from(companies)
-    .innerJoin(subscriptions, subscribed)
-    .where(
-      and(
-        inArray(
-          companies.id,
-          sql`(select company_id from ${matchBounds} where has_history${invited === null ? sql`` : sql` union select ${invited}::int`})`,
-        ),
-        eligibleFor(tx, request, prepared, at, recent),
-      ),
+    .from(
+      sql`(select company_id from ${matchBounds} where has_history${invited === null ? sql`` : sql` union select ${invited}::int`}) as h`,
     )
+    .innerJoin(companies, sql`${companies.id} = h.company_id`)
+    .innerJoin(subscriptions, subscribed)
+    .where(eligibleFor(tx, request, prepared, at, recent))
     .limit(ELIGIBLE_COUNT_CAP)
     .as("capped");
   const [row] = await tx.select({ n: count() }).from(capped);
