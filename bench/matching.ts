@@ -88,6 +88,10 @@ async function seedLeadHistory(database: Database, from: number, to: number): Pr
     await tx.execute(sql`
       update companies set review_count = 1 + id % 4, rating_sum = (1 + id % 4) * (1 + (id / 28) % 5)
       where id between ${from} and ${to} and id % ${HISTORY_EVERY * 2} = 1`);
+    // The triggers were off: the bounds of these companies as migration 0034 computes those of the rows it finds.
+    await tx.execute(sql`
+      select refresh_match_bound(c.id, true) from companies c
+      where c.id between ${from} and ${to} and exists (select 1 from leads l where l.company_id = c.id)`);
   });
 }
 

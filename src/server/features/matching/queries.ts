@@ -14,6 +14,7 @@ import type { Budget, Industry } from "@/shared/quote-request-options";
 import type { Db } from "../../db/client";
 import { companies } from "../../db/schema/companies";
 import { leads } from "../../db/schema/leads";
+import { matchBounds } from "../../db/schema/match-bounds";
 import { quoteRequests } from "../../db/schema/quote-requests";
 import { quotes } from "../../db/schema/quotes";
 import { subscriptions } from "../../db/schema/subscriptions";
@@ -27,7 +28,8 @@ import {
   subscribed,
 } from "./eligibility";
 import { candidateScore } from "./score-sql";
-import { bestWithoutHistory, type Ranked, ranksBefore } from "./without-history";
+import { countWithHistory, walkWithHistory } from "./with-history";
+import { bestWithoutHistory, ELIGIBLE_COUNT_CAP, type Ranked, ranked, ranksBefore } from "./without-history";
 
 /** How far past the wanted number the database's pre-ranking reaches, so that rounding never matters. */
 const PRE_RANK_MARGIN = 25;
@@ -39,12 +41,13 @@ export type Candidate = ProviderProfile & { preferences: LeadPreferences };
  * company approved, its owner's subscription trialing or active, the location gate, the lead
  * preferences. The database pre-ranks the candidates with the same formula as `rankProviders` (rounded
  * alike) and returns only the best `limit` plus a margin; the exact ranking of those few is then done by
- * `rankProviders`. Providers with a lead history are all scored; of those without, whose score depends
- * on their size, specialties and ratings only, the best are read from an index (decision 181). So the
- * work grows with the providers that had leads, not with all of them.
+ * `rankProviders`. Of the providers without a lead history, whose score depends on their size,
+ * specialties and ratings only, the best are read from an index (decision 181); of those with one, only
+ * the few whose kept bound reaches the shortlist are scored (decision 195). So the work grows with
+ * neither.
  *
- * `eligible` counts every eligible candidate, those without a history up to a cap: when `eligibleAtLeast`
- * is set there are more. The cap is far above what decides the "too few providers" alert.
+ * `eligible` counts every eligible candidate, up to a cap: when `eligibleAtLeast` is set there are more.
+ * The cap is far above what decides the "too few providers" alert.
  */
 export async function findCandidates(
   tx: Db,
@@ -54,22 +57,55 @@ export async function findCandidates(
   at: MatchMoment = matchMoment(new Date()),
 ): Promise<{ candidates: Candidate[]; eligible: number; eligibleAtLeast: boolean }> {
   const take = limit + PRE_RANK_MARGIN;
+  const settings = await plannedForFewRows(tx);
   // The providers without a history first, then those with one. Each query sees the commits made before
   // it started, and a provider's history only grows: one whose first lead (another match's) commits
   // between the two is in the second, whereas in the other order it would be in neither (decision 185).
   const fresh = await bestWithoutHistory(tx, request, prepared, at, take);
-  const withHistory = await bestScoredInFull(tx, request, prepared, take, at, "with a history");
+  // Of those with a history, a few are all scored (with their exact count); many are walked best bound
+  // first (decision 195), and counted only up to the cap, which the others' count then passes anyway.
+  const counted = fresh.eligibleAtLeast ? null : await countWithHistory(tx, request, prepared, at);
+  const withHistory =
+    counted !== null && counted < ELIGIBLE_COUNT_CAP
+      ? await bestScoredInFull(tx, request, prepared, take, at, "with a history")
+      : { best: await walkWithHistory(tx, request, prepared, at, take, fresh.best), eligible: counted ?? 0 };
   // Found in both (its history began between them): as the second query scored it, counted once.
   const scored = new Set(withHistory.best.map((r) => r.companyId));
   const both = fresh.best.filter((r) => scored.has(r.companyId)).length;
   const best = [...withHistory.best, ...fresh.best.filter((r) => !scored.has(r.companyId))]
     .sort(ranksBefore)
     .slice(0, take);
+  const candidates = await withProfiles(tx, best);
+  await restore(tx, settings);
   return {
     eligible: withHistory.eligible + fresh.eligible - both,
-    eligibleAtLeast: fresh.eligibleAtLeast,
-    candidates: await withProfiles(tx, best),
+    eligibleAtLeast: counted === null || counted >= ELIGIBLE_COUNT_CAP,
+    candidates,
   };
+}
+
+/**
+ * Each statement of the search reads a few rows, but is costed as the scan its LIMIT cuts short, with the
+ * planner's guess of how few rows the lead preferences leave (decision 195). So, until the search ends:
+ * no JIT (PostgreSQL compiled a statement for longer than the whole match), and no bitmap scans (one read
+ * and sorted a whole (size, specialties) pair where the index gives its best first). Answers the settings
+ * as they were.
+ */
+async function plannedForFewRows(tx: Db) {
+  const [row] = await tx
+    .select({
+      jit: sql<string>`current_setting('jit')`,
+      bitmap: sql<string>`current_setting('enable_bitmapscan')`,
+      set: sql`set_config('jit', 'off', true) || set_config('enable_bitmapscan', 'off', true)`,
+    })
+    .from(sql`(select 1) as one`);
+  return { jit: row?.jit ?? "on", bitmap: row?.bitmap ?? "on" };
+}
+
+async function restore(tx: Db, settings: { jit: string; bitmap: string }) {
+  await tx.execute(
+    sql`select set_config('jit', ${settings.jit}, true), set_config('enable_bitmapscan', ${settings.bitmap}, true)`,
+  );
 }
 
 /**
@@ -176,11 +212,11 @@ async function bestScoredInFull(
     declines: sql`coalesce(${declineStats.declines}, 0)`,
   };
   const invited = pendingInvite(request);
-  // Read from the ids of the leads and quotes (and the invitation), not by a scan of every company.
+  // Read from the companies marked with a history (migration 0034) and the invitation, not by a scan.
   const hadHistory =
     which === "all"
       ? undefined
-      : sql`${companies.id} in (select ${leads.companyId} from ${leads} union select ${quotes.companyId} from ${quotes}${
+      : sql`${companies.id} in (select ${matchBounds.companyId} from ${matchBounds} where ${matchBounds.hasHistory}${
           invited === null ? sql`` : sql` union select ${invited}::int`
         })`;
 
@@ -230,16 +266,7 @@ async function bestScoredInFull(
     .limit(take);
   return {
     eligible: rows[0]?.eligible ?? 0,
-    best: rows.map((r) => ({
-      companyId: r.companyId,
-      invited: r.companyId === invited,
-      score: Number(r.score),
-      recent: Number(r.recent),
-      total: Number(r.total),
-      answered: Number(r.answered),
-      wins: Number(r.wins),
-      declines: Number(r.declines),
-    })),
+    best: rows.map((r) => ranked(r, invited)),
   };
 }
 

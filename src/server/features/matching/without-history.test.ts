@@ -1,7 +1,8 @@
-// Matching at scale (decision 181): the candidate query that reads the providers without a lead history
-// group by group from an index gives exactly what scoring every candidate gives (the same shortlist, in
-// the same order, with the same statistics), on varied data and on both databases; and counts the
-// eligible providers exactly below its cap.
+// Matching at scale (decisions 181 and 195): the candidate query that reads the providers without a lead
+// history group by group from an index, and those with one by their kept bounds, gives exactly what scoring
+// every candidate gives (the same shortlist, in the same order, with the same statistics), on varied data
+// (histories recent and old, declines, answers, wins, ratings, lead preferences) and on both databases;
+// and counts the eligible providers exactly below its cap.
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { prepareRequest } from "@/shared/matching";
@@ -71,10 +72,10 @@ async function seedPlainProviders() {
  * Providers with a history: leads on other requests (recent or not), answered with quotes or not, won,
  * declined for a reason about the work or for no capacity; some hired and reviewed.
  */
-async function seedHistory() {
+async function seedHistory(): Promise<number[]> {
   const other = await createUser(ctx, "client");
   const earlier: number[] = [];
-  for (const industry of ["finance", "finance", "finance", "healthcare", "retail", "finance"] as const) {
+  for (const industry of ["finance", "finance", "finance", "healthcare", "retail", "finance", "retail"] as const) {
     earlier.push(await submitRequest(ctx, other, { industry }));
   }
   const sizes = ["startup", "small", "medium", "large", "enterprise"] as const;
@@ -118,12 +119,68 @@ async function seedHistory() {
     }
     if (i % 5 === 2) await createReviewedHire(ctx, { client: other, companyId: p.companyId, rating: 1 + (i % 5) });
   }
+  return earlier;
 }
+
+/** Providers with a history of the second kind, seeded in SQL through the triggers of migration 0034. */
+const RICH = 400;
+
+/**
+ * RICH providers with many specialties (so that they compete with the best without a history), each with
+ * 0 to 5 leads on the requests `on`: recent or weeks old, declined lately or long ago, for a reason about
+ * the work or for no capacity, answered with quotes, some accepted (wins in the requests' industries);
+ * ratings on some; a weekly capacity (that their recent leads may fill), a pause or an industry on others.
+ */
+async function seedRichHistory(on: number[], count = RICH, tag = "rich") {
+  const specialties = sql.raw(`array[${PROVIDER_SPECIALTIES.map((s) => `'${s}'`).join(",")}]`);
+  const requests = sql.raw(`array[${on.join(",")}]`);
+  await ctx.database.db.execute(sql`
+    with u as (
+      insert into users (email, password_hash, first_name, last_name, user_type)
+      select ${tag} || '-' || g || '@example.com', 'x', 'Rich', 'Provider ' || g, 'provider' from generate_series(1, ${count}) g
+      returning id
+    ), c as (
+      insert into companies (user_id, name, description, industry, location, country, size, specialties, status,
+        review_count, rating_sum, lead_industries, lead_weekly_capacity, lead_paused_until)
+      select u.id, 'Rich Co ' || u.id, 'A provider with a history.', 'automation', 'Somewhere',
+        case when u.id % 5 = 0 then 'DE' else 'US' end,
+        (array['startup', 'small', 'medium', 'large', 'enterprise'])[1 + (u.id * 3) % 5]::company_size,
+        array(select s from unnest(${specialties}) with ordinality t(s, i) where ((u.id * 2654435761) >> i::int) % 5 <> 0),
+        (case when u.id % 67 = 0 then 'pending' else 'approved' end)::company_status,
+        case when u.id % 3 = 0 then 1 + u.id % 6 else 0 end,
+        case when u.id % 3 = 0 then (1 + u.id % 6) * (1 + (u.id / 3) % 5) else 0 end,
+        case when u.id % 19 = 0 then array['healthcare'] else '{}'::text[] end,
+        case when u.id % 11 = 0 then 1 + u.id % 3 end,
+        case when u.id % 61 = 0 then current_date + 3 end
+      from u
+      returning id, user_id
+    ), s as (
+      insert into subscriptions (user_id, provider, customer_id, external_id, status)
+      select user_id, 'demo', 'cus_' || ${tag} || user_id, 'sub_' || ${tag} || user_id, 'active' from c
+    )
+    insert into leads (quote_request_id, company_id, match_score, score_parts, status, decline_reason, declined_at, created_at)
+    select (${requests})[1 + (c.id + j) % cardinality(${requests})], c.id, 60, '[]'::jsonb,
+      (case when (c.id + j) % 4 = 0 then 'declined' when (c.id * 7 + j) % 3 = 0 then 'quoted' else 'viewed' end)::lead_status,
+      case when (c.id + j) % 4 = 0 then (array['not_fit', 'no_capacity', 'too_small', 'other'])[1 + (c.id / 4 + j) % 4]::lead_decline_reason end,
+      case when (c.id + j) % 4 = 0 then now() - ((c.id * 13 + j * 7) % 130) * interval '1 day' end,
+      now() - ((c.id * 5 + j * 3) % 21) * interval '1 day' - interval '1 hour'
+    from c cross join generate_series(0, 4) j
+    where j < c.id % 6`);
+  await ctx.database.db.execute(sql`
+    insert into quotes (lead_id, company_id, quote_request_id, amount_cents, timeline, message, status, decided_at)
+    select l.id, l.company_id, l.quote_request_id, 1500000, '4 weeks', 'A quote of the matching-at-scale test.',
+      (case when l.id % 3 <> 0 then 'accepted' else 'submitted' end)::quote_status, case when l.id % 3 <> 0 then now() end
+    from leads l join companies c on c.id = l.company_id
+    where l.status = 'quoted' and c.name like 'Rich Co %' and not exists (select 1 from quotes q where q.lead_id = l.id)`);
+}
+
+let earlier: number[] = [];
 
 beforeAll(async () => {
   await ctx.database.db.delete(companies);
   client = await createUser(ctx, "client");
-  await seedHistory();
+  earlier = await seedHistory();
+  await seedRichHistory(earlier);
   await seedPlainProviders();
 });
 
@@ -141,6 +198,9 @@ async function request(over: Parameters<typeof quoteRequestBody>[0], invitedComp
   return row;
 }
 
+/** The providers with a history the shortlists compared held. */
+const withHistory: number[] = [];
+
 /** Both queries for the request and each wanted number: the same candidates, the count exact below its cap. */
 async function expectSameAsScoringEveryone(row: Awaited<ReturnType<typeof request>>) {
   const prepared = prepareRequest(requestProfile(row));
@@ -151,6 +211,7 @@ async function expectSameAsScoringEveryone(row: Awaited<ReturnType<typeof reques
       const fast = await findCandidates(tx, row, prepared, wanted, at);
       const full = await scoreEveryCandidate(tx, row, prepared, wanted, at);
       expect(fast.candidates).toEqual(full.candidates);
+      withHistory.push(...fast.candidates.filter((c) => c.leadsTotal > 0).map((c) => c.companyId));
       expect(fast.candidates.length).toBeGreaterThan(0);
       if (fast.eligibleAtLeast) {
         expect(full.eligible).toBeGreaterThanOrEqual(fast.eligible);
@@ -194,11 +255,16 @@ describe("the candidates without a lead history, read group by group", () => {
       // An invited provider without a history, far down the ranking; and one with a history.
       await request({}, plainIds.at(-2) ?? null),
       await request({ industry: "retail" }, history[7]?.companyId ?? null),
+      // The industry of most wins and declines, a small budget; and another of some.
+      await request({ budgetRange: "<$5k" }),
+      await request({ industry: "retail", budgetRange: "$30k-$50k" }),
     ];
     const walked: boolean[] = [];
     for (const row of requests) walked.push(...(await expectSameAsScoringEveryone(row)));
-    // The group walk ran (more providers without a history than the cap).
+    // The group walk ran (more providers without a history than the cap), and the providers with a history
+    // competed: some of them made the shortlists.
     expect(walked.every(Boolean)).toBe(true);
+    expect(new Set(withHistory).size).toBeGreaterThan(10);
   });
 
   it("count exactly, and score them all, when fewer than the cap may receive the request", async () => {
@@ -207,5 +273,20 @@ describe("the candidates without a lead history, read group by group", () => {
     const row = await request({ requirements: { ...body.requirements, locationPreference: "us-only" } });
     const walked = await expectSameAsScoringEveryone(row);
     expect(walked.some(Boolean)).toBe(false);
+  });
+
+  it("are those of scoring every candidate when most providers have a history", async () => {
+    // More eligible providers with a history than the cap, and none without one: the walk starts without a
+    // last place to reach, and counts those with a history.
+    await seedRichHistory(earlier, 1200, "mature");
+    await ctx.database.db
+      .update(companies)
+      .set({ leadPausedUntil: sql`current_date + 30` })
+      .where(sql`${companies.name} like 'Plain Co %'`);
+    const walked: boolean[] = [];
+    for (const row of [await request({}), await request({ industry: "retail", budgetRange: "<$5k" })]) {
+      walked.push(...(await expectSameAsScoringEveryone(row)));
+    }
+    expect(walked.every(Boolean)).toBe(true);
   });
 });

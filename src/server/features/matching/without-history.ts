@@ -5,13 +5,12 @@
 // index, and stops when the shortlist's last place beats anything a group left could score.
 import { and, desc, notExists, type SQL, sql } from "drizzle-orm";
 import { COMPANY_SIZES, type CompanySize } from "@/shared/companies";
-import { type PreparedRequest, REVIEWS_FOR_FULL_WEIGHT, scoreOnly } from "@/shared/matching";
+import { type PreparedRequest, type ProviderProfile, REVIEWS_FOR_FULL_WEIGHT, scoreOnly } from "@/shared/matching";
 import { RATING_MAX } from "@/shared/reviews";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
 import type { Db } from "../../db/client";
 import { companies, REVIEW_POINTS_SQL } from "../../db/schema/companies";
-import { leads } from "../../db/schema/leads";
-import { quotes } from "../../db/schema/quotes";
+import { matchBounds } from "../../db/schema/match-bounds";
 import { subscriptions } from "../../db/schema/subscriptions";
 import { type CandidateRequest, eligibleFor, type MatchMoment, pendingInvite, subscribed } from "./eligibility";
 import { candidateScore, NO_HISTORY, weightedPoints } from "./score-sql";
@@ -43,7 +42,19 @@ const FIRST_PAIRS = 64;
 export const ranksBefore = (a: Ranked, b: Ranked) =>
   Number(b.invited) - Number(a.invited) || b.score - a.score || a.recent - b.recent || a.companyId - b.companyId;
 
-type Group = { size: CompanySize; masks: number[]; bound: number };
+export type Group = { size: CompanySize; masks: number[]; bound: number };
+/** What scoring reads of a provider besides its company's columns: the statistics and the ratings. */
+type History = Omit<ProviderProfile, "companyId" | "specialties" | "country" | "size">;
+/** A provider without a lead history with full marks from its clients' ratings: the most such a one scores. */
+const BEST_WITHOUT_HISTORY: History = {
+  winsInIndustry: 0,
+  leadsLast7Days: 0,
+  leadsTotal: 0,
+  leadsAnswered: 0,
+  declinesInIndustry: 0,
+  reviewCount: REVIEWS_FOR_FULL_WEIGHT,
+  ratingSum: REVIEWS_FOR_FULL_WEIGHT * RATING_MAX,
+};
 
 /**
  * The best `take` of the eligible providers without a history, in the database's order; and how many are
@@ -56,7 +67,7 @@ export async function bestWithoutHistory(
   at: MatchMoment,
   take: number,
 ): Promise<{ best: Ranked[]; eligible: number; eligibleAtLeast: boolean }> {
-  const where = eligibleWithoutHistory(tx, request, prepared, at);
+  const where = eligibleWithoutHistory(tx, request, prepared, at, "per row");
   const score = candidateScore(prepared, NO_HISTORY);
   // Up to the cap of them, scored, with their count, by one statement: the count and the rows agree, even
   // when another match's commit lands meanwhile (decision 185).
@@ -81,7 +92,7 @@ export async function bestWithoutHistory(
   const eligible = rows[0]?.n ?? 0;
   // Fewer than the cap: that statement scored them all, as cheaply as walking the groups would.
   if (eligible < ELIGIBLE_COUNT_CAP) return { best: rows.map(withoutHistory), eligible, eligibleAtLeast: false };
-  const all = groupsByBound(prepared);
+  const all = groupsByBound(prepared, BEST_WITHOUT_HISTORY);
   let best: Ranked[] = [];
   // The shortlist's last place, once it is full, against the most a group's member could score: a member
   // of a group whose bound is below it can never enter (its recent leads, 0, only win a tie).
@@ -90,16 +101,13 @@ export async function bestWithoutHistory(
   // whose good groups are empty still takes a few queries.
   let batch = FIRST_PAIRS;
   for (let i = 0; i < all.length && !beyondReach(all[i] as Group); batch *= 2) {
-    const pairs: { size: CompanySize; mask: number }[] = [];
-    for (; i < all.length && !beyondReach(all[i] as Group); i++) {
-      const group = all[i] as Group;
-      if (pairs.length > 0 && pairs.length + group.masks.length > batch) break;
-      for (const mask of group.masks) pairs.push({ size: group.size, mask });
-    }
+    const next = pairsWithinReach(all, i, batch, beyondReach);
+    const pairs = next.pairs;
+    i = next.from;
     const found = await bestOfPairs(
       tx,
       prepared,
-      where,
+      eligibleWithoutHistory(tx, request, prepared, at, "as a join"),
       pairs,
       take,
       best.length >= take ? best[take - 1]?.score : undefined,
@@ -110,11 +118,11 @@ export async function bestWithoutHistory(
 }
 
 /**
- * The groups of providers without a history, best bound first: for each size, the request's specialties
- * a provider covers (its other specialties change nothing), with every specialty mask in the group and
- * the most a member can score (full marks from its clients' ratings).
+ * The groups of providers, best bound first: for each size, the request's specialties a provider covers
+ * (its other specialties change nothing), with every specialty mask in the group and the most a member
+ * can score, that of a member with the `best` statistics and ratings, plus the rounding's room.
  */
-function groupsByBound(prepared: PreparedRequest): Group[] {
+export function groupsByBound(prepared: PreparedRequest, best: History): Group[] {
   const bit = (name: string) => 1 << PROVIDER_SPECIALTIES.indexOf(name as (typeof PROVIDER_SPECIALTIES)[number]);
   const demanded = [...prepared.demand.keys()].reduce((m, name) => m | bit(name), 0);
   const others = ((1 << PROVIDER_SPECIALTIES.length) - 1) & ~demanded;
@@ -123,23 +131,26 @@ function groupsByBound(prepared: PreparedRequest): Group[] {
     const specialties = PROVIDER_SPECIALTIES.filter((_, i) => (covered >> i) & 1);
     const masks = subsets(others).map((other) => covered | other);
     for (const size of COMPANY_SIZES) {
-      const most = scoreOnly(prepared, {
-        companyId: 0,
-        specialties,
-        country: null,
-        size,
-        winsInIndustry: 0,
-        leadsLast7Days: 0,
-        leadsTotal: 0,
-        leadsAnswered: 0,
-        declinesInIndustry: 0,
-        reviewCount: REVIEWS_FOR_FULL_WEIGHT,
-        ratingSum: REVIEWS_FOR_FULL_WEIGHT * RATING_MAX,
-      });
+      const most = scoreOnly(prepared, { companyId: 0, specialties, country: null, size, ...best });
       groups.push({ size, masks, bound: most + ROUNDING_ROOM });
     }
   }
   return groups.sort((a, b) => b.bound - a.bound);
+}
+
+/**
+ * The (size, specialty mask) pairs of the groups from the `from`-th on, while they are within reach: at
+ * most `batch` of them, unless one group alone has more; and the group the next batch starts from.
+ */
+export function pairsWithinReach(groups: Group[], from: number, batch: number, beyondReach: (group: Group) => boolean) {
+  const pairs: { size: CompanySize; mask: number }[] = [];
+  let i = from;
+  for (; i < groups.length && !beyondReach(groups[i] as Group); i++) {
+    const group = groups[i] as Group;
+    if (pairs.length > 0 && pairs.length + group.masks.length > batch) break;
+    for (const mask of group.masks) pairs.push({ size: group.size, mask });
+  }
+  return { pairs, from: i };
 }
 
 /** Every subset of the bits of `set`. */
@@ -191,23 +202,47 @@ async function bestOfPairs(
   return rows.map(withoutHistory);
 }
 
-const withoutHistory = (r: { companyId: number; score: number }): Ranked => ({
+const withoutHistory = (r: { companyId: number; score: number }): Ranked =>
+  ranked({ ...r, recent: 0, total: 0, answered: 0, wins: 0, declines: 0 }, null);
+
+/** A pre-ranked row as the database answers it (counts may come as strings), `invited` the invited company. */
+export const ranked = (
+  r: Record<Exclude<keyof Ranked, "invited" | "companyId">, unknown> & { companyId: number },
+  invited: number | null,
+): Ranked => ({
   companyId: r.companyId,
-  invited: false,
+  invited: r.companyId === invited,
   score: Number(r.score),
-  recent: 0,
-  total: 0,
-  answered: 0,
-  wins: 0,
-  declines: 0,
+  recent: Number(r.recent),
+  total: Number(r.total),
+  answered: Number(r.answered),
+  wins: Number(r.wins),
+  declines: Number(r.declines),
 });
 
-/** Eligible (eligibility.ts), without any lead or quote, and not the invited provider (scored with a history). */
-function eligibleWithoutHistory(tx: Db, request: CandidateRequest, prepared: PreparedRequest, at: MatchMoment) {
+/**
+ * Eligible (eligibility.ts), without any lead or quote, and not the invited provider (scored with a
+ * history). A company's first lead or quote marks its row of match_bounds in the same transaction
+ * (migration 0034), so the mark is what tells the two kinds apart, for both searches alike. The count's
+ * scan looks the mark up row by row (as a join, the planner hashed every mark first); a pair's reading
+ * takes it as a join (as a lookup, its estimate of the rows left made it sort a whole pair).
+ */
+function eligibleWithoutHistory(
+  tx: Db,
+  request: CandidateRequest,
+  prepared: PreparedRequest,
+  at: MatchMoment,
+  lookup: "per row" | "as a join",
+) {
   const invited = pendingInvite(request);
+  const marked = tx
+    .select({ one: sql`1` })
+    .from(matchBounds)
+    .where(and(sql`${matchBounds.companyId} = ${companies.id}`, matchBounds.hasHistory));
   return and(
-    notExists(tx.select({ one: sql`1` }).from(leads).where(sql`${leads.companyId} = ${companies.id}`)),
-    notExists(tx.select({ one: sql`1` }).from(quotes).where(sql`${quotes.companyId} = ${companies.id}`)),
+    lookup === "per row"
+      ? sql`not coalesce((select ${matchBounds.hasHistory} from ${matchBounds} where ${matchBounds.companyId} = ${companies.id}), false)`
+      : notExists(marked),
     invited === null ? undefined : sql`${companies.id} <> ${invited}`,
     eligibleFor(tx, request, prepared, at, sql`0`),
   );
