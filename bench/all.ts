@@ -8,7 +8,7 @@ const BENCHES = [
   ["reads", "signed-in reads vs a bare Fastify + node-postgres select (req/s, 10 connections)"],
   ["leads", "submit-to-lead: a burst of 200 and single requests, both databases"],
   ["first-load", "first-load bytes vs a bare React page built in the same run"],
-  ["matching", "matching one request at 1k, 10k, 100k providers vs a plain scan"],
+  ["matching", "matching one request at 1k to 1M providers vs scoring every candidate and a plain scan"],
   ["admin", "admin reads with 100k users and 1M requests vs a bare select"],
   ["lists", "lists of an account with 1,000 rows vs one with 10"],
   ["providers", "the public directory's pages with 10,000 providers vs a bare select"],
