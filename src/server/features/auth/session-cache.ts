@@ -58,7 +58,7 @@ export type SessionCache = {
   /**
    * `read`'s answer, kept by this process under the user and `key` for at most CACHED_FOR_MS while it
    * hears every change to the account (decision 192): what `read` returns must change only when the
-   * database says so for that user (migrations 0029-0031). While it cannot listen, every call reads.
+   * database says so for that user (migrations 0029-0032). While it cannot listen, every call reads.
    */
   userRead: <T>(userId: number, key: string, at: Date, read: () => Promise<T>) => Promise<T>;
   /** Drops what the process keeps of these users: news of them is on its way to their tabs. */
