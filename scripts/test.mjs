@@ -305,8 +305,12 @@ for (const r of results) {
 }
 // The wall time from start to end: the steps that run side by side count once.
 const totalSeconds = Math.round((Date.now() - startedAll) / 1000);
+// Issue 28's goal on the project's two-core machine. Said, not enforced: the machine's speed moves the
+// time more than most changes do (docs/testing.md), so a slow day's machine must not fail a green suite.
+const GOAL_SECONDS = 10 * 60;
+const goal = totalSeconds < GOAL_SECONDS ? "under" : "OVER";
 console.log(
-  `total: ${Math.floor(totalSeconds / 60)} min ${totalSeconds % 60} s (the slowest files and tests: npm run test:slowest)`,
+  `total: ${Math.floor(totalSeconds / 60)} min ${totalSeconds % 60} s, ${goal} the 10-minute goal (docs/testing.md; the slowest files and tests: npm run test:slowest)`,
 );
 const failed = results.filter((r) => !r.ok).length;
 console.log(`steps: ${results.length - failed} passed, ${failed} failed`);
