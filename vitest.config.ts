@@ -39,6 +39,9 @@ export default defineConfig({
           isolate: false,
           // The migrated data folder the tests that start real servers copy (src/server/test/processes.ts).
           globalSetup: ["src/server/test/unit-global-setup.ts"],
+          // Its own group, after the API projects', when one Vitest runs them all (`npm run
+          // test:changed`): Vitest refuses projects of one group with different worker counts.
+          sequence: { groupOrder: 2 },
         },
       },
       apiProject("pglite"),

@@ -172,8 +172,8 @@ const checksAndBuild = [
   { name: "copy-paste budget (jscpd)", cmd: process.execPath, args: ["scripts/check-duplication.mjs"] },
   { name: "unused files, exports and dependencies (knip)", cmd: bin("knip"), args: [] },
   {
-    // The tests of npm test's own scripts: the import checker's, the list of failures', the build fingerprint's and
-    // the fixes npm install makes to installed packages.
+    // The tests of npm test's own scripts: the import checker's, the list of failures', the build fingerprint's,
+    // the fixes npm install makes to installed packages, and one Vitest running every project (test:changed).
     name: "tests of npm test's scripts",
     cmd: process.execPath,
     args: [
@@ -182,6 +182,7 @@ const checksAndBuild = [
       "scripts/failures.test.mjs",
       "scripts/build-fingerprint.test.mjs",
       "scripts/patch-dependencies.test.mjs",
+      "scripts/vitest-projects.test.mjs",
     ],
   },
   { name: "import direction", cmd: process.execPath, args: ["scripts/check-imports.mjs"] },
