@@ -173,7 +173,7 @@ const checksAndBuild = [
   { name: "unused files, exports and dependencies (knip)", cmd: bin("knip"), args: [] },
   {
     // The tests of npm test's own scripts: the import checker's, the list of failures', the build fingerprint's,
-    // the fixes npm install makes to installed packages, and one Vitest running every project (test:changed).
+    // the fixes npm install makes to installed packages, and the Vitest config's groups (test:changed).
     name: "tests of npm test's scripts",
     cmd: process.execPath,
     args: [

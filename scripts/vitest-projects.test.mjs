@@ -14,16 +14,17 @@ const root = path.resolve(import.meta.dirname, "..");
 test("the projects one Vitest runs together (npm run test:changed) declare one worker count a group", async () => {
   const vitest = await createVitest("test", { root, watch: false }, {}, {});
   try {
-    const groups = new Map();
-    for (const project of vitest.projects) {
-      const order = project.config.sequence.groupOrder;
-      groups.set(order, [...(groups.get(order) ?? []), `${project.name}: ${project.config.maxWorkers ?? "default"}`]);
-    }
     // Every project the config declares is here: the check is not vacuous.
     assert.deepEqual(vitest.projects.map((p) => p.name).sort(), ["api-pglite", "api-postgres", "unit"]);
-    for (const [order, members] of groups) {
-      const counts = new Set(members.map((m) => m.split(": ")[1]));
-      assert.equal(counts.size, 1, `group ${order} mixes worker counts: ${members.join(", ")}`);
+    const groups = new Map();
+    for (const p of vitest.projects) {
+      const order = p.config.sequence.groupOrder;
+      groups.set(order, [...(groups.get(order) ?? []), p]);
+    }
+    for (const [order, projects] of groups) {
+      const declared = projects.map((p) => `${p.name}: ${p.config.maxWorkers ?? "default"}`);
+      const counts = new Set(projects.map((p) => p.config.maxWorkers));
+      assert.equal(counts.size, 1, `group ${order} mixes worker counts: ${declared.join(", ")}`);
     }
   } finally {
     await vitest.close();
