@@ -90,7 +90,11 @@ export async function startServer(opts: {
     throw new Error(`The server on ${opts.dataDir} ${started.failure}:\n${log}`);
   }
   const baseURL = `http://127.0.0.1:${started.port}`;
-  const health = await fetch(`${baseURL}/healthz`);
+  // The probe closes its connection (decision 196). Kept alive, it stayed in fetch's pool for the file's
+  // next fetch: after a minute of Lighthouse's synchronous work on this thread, that fetch took the socket
+  // the server had just closed at its keep-alive timeout (65 s), before this thread had read the close, and
+  // failed with "other side closed".
+  const health = await fetch(`${baseURL}/healthz`, { headers: { connection: "close" } });
   if (!health.ok) {
     await stop();
     throw new Error(`The server on ${opts.dataDir} answered /healthz with ${health.status}:\n${log}`);
