@@ -4,9 +4,10 @@
 // which the conversation API writes: the API tests (src/server/features/reports) cover them.
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
+import { apiSignUp, signInThroughForm, uniqueEmail } from "./support/accounts";
 import { adminPage, statusText } from "./support/admin";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignUp, keepScreenshot, signInThroughForm, startProduct, uniqueEmail } from "./support/fixture";
+import { keepScreenshot, startProduct } from "./support/fixture";
 
 const product = startProduct();
 let page: Page;

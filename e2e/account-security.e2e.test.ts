@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { apiSignUp, signInThroughForm, uniqueEmail } from "./support/accounts";
 import { accessibilityViolations } from "./support/axe";
-import {
-  apiSignUp,
-  keepScreenshot,
-  pagePerTest,
-  signInThroughForm,
-  startProduct,
-  uniqueEmail,
-} from "./support/fixture";
+import { keepScreenshot, pagePerTest, startProduct } from "./support/fixture";
 
 // Account emails carry their links to their owner only: this file's server mails a local SMTP server.
 const product = startProduct({ mail: true });

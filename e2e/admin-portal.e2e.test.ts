@@ -6,9 +6,10 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { validQuoteRequestBody } from "@/shared/quote-requests.fixtures";
+import { apiSignUp, DEMO, uniqueEmail } from "./support/accounts";
 import { adminPage, statusText } from "./support/admin";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignUp, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import { keepScreenshot, startProduct } from "./support/fixture";
 import { submitRequest } from "./support/requests";
 
 // With mail: a new client confirms its address, without which its requests reach no provider (decision 150).

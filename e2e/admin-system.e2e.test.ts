@@ -5,7 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { adminPage, statusText } from "./support/admin";
 import { accessibilityViolations } from "./support/axe";
-import { closeToast, keepScreenshot, startProduct } from "./support/fixture";
+import { keepScreenshot, startProduct } from "./support/fixture";
+import { closeToast } from "./support/toast";
 
 const RECIPIENT = "ops-summary@example.com";
 const SUBJECT = "Your weekly marketplace summary";

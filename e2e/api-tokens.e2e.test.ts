@@ -5,8 +5,9 @@
 import type { Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { API_TOKEN_MESSAGES } from "@/shared/api-tokens";
+import { apiSignIn, DEMO } from "./support/accounts";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, DEMO, pagePerTest, startProduct } from "./support/fixture";
+import { pagePerTest, startProduct } from "./support/fixture";
 import { copySecretOnce, openProviderSettingsAt, openSettingsAs } from "./support/settings";
 import { toastText } from "./support/toast";
 

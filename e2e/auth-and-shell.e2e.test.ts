@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { apiSignIn, apiSignUp, DEMO, signInThroughForm, signUpThroughForm, uniqueEmail } from "./support/accounts";
 import { accessibilityViolations } from "./support/axe";
-import {
-  apiSignIn,
-  apiSignUp,
-  DEMO,
-  keepScreenshot,
-  pagePerTest,
-  signInThroughForm,
-  signUpThroughForm,
-  startProduct,
-  uniqueEmail,
-} from "./support/fixture";
+import { keepScreenshot, pagePerTest, startProduct } from "./support/fixture";
 
 // The sign-up's confirmation link arrives by email: this file reads it from a local SMTP server.
 const product = startProduct({ mail: true });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { apiSignIn, DEMO } from "./support/accounts";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, DEMO, keepScreenshot, pagePerTest, startProduct } from "./support/fixture";
+import { keepScreenshot, pagePerTest, startProduct } from "./support/fixture";
 import { toastText } from "./support/toast";
 
 /** Seeded without a subscription, for trying the card form. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { apiSignIn, DEMO, startProduct } from "./support/fixture";
+import { apiSignIn, DEMO } from "./support/accounts";
+import { startProduct } from "./support/fixture";
 
 const product = startProduct();
 

@@ -5,8 +5,9 @@
 import type { Locator } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { MESSAGE_PAGE_SIZE } from "@/shared/conversations";
+import { newPerson } from "./support/accounts";
 import { accessibilityViolations } from "./support/axe";
-import { LIVE, newPerson, startProduct } from "./support/fixture";
+import { LIVE, startProduct } from "./support/fixture";
 import { requestContact, requestWithDemoLead } from "./support/requests";
 
 const product = startProduct({ mail: true });

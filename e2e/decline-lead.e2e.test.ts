@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { validQuoteRequestBody } from "@/shared/quote-requests.fixtures";
 import { PROVIDER_SPECIALTIES } from "@/shared/specialties";
+import { apiSignIn, apiSignUp, newPerson } from "./support/accounts";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, apiSignUp, keepScreenshot, newPerson, startProduct } from "./support/fixture";
+import { keepScreenshot, startProduct } from "./support/fixture";
 import { leadFor, waitForLead } from "./support/leads";
 import { subscribedProvider } from "./support/providers";
 import { submitRequest } from "./support/requests";

@@ -3,8 +3,9 @@
 // request page says how it went; the provider sees the lead marked as invited, why it came, and its
 // analytics count invited leads apart.
 import { describe, expect, it } from "vitest";
+import { apiSignIn, DEMO } from "./support/accounts";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, DEMO, keepScreenshot, pagePerTest, startProduct } from "./support/fixture";
+import { keepScreenshot, pagePerTest, startProduct } from "./support/fixture";
 import { waitForLead } from "./support/leads";
 import { billIntakeRequestBody } from "./support/requests";
 import { submitThroughWizard, wizardAnswersFor } from "./support/wizard";

@@ -4,9 +4,10 @@
 // are checked at 375 px in public-site.e2e.test.ts, with the same console check; this file has the rest.
 import type { BrowserContext, Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { apiSignIn, DEMO } from "./support/accounts";
 import { accessibilityViolations } from "./support/axe";
 import { watchConsoleErrors } from "./support/console";
-import { apiSignIn, DEMO, keepScreenshot, startProduct } from "./support/fixture";
+import { keepScreenshot, startProduct } from "./support/fixture";
 
 const product = startProduct();
 const PHONE = 375;

@@ -3,7 +3,8 @@
 import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { apiSignIn, DEMO, pagePerTest, startProduct } from "./support/fixture";
+import { apiSignIn, DEMO } from "./support/accounts";
+import { pagePerTest, startProduct } from "./support/fixture";
 
 const product = startProduct();
 const tab = pagePerTest(product);

@@ -7,9 +7,10 @@ import fs from "node:fs";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FILE_MESSAGES } from "@/shared/files";
+import { apiSignIn, DEMO, newPerson } from "./support/accounts";
 import { statusText } from "./support/admin";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, DEMO, keepScreenshot, LIVE, newPerson, startProduct } from "./support/fixture";
+import { keepScreenshot, LIVE, startProduct } from "./support/fixture";
 import { requestContact, requestWithDemoLead } from "./support/requests";
 import { toastText } from "./support/toast";
 

@@ -5,8 +5,9 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { EICAR, startClamd, type TestClamd } from "@/server/test/clamd";
 import { FILE_MESSAGES, type StoredFile } from "@/shared/files";
+import { apiSignIn, apiSignUp, DEMO, newPerson } from "./support/accounts";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, apiSignUp, DEMO, keepScreenshot, newPerson, startProduct } from "./support/fixture";
+import { keepScreenshot, startProduct } from "./support/fixture";
 import { billIntakeRequestBody, submitRequest } from "./support/requests";
 
 let clamd: TestClamd | undefined;

@@ -7,11 +7,12 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { FILE_MAX_BYTES, FILE_MESSAGES } from "@/shared/files";
+import { apiSignIn, apiSignUp, DEMO, newPerson } from "./support/accounts";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, apiSignUp, closeToast, DEMO, keepScreenshot, newPerson, startProduct } from "./support/fixture";
+import { keepScreenshot, startProduct } from "./support/fixture";
 import { waitForLead } from "./support/leads";
 import { billIntakeRequestBody, requestContact } from "./support/requests";
-import { toastText } from "./support/toast";
+import { closeToast, toastText } from "./support/toast";
 import { fillWizard, wizardAnswersFor } from "./support/wizard";
 
 // With mail: a new client confirms its address, without which its requests reach no provider (decision 150).

@@ -5,8 +5,9 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { isoDay, type LeadPreferencesInput, type LeadPreferencesState } from "@/shared/lead-preferences";
+import { apiSignIn, DEMO } from "./support/accounts";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, DEMO, keepScreenshot, pagePerTest, startProduct } from "./support/fixture";
+import { keepScreenshot, pagePerTest, startProduct } from "./support/fixture";
 import { waitForLead } from "./support/leads";
 import { billIntakeRequestBody } from "./support/requests";
 import { toastText } from "./support/toast";

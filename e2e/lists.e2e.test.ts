@@ -3,8 +3,9 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { validQuoteRequestBody } from "@/shared/quote-requests.fixtures";
+import { apiSignIn, apiSignUp, DEMO, newPerson } from "./support/accounts";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, apiSignUp, DEMO, keepScreenshot, newPerson, startProduct } from "./support/fixture";
+import { keepScreenshot, startProduct } from "./support/fixture";
 
 const product = startProduct();
 const REQUESTS = 23;

@@ -3,7 +3,8 @@
 // is back the news comes live again.
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { startProduct, uniqueEmail } from "./support/fixture";
+import { uniqueEmail } from "./support/accounts";
+import { startProduct } from "./support/fixture";
 import { approveCompany } from "./support/leads";
 import { registerProvider, workflowCompany } from "./support/providers";
 

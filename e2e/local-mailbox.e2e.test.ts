@@ -1,15 +1,9 @@
 // A newcomer's first hour without SMTP (decision 159): the emails the product writes are read in the
 // local mailbox, whose links confirm the account and reset the password.
 import { describe, expect, it } from "vitest";
+import { newPerson, signInThroughForm, signUpThroughForm } from "./support/accounts";
 import { accessibilityViolations } from "./support/axe";
-import {
-  keepScreenshot,
-  newPerson,
-  pagePerTest,
-  signInThroughForm,
-  signUpThroughForm,
-  startProduct,
-} from "./support/fixture";
+import { keepScreenshot, pagePerTest, startProduct } from "./support/fixture";
 
 // No SMTP server: this file's server keeps its mail in the local mailbox.
 const product = startProduct();

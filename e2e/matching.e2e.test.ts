@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { validQuoteRequestBody } from "@/shared/quote-requests.fixtures";
-import { apiSignIn, apiSignUp, DEMO, keepScreenshot, newPerson, pagePerTest, startProduct } from "./support/fixture";
+import { apiSignIn, apiSignUp, DEMO, newPerson } from "./support/accounts";
+import { keepScreenshot, pagePerTest, startProduct } from "./support/fixture";
 import { submitThroughWizard, wizardAnswersFor } from "./support/wizard";
 
 // With mail: a new client confirms its address, without which its requests reach no provider (decision 150).

@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { apiSignIn, DEMO, uniqueEmail } from "./support/accounts";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import { keepScreenshot, startProduct } from "./support/fixture";
 import { registerProvider, workflowCompany } from "./support/providers";
 
 const product = startProduct();

@@ -3,8 +3,9 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { SLUG_TAKEN_MESSAGE } from "@/shared/providers";
+import { apiSignIn, DEMO } from "./support/accounts";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, DEMO, keepScreenshot, startProduct } from "./support/fixture";
+import { keepScreenshot, startProduct } from "./support/fixture";
 
 const product = startProduct();
 /** The demo provider whose company waits for review (src/server/features/companies/seed.ts). */

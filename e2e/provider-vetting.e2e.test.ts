@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { apiSignIn, DEMO, signUpAndConfirm, uniqueEmail } from "./support/accounts";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, DEMO, keepScreenshot, signUpAndConfirm, startProduct, uniqueEmail } from "./support/fixture";
+import { keepScreenshot, startProduct } from "./support/fixture";
 import { registerProvider } from "./support/providers";
 
 // The sign-up's confirmation link arrives by email: this file reads it from a local SMTP server.

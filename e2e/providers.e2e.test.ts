@@ -4,9 +4,10 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DIRECTORY_PAGE_SIZE, type DirectoryPage } from "@/shared/providers";
+import { apiSignIn, DEMO, uniqueEmail } from "./support/accounts";
 import { accessibilityViolations } from "./support/axe";
 import { watchConsoleErrors } from "./support/console";
-import { apiSignIn, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import { keepScreenshot, startProduct } from "./support/fixture";
 import { registerProvider } from "./support/providers";
 
 const product = startProduct();

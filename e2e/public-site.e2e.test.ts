@@ -13,10 +13,11 @@
 // the test has seen the button, then passed on to the real server unchanged.
 import type { BrowserContext, Locator, Page, Route } from "playwright-core";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { apiSignIn, DEMO, uniqueEmail } from "./support/accounts";
 import { accessibilityViolations } from "./support/axe";
 import { watchConsoleErrors } from "./support/console";
 import { watchCspViolations } from "./support/csp";
-import { apiSignIn, DEMO, keepScreenshot, startProduct, uniqueEmail } from "./support/fixture";
+import { keepScreenshot, startProduct } from "./support/fixture";
 
 const product = startProduct();
 let context: BrowserContext;

@@ -4,7 +4,9 @@
 import type { BrowserContext, Page, Route } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 import { validQuoteRequestBody } from "@/shared/quote-requests.fixtures";
-import { apiSignIn, closeToast, DEMO, startProduct } from "./support/fixture";
+import { apiSignIn, DEMO } from "./support/accounts";
+import { startProduct } from "./support/fixture";
+import { closeToast } from "./support/toast";
 import { fillWizard, wizardAnswersFor } from "./support/wizard";
 
 const product = startProduct();

@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { apiSignIn, apiSignUp, DEMO, signUpAndConfirm, uniqueEmail } from "./support/accounts";
 import { accessibilityViolations } from "./support/axe";
 import { watchCspViolations } from "./support/csp";
-import {
-  apiSignIn,
-  apiSignUp,
-  closeToast,
-  DEMO,
-  keepScreenshot,
-  pagePerTest,
-  signUpAndConfirm,
-  startProduct,
-  uniqueEmail,
-} from "./support/fixture";
+import { keepScreenshot, pagePerTest, startProduct } from "./support/fixture";
+import { closeToast } from "./support/toast";
 
 // The sign-up's confirmation link arrives by email: this file reads it from a local SMTP server.
 const product = startProduct({ mail: true });

@@ -3,8 +3,9 @@
 // one; the winner sees the win and the other the decline, in the bell and on their pages.
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { apiSignIn, apiSignUp, DEMO, newPerson, uniqueEmail } from "./support/accounts";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, apiSignUp, DEMO, keepScreenshot, newPerson, startProduct, uniqueEmail } from "./support/fixture";
+import { keepScreenshot, startProduct } from "./support/fixture";
 import { waitForLead } from "./support/leads";
 import { subscribedProvider } from "./support/providers";
 import { billIntakeRequestBody, submitRequest } from "./support/requests";

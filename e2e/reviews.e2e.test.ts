@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { apiSignIn, apiSignUp, DEMO, newPerson } from "./support/accounts";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, apiSignUp, DEMO, keepScreenshot, newPerson, startProduct } from "./support/fixture";
+import { keepScreenshot, startProduct } from "./support/fixture";
 import { waitForLead } from "./support/leads";
 import { billIntakeRequestBody, submitRequest } from "./support/requests";
 import { toastText } from "./support/toast";

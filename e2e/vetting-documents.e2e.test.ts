@@ -8,9 +8,10 @@ import { describe, expect, it } from "vitest";
 import { EICAR } from "@/server/test/clamd";
 import { FILE_MESSAGES } from "@/shared/files";
 import { CHANGES_NOTE_REQUIRED } from "@/shared/vetting";
+import { apiSignIn, apiSignUp, DEMO, newPerson } from "./support/accounts";
 import { adminPage } from "./support/admin";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, apiSignUp, DEMO, keepScreenshot, newPerson } from "./support/fixture";
+import { keepScreenshot } from "./support/fixture";
 import { startScannedProduct } from "./support/scanned-product";
 
 const product = startScannedProduct();

@@ -9,12 +9,13 @@ import type { AddressInfo } from "node:net";
 import type { BrowserContext, Locator } from "playwright-core";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiSignIn, DEMO } from "./support/accounts";
 import { accessibilityViolations } from "./support/axe";
-import { apiSignIn, closeToast, DEMO, keepScreenshot, pagePerTest, startProduct } from "./support/fixture";
+import { keepScreenshot, pagePerTest, startProduct } from "./support/fixture";
 import { waitForLead } from "./support/leads";
 import { billIntakeRequestBody, submitRequest } from "./support/requests";
 import { copySecretOnce, openProviderSettingsAt, openSettingsAs } from "./support/settings";
-import { toastText } from "./support/toast";
+import { closeToast, toastText } from "./support/toast";
 
 const product = startProduct({ env: async () => ({ WEBHOOKS_ALLOW_PRIVATE_NETWORKS: "true" }) });
 const tab = pagePerTest(product);

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { validQuoteRequestBody } from "@/shared/quote-requests.fixtures";
-import { apiSignUp, keepScreenshot, pagePerTest, startProduct, uniqueEmail } from "./support/fixture";
+import { apiSignUp, uniqueEmail } from "./support/accounts";
+import { keepScreenshot, pagePerTest, startProduct } from "./support/fixture";
 
 const product = startProduct();
 const tab = pagePerTest(product);

@@ -1,6 +1,7 @@
 // The admin's side of the browser tests: a page signed in as the demo admin, and the portal's toasts.
 import type { Page } from "playwright-core";
-import { apiSignIn, DEMO, type Product } from "./fixture";
+import { apiSignIn, DEMO } from "./accounts";
+import type { Product } from "./fixture";
 
 /** A new page (in a browser context of its own) signed in as the demo admin. */
 export async function adminPage(product: Product) {

@@ -28,13 +28,6 @@ export const TEST_CHROMIUM =
   (fs.existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : CHROMIUM);
 const ARTIFACTS = path.resolve(import.meta.dirname, "../artifacts");
 
-export const DEMO = {
-  password: "automatch-demo",
-  client: "client@demo.automatch.io",
-  provider: "provider@demo.automatch.io",
-  admin: "admin@demo.automatch.io",
-} as const;
-
 /** What a live update (a message, an unread count) may take to show: the issues want two seconds; this leaves room for a busy machine. */
 export const LIVE = { timeout: 5_000 };
 
@@ -221,56 +214,6 @@ function decodedMail(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
-export type SignUpData = { firstName: string; lastName: string; email: string; password: string };
-
-/** A new person's sign-up data: an address of their own made from `tag`, and a password of their own. */
-export function newPerson(firstName: string, lastName: string, tag: string): SignUpData {
-  return { firstName, lastName, email: uniqueEmail(tag), password: `${tag}-pass-123` };
-}
-
-/**
- * An account made through the API as the sign-up form makes it (decision 115). By default the browser
- * then signs in with the password and the address stays unconfirmed; with `confirm` (a product started
- * with `mail`), the link in the email confirms it and signs the browser in.
- */
-export async function apiSignUp(
-  context: BrowserContext,
-  data: SignUpData,
-  confirm?: Pick<Product, "linkIn">,
-): Promise<void> {
-  const res = await context.request.post("/api/auth/sign-up", { data });
-  if (res.status() !== 202) throw new Error(`sign-up failed for ${data.email}: ${res.status()} ${await res.text()}`);
-  if (!confirm) return apiSignIn(context, data.email, data.password);
-  const link = await confirm.linkIn(data.email, "Confirm your email", "/verify-email#");
-  const token = new URLSearchParams(new URL(link).hash.slice(1)).get("token");
-  const opened = await context.request.post("/api/auth/verify-email", { data: { token } });
-  if (!opened.ok()) throw new Error(`the confirmation link failed for ${data.email}: ${opened.status()}`);
-}
-
-/** From the sign-in page, as a person does: the link to the sign-up form, the form filled in and sent. */
-export async function signUpThroughForm(page: Page, data: SignUpData): Promise<void> {
-  await page.getByRole("link", { name: "Create an account" }).click();
-  await page.getByLabel("First name").fill(data.firstName);
-  await page.getByLabel("Last name").fill(data.lastName);
-  await page.getByLabel("Email").fill(data.email);
-  await page.getByLabel("Password").fill(data.password);
-  await page.getByRole("button", { name: "Create Account" }).click();
-}
-
-/** The sign-in form (on /login, where the page is) filled in and sent. */
-export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-}
-
-/** Signs up through the form, then opens the link the confirmation email brings (a product started with `mail`). */
-export async function signUpAndConfirm(page: Page, product: Pick<Product, "linkIn">, data: SignUpData): Promise<void> {
-  await signUpThroughForm(page, data);
-  await page.getByRole("heading", { name: "Check your inbox" }).waitFor();
-  await page.goto(await product.linkIn(data.email, "Confirm your email", "/verify-email#"));
-}
-
 /** Each open page of a failed test kept as a screenshot, its address and file said in the test's output. */
 async function keepFailedPages(contexts: BrowserContext[], file: string): Promise<void> {
   const pages = contexts.flatMap((c) => c.pages());
@@ -333,18 +276,6 @@ function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Signs the context in through the API, as a user's browser would after the sign-in form. */
-export async function apiSignIn(context: BrowserContext, email: string, password: string): Promise<void> {
-  const res = await context.request.post("/api/auth/sign-in", { data: { email, password } });
-  if (!res.ok()) throw new Error(`sign-in failed for ${email}: ${res.status()} ${await res.text()}`);
-}
-
-let seq = 0;
-export function uniqueEmail(tag: string): string {
-  seq += 1;
-  return `${tag}-${Date.now()}-${seq}@example.com`;
-}
-
 /**
  * A screenshot kept as a test artifact (e2e/artifacts, not committed): what the viewport shows, or with
  * `fullPage` the whole page. A whole page costs Chromium about 0.4 s of CPU more (it lays out and paints
@@ -376,15 +307,4 @@ export function pagePerTest(product: Product): { readonly context: BrowserContex
     Object.assign(tab, await product.newPage());
   });
   return tab;
-}
-
-/**
- * Closes the toast on screen, as a person does before going on: it sits at the bottom right, over a
- * form's last buttons, and while the pointer rests on it it stays (Radix pauses its 5 s on hover), so a
- * click aimed at a button beneath it would wait for ever.
- */
-export async function closeToast(page: Page): Promise<void> {
-  const toast = page.getByTestId("toast");
-  await toast.getByRole("button", { name: "Close" }).click();
-  await toast.waitFor({ state: "detached" });
 }

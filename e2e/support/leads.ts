@@ -2,7 +2,8 @@
 // the lead matching delivers to a provider, found by its request's title.
 import type { BrowserContext } from "playwright-core";
 import { expect } from "vitest";
-import { apiSignIn, DEMO, type Product } from "./fixture";
+import { apiSignIn, DEMO } from "./accounts";
+import type { Product } from "./fixture";
 
 /** The company approved by the demo admin, through the API. */
 export async function approveCompany(product: Pick<Product, "newContext">, companyId: number): Promise<void> {

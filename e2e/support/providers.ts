@@ -2,7 +2,8 @@
 // for the admin's review or approved and subscribed (eligible for leads).
 import type { BrowserContext } from "playwright-core";
 import { expect } from "vitest";
-import { apiSignUp, type Product, type SignUpData, uniqueEmail } from "./fixture";
+import { apiSignUp, type SignUpData, uniqueEmail } from "./accounts";
+import type { Product } from "./fixture";
 import { approveAndSubscribe } from "./leads";
 
 /** What POST /api/companies takes. */

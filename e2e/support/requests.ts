@@ -5,7 +5,8 @@
 import type { BrowserContext } from "playwright-core";
 import { expect } from "vitest";
 import { validQuoteRequestBody } from "@/shared/quote-requests.fixtures";
-import { apiSignIn, apiSignUp, DEMO, type Product, type SignUpData } from "./fixture";
+import { apiSignIn, apiSignUp, DEMO, type SignUpData } from "./accounts";
+import type { Product } from "./fixture";
 import { waitForLead } from "./leads";
 
 /** Who the request says the client is: its contact part. */

@@ -1,8 +1,9 @@
 // Settings as a role sees it: the page opened signed in as one of the demo accounts.
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { expect } from "vitest";
+import { apiSignIn, DEMO } from "./accounts";
 import { accessibilityViolations } from "./axe";
-import { apiSignIn, DEMO, keepScreenshot } from "./fixture";
+import { keepScreenshot } from "./fixture";
 
 /** Signs the tab in as `email` (a demo account) and opens Settings, once its account cards are shown. */
 export async function openSettingsAs(tab: { context: BrowserContext; page: Page }, email: string): Promise<void> {
