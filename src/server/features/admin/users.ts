@@ -14,6 +14,7 @@ import {
   setUserRoleSchema,
 } from "@/shared/admin";
 import type { CompanyStatus } from "@/shared/companies";
+import { pick } from "@/shared/pick";
 import { suspendUserSchema } from "@/shared/reports";
 import type { UserType } from "@/shared/users";
 import type { Db } from "../../db/client";
@@ -74,11 +75,7 @@ type Row = {
 
 function toAdminUser(r: Row): AdminUser {
   return {
-    id: r.id,
-    email: r.email,
-    firstName: r.firstName,
-    lastName: r.lastName,
-    userType: r.userType,
+    ...pick(r, ["id", "email", "firstName", "lastName", "userType", "suspendedReason"]),
     company:
       r.companyId !== null && r.companyName !== null && r.companyStatus !== null
         ? { id: r.companyId, name: r.companyName, status: r.companyStatus }
@@ -86,7 +83,6 @@ function toAdminUser(r: Row): AdminUser {
     createdAt: r.createdAt.toISOString(),
     lastSignInAt: r.lastSignInAt?.toISOString() ?? null,
     suspendedAt: r.suspendedAt?.toISOString() ?? null,
-    suspendedReason: r.suspendedReason,
   };
 }
 

@@ -4,6 +4,7 @@
 // has the owner's company in its `where`.
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import { changeUnderReview } from "@/shared/companies";
+import { pick } from "@/shared/pick";
 import {
   CASE_STUDIES_FULL_MESSAGE,
   CASE_STUDIES_MAX,
@@ -124,27 +125,15 @@ export async function updatePublicProfile(
 
 export function toCaseStudy(row: CaseStudyRow): CaseStudy {
   return {
-    id: row.id,
-    title: row.title,
+    ...pick(row, ["id", "title", "problem", "solution", "result", "figures"]),
     industry: row.industry as Industry,
-    problem: row.problem,
-    solution: row.solution,
-    result: row.result,
-    figures: row.figures,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
 function toValues(input: CaseStudyInput) {
-  return {
-    title: input.title,
-    industry: input.industry,
-    problem: input.problem,
-    solution: input.solution,
-    result: input.result,
-    figures: input.figures ?? [],
-  };
+  return { ...pick(input, ["title", "industry", "problem", "solution", "result"]), figures: input.figures ?? [] };
 }
 
 async function ownCompanyId(db: Db, userId: number): Promise<number> {

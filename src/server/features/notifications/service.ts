@@ -17,6 +17,7 @@ import {
   type UpdateNotificationPreferencesInput,
 } from "@/shared/notifications";
 import type { PageQuery } from "@/shared/paging";
+import { pick } from "@/shared/pick";
 import type { UserType } from "@/shared/users";
 import type { Clock } from "../../clock";
 import { MAILBOX_PATH, type MailConfig } from "../../config";
@@ -102,11 +103,7 @@ export type MessagingDeps = NotifyDeps & { db: Db; appUrl: string };
 
 function toNotification(row: NotificationRow): Notification {
   return {
-    id: row.id,
-    kind: row.kind,
-    title: row.title,
-    body: row.body,
-    link: row.link,
+    ...pick(row, ["id", "kind", "title", "body", "link"]),
     readAt: row.readAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };

@@ -2,6 +2,7 @@
 // keyset pages, and the profile with the owner's preview.
 import { isVerifiedIdentity } from "@/shared/companies";
 import { cutAtWord } from "@/shared/page-meta";
+import { pick } from "@/shared/pick";
 import {
   DIRECTORY_PAGE_SIZE,
   type DirectoryEntry,
@@ -216,16 +217,8 @@ export async function getProfile(db: Db, slug: string, viewer: Viewer): Promise<
   );
   const outcomes = found.outcomes;
   return {
-    slug: c.slug,
-    name: c.name,
-    description: c.description,
-    industry: c.industry,
+    ...pick(c, ["slug", "name", "description", "industry", "specialties", "location", "country", "size", "website"]),
     industriesServed: c.industriesServed as ProviderProfilePage["industriesServed"],
-    specialties: c.specialties,
-    location: c.location,
-    country: c.country,
-    size: c.size,
-    website: c.website,
     memberSince: (c.reviewedAt ?? c.createdAt).toISOString(),
     verified: isVerifiedIdentity(c),
     verifiedDocuments: isVerifiedIdentity(c) ? c.verifiedDocuments.filter(isVerifiableKind) : [],

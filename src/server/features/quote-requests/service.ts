@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { isDeletedAccountEmail } from "@/shared/account";
 import { FILE_MESSAGES } from "@/shared/files";
 import { isComplexProject, matchHours } from "@/shared/match-promise";
+import { pick } from "@/shared/pick";
 import {
   CLIENT_STATUS_LABELS,
   type ClientStatus,
@@ -76,25 +77,30 @@ export async function providerSeesContact(db: Db, lead: Pick<LeadRow, "id">, cli
   return (facts.quoted || facts.clientWrote) && facts.verified;
 }
 
+/** What a summary repeats of the stored request as it is. */
+const SUMMARY_FIELDS = [
+  "id",
+  "title",
+  "description",
+  "industry",
+  "budgetRange",
+  "automationTypes",
+  "status",
+  "timeline",
+  "isComplex",
+  "roiHoursPerYear",
+] as const;
+
 export function toSummary(row: q.QuoteRequestSummaryRow, access: ReadAccess = { contact: true }): QuoteRequestSummary {
   const r = row.request;
   return {
-    id: r.id,
-    title: r.title,
-    description: r.description,
-    industry: r.industry,
+    ...pick(r, SUMMARY_FIELDS),
     createdAt: r.createdAt.toISOString(),
-    budgetRange: r.budgetRange,
-    automationTypes: r.automationTypes,
-    status: r.status,
-    timeline: r.timeline,
     // A deleted client's stand-in address is nobody's contact (decision 118).
     ...(access.contact
       ? { client: isDeletedAccountEmail(row.client.email) ? { ...row.client, email: "" } : row.client }
       : {}),
     matchDueAt: r.matchDueAt.toISOString(),
-    isComplex: r.isComplex,
-    roiHoursPerYear: r.roiHoursPerYear,
   };
 }
 

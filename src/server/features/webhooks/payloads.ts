@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import { isDeletedAccountEmail } from "@/shared/account";
 import { leadPath } from "@/shared/paths";
+import { pick } from "@/shared/pick";
 import type { Db } from "../../db/client";
 import { leads } from "../../db/schema/leads";
 import { quoteRequests } from "../../db/schema/quote-requests";
@@ -52,13 +53,7 @@ export async function leadRefData(tx: Db, appUrl: string, leadId: number) {
 }
 
 function quoteOf(quote: QuoteRow) {
-  return {
-    id: quote.id,
-    status: quote.status,
-    amountCents: quote.amountCents,
-    timeline: quote.timeline,
-    declineReason: quote.declineReason,
-  };
+  return pick(quote, ["id", "status", "amountCents", "timeline", "declineReason"]);
 }
 
 /** quote.declined: the quote and why. */
