@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { columnsOf } from "../../db/columns";
 import { firstRow } from "../../db/first-row";
 import { rowCount } from "../../db/row-count";
 import { accountTokens } from "../../db/schema/account-tokens";
@@ -29,19 +30,21 @@ import { endUserStreams } from "../../live/publish";
 export async function findAccount(db: Db, userId: number) {
   return firstRow(
     db
-      .select({
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        userType: users.userType,
-        totalPoints: users.totalPoints,
-        level: users.level,
-        createdAt: users.createdAt,
-        updatedAt: users.updatedAt,
-        lastSignInAt: users.lastSignInAt,
-        emailVerifiedAt: users.emailVerifiedAt,
-      })
+      .select(
+        columnsOf(users, [
+          "id",
+          "email",
+          "firstName",
+          "lastName",
+          "userType",
+          "totalPoints",
+          "level",
+          "createdAt",
+          "updatedAt",
+          "lastSignInAt",
+          "emailVerifiedAt",
+        ]),
+      )
       .from(users)
       .where(eq(users.id, userId)),
   );
@@ -49,7 +52,7 @@ export async function findAccount(db: Db, userId: number) {
 
 export async function listPreferences(db: Db, userId: number) {
   return db
-    .select({ kind: notificationPreferences.kind, email: notificationPreferences.email })
+    .select(columnsOf(notificationPreferences, ["kind", "email"]))
     .from(notificationPreferences)
     .where(eq(notificationPreferences.userId, userId))
     .orderBy(asc(notificationPreferences.kind));
@@ -57,33 +60,25 @@ export async function listPreferences(db: Db, userId: number) {
 
 export async function listNotifications(db: Db, userId: number) {
   return db
-    .select({
-      id: notifications.id,
-      kind: notifications.kind,
-      title: notifications.title,
-      body: notifications.body,
-      link: notifications.link,
-      readAt: notifications.readAt,
-      createdAt: notifications.createdAt,
-    })
+    .select(columnsOf(notifications, ["id", "kind", "title", "body", "link", "readAt", "createdAt"]))
     .from(notifications)
     .where(eq(notifications.userId, userId))
     .orderBy(asc(notifications.id));
 }
 
-/** The client's requests, and the quotes they received (withdrawn ones were never theirs to see). */
 /** What a quote says and where it stands: the part of it both the client and the provider export. */
-const quoteTerms = {
-  amountCents: quotes.amountCents,
-  timeline: quotes.timeline,
-  message: quotes.message,
-  lineItems: quotes.lineItems,
-  status: quotes.status,
-  declineReason: quotes.declineReason,
-  decidedAt: quotes.decidedAt,
-  createdAt: quotes.createdAt,
-};
+const QUOTE_TERMS = [
+  "amountCents",
+  "timeline",
+  "message",
+  "lineItems",
+  "status",
+  "declineReason",
+  "decidedAt",
+  "createdAt",
+] as const;
 
+/** The client's requests, and the quotes they received (withdrawn ones were never theirs to see). */
 export async function listRequestsWithQuotes(db: Db, clientId: number) {
   const requests = await db
     .select()
@@ -91,12 +86,7 @@ export async function listRequestsWithQuotes(db: Db, clientId: number) {
     .where(eq(quoteRequests.clientId, clientId))
     .orderBy(asc(quoteRequests.id));
   const received = await db
-    .select({
-      id: quotes.id,
-      quoteRequestId: quotes.quoteRequestId,
-      companyName: companies.name,
-      ...quoteTerms,
-    })
+    .select({ ...columnsOf(quotes, ["id", "quoteRequestId", ...QUOTE_TERMS]), companyName: companies.name })
     .from(quotes)
     .innerJoin(quoteRequests, eq(quoteRequests.id, quotes.quoteRequestId))
     .innerJoin(companies, eq(companies.id, quotes.companyId))
@@ -112,28 +102,24 @@ export async function findProviderRecords(db: Db, userId: number) {
   if (!company) return { company: null, subscription: subscription ?? null, leads: [], quotes: [] };
   const leadRows = await db
     .select({
-      id: leads.id,
-      quoteRequestId: leads.quoteRequestId,
+      ...columnsOf(leads, [
+        "id",
+        "quoteRequestId",
+        "matchScore",
+        "scoreParts",
+        "status",
+        "invited",
+        "viewedAt",
+        "createdAt",
+      ]),
       title: quoteRequests.title,
-      matchScore: leads.matchScore,
-      scoreParts: leads.scoreParts,
-      status: leads.status,
-      invited: leads.invited,
-      viewedAt: leads.viewedAt,
-      createdAt: leads.createdAt,
     })
     .from(leads)
     .innerJoin(quoteRequests, eq(quoteRequests.id, leads.quoteRequestId))
     .where(eq(leads.companyId, company.id))
     .orderBy(asc(leads.id));
   const quoteRows = await db
-    .select({
-      id: quotes.id,
-      leadId: quotes.leadId,
-      quoteRequestId: quotes.quoteRequestId,
-      ...quoteTerms,
-      updatedAt: quotes.updatedAt,
-    })
+    .select(columnsOf(quotes, ["id", "leadId", "quoteRequestId", ...QUOTE_TERMS, "updatedAt"]))
     .from(quotes)
     .where(eq(quotes.companyId, company.id))
     .orderBy(asc(quotes.id));
@@ -159,15 +145,9 @@ export async function listFormsByEmail(db: Db, email: string) {
 export async function listMessagesWritten(db: Db, userId: number) {
   return db
     .select({
-      id: leadMessages.id,
-      leadId: leadMessages.leadId,
+      ...columnsOf(leadMessages, ["id", "leadId", "side", "body", "hiddenAt", "hiddenReason", "createdAt"]),
       quoteRequestId: leads.quoteRequestId,
       requestTitle: quoteRequests.title,
-      side: leadMessages.side,
-      body: leadMessages.body,
-      hiddenAt: leadMessages.hiddenAt,
-      hiddenReason: leadMessages.hiddenReason,
-      createdAt: leadMessages.createdAt,
     })
     .from(leadMessages)
     .innerJoin(leads, eq(leads.id, leadMessages.leadId))
@@ -183,12 +163,8 @@ export async function listMessagesWritten(db: Db, userId: number) {
 export async function listReportsFiled(db: Db, userId: number) {
   return db
     .select({
-      id: messageReports.id,
-      messageId: messageReports.messageId,
+      ...columnsOf(messageReports, ["id", "messageId", "reason", "note", "createdAt"]),
       leadId: leadMessages.leadId,
-      reason: messageReports.reason,
-      note: messageReports.note,
-      createdAt: messageReports.createdAt,
     })
     .from(messageReports)
     .innerJoin(leadMessages, eq(leadMessages.id, messageReports.messageId))
@@ -199,7 +175,7 @@ export async function listReportsFiled(db: Db, userId: number) {
 /** Sign-in attempts are kept by address (a day, for the limits), not by account id. */
 export async function listSignInAttempts(db: Db, email: string) {
   return db
-    .select({ ip: loginAttempts.ip, succeeded: loginAttempts.succeeded, createdAt: loginAttempts.createdAt })
+    .select(columnsOf(loginAttempts, ["ip", "succeeded", "createdAt"]))
     .from(loginAttempts)
     .where(eq(loginAttempts.email, email))
     .orderBy(asc(loginAttempts.id));
@@ -208,13 +184,7 @@ export async function listSignInAttempts(db: Db, email: string) {
 /** Sessions without their hashed tokens; only those still live (decision 117). */
 export async function listSessions(db: Db, userId: number, now: Date, idleSince: Date) {
   return db
-    .select({
-      id: sessions.id,
-      createdAt: sessions.createdAt,
-      expiresAt: sessions.expiresAt,
-      lastSeenAt: sessions.lastSeenAt,
-      userAgent: sessions.userAgent,
-    })
+    .select(columnsOf(sessions, ["id", "createdAt", "expiresAt", "lastSeenAt", "userAgent"]))
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)))
     .orderBy(asc(sessions.createdAt));

@@ -11,6 +11,7 @@ import {
   WRONG_PASSWORD_MESSAGE,
 } from "@/shared/account";
 import { BRAND_NAME } from "@/shared/brand";
+import { pick } from "@/shared/pick";
 import type { Db } from "../../db/client";
 import type { UserRow } from "../../db/schema/users";
 import { BadRequestError, ConflictError, UnauthorizedError } from "../../errors";
@@ -101,17 +102,9 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string,
     })),
     // The client's reviews of its hires (issue 17), hidden ones with the marketplace's reason.
     reviewsWritten: reviews.map((r) => ({
-      id: r.id,
-      quoteRequestId: r.quoteRequestId,
-      requestTitle: r.requestTitle,
+      ...pick(r, ["id", "quoteRequestId", "requestTitle"]),
       provider: r.provider.name,
-      rating: r.rating,
-      body: r.body,
-      outcome: r.outcome,
-      hoursSavedPerYear: r.hoursSavedPerYear,
-      estimatedHoursPerYear: r.estimatedHoursPerYear,
-      createdAt: r.createdAt,
-      reply: r.reply,
+      ...pick(r, ["rating", "body", "outcome", "hoursSavedPerYear", "estimatedHoursPerYear", "createdAt", "reply"]),
       hidden: r.hidden,
     })),
     // The conversation messages the user wrote (issue 29), hidden ones with the marketplace's reason.
@@ -120,17 +113,19 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string,
     reportsFiled: reports.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
     company: company
       ? {
-          id: company.id,
-          name: company.name,
-          description: company.description,
-          industry: company.industry,
-          website: company.website,
-          location: company.location,
-          country: company.country,
-          size: company.size,
-          specialties: company.specialties,
-          status: company.status,
-          rejectionReason: company.rejectionReason,
+          ...pick(company, [
+            "id",
+            "name",
+            "description",
+            "industry",
+            "website",
+            "location",
+            "country",
+            "size",
+            "specialties",
+            "status",
+            "rejectionReason",
+          ]),
           // The leads it wants (decision 171).
           leadPreferences: {
             industries: company.leadIndustries,
