@@ -1,4 +1,4 @@
-// What the browser tests read of a toast.
+// What the browser tests read of a toast, and how they close one.
 import type { Page } from "playwright-core";
 
 /** The first toast's text, its white space folded into single spaces. */
