@@ -102,10 +102,20 @@ export async function exportAccount(db: Db, user: UserRow, currentToken: string,
     })),
     // The client's reviews of its hires (issue 17), hidden ones with the marketplace's reason.
     reviewsWritten: reviews.map((r) => ({
-      ...pick(r, ["id", "quoteRequestId", "requestTitle"]),
+      ...pick(r, [
+        "id",
+        "quoteRequestId",
+        "requestTitle",
+        "rating",
+        "body",
+        "outcome",
+        "hoursSavedPerYear",
+        "estimatedHoursPerYear",
+        "createdAt",
+        "reply",
+        "hidden",
+      ]),
       provider: r.provider.name,
-      ...pick(r, ["rating", "body", "outcome", "hoursSavedPerYear", "estimatedHoursPerYear", "createdAt", "reply"]),
-      hidden: r.hidden,
     })),
     // The conversation messages the user wrote (issue 29), hidden ones with the marketplace's reason.
     messagesWritten: messages.map((m) => ({ ...m, hiddenAt: iso(m.hiddenAt), createdAt: iso(m.createdAt) })),
