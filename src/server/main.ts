@@ -7,6 +7,7 @@ import { DataDirLockedError } from "./db/lock";
 import { isDatabaseUnavailable } from "./db/unavailable";
 import { EMBEDDED_IN_PRODUCTION } from "./features/admin/system";
 import { metricsOnAppPort, serveMetricsPort } from "./http/metrics";
+import { trackOpenRequests } from "./http/open-requests";
 import { createJobQueue } from "./jobs/queue";
 import { startWorkers } from "./jobs/workers";
 import { createLogger } from "./logger";
@@ -75,6 +76,7 @@ async function main(): Promise<void> {
   await startWorkers(deps);
 
   const app = await buildApp(deps, { logger: log });
+  const openRequests = trackOpenRequests(app);
 
   let closing = false;
   let endDrain = () => {};
@@ -99,10 +101,15 @@ async function main(): Promise<void> {
         };
       });
     }
-    log.info(`${signal}: finishing in-flight requests and jobs, then closing the database`);
+    const inFlight = openRequests();
+    log.info(
+      `${signal}: finishing in-flight requests and jobs, then closing the database; ${inFlight.length} requests open${inFlight.length > 0 ? `: ${inFlight.join(", ")}` : ""}`,
+    );
     // A client that never finishes its request must not keep the process (and the data folder) forever.
     const deadline = setTimeout(() => {
-      log.warn(`requests still open after ${SHUTDOWN_GRACE_MS / 1000} s: closing their connections`);
+      log.warn(
+        `requests still open after ${SHUTDOWN_GRACE_MS / 1000} s: closing their connections (${openRequests().join(", ")})`,
+      );
       app.server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     deadline.unref();
